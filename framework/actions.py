@@ -1,0 +1,118 @@
+"""Actions: small hashable tuples with one text notation for screens, logs, saves and scenarios.
+
+An action is ``(verb, *args)``; ``verb`` may hold spaces (``"end turn"``), each argument is
+an ``int`` or a ``str``. A :class:`VerbSpec` says what kinds of arguments a verb takes, which
+is all :func:`parse_action` needs to turn ``"play Elite Trooper city2"`` back into
+``("play", "Elite Trooper", "city2")``: at most one argument may be a multi-word *name*; the
+others are single tokens, so the split is never ambiguous.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+Action = tuple
+
+WORD, INT, NAME = "word", "int", "name"
+# Any other argument kind is a regular expression a single token must match in full,
+# e.g. r"(p\d+\.)?(city\d+|lair)"; it lets a name be followed by an optional token.
+
+
+@dataclass(frozen=True)
+class VerbSpec:
+    """A verb and the kinds of its arguments (``"word"``, ``"int"`` or ``"name"``)."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+    help: str = ""
+    optional_tail: int = 0  # how many trailing arguments may be left out
+
+    def __post_init__(self) -> None:
+        if list(self.args).count(NAME) > 1:
+            raise ValueError(f"verb {self.verb!r}: at most one multi-word name argument")
+
+
+class ActionSyntaxError(ValueError):
+    """Text that is not an action of the game's notation."""
+
+
+#: The verbs that answer decisions, shared by every game.
+DECISION_VERBS = {
+    "choose": VerbSpec("choose", (NAME,), "pick one of the options offered"),
+    "yes": VerbSpec("yes", (), "accept the optional effect offered"),
+    "no": VerbSpec("no", (), "decline the optional effect offered"),
+    "skip": VerbSpec("skip", (), "choose nothing"),
+}
+
+
+def format_action(action: Action) -> str:
+    """The notation of ``action``: the verb, then each argument, separated by spaces."""
+    if len(action) == 1:
+        return action[0]
+    return " ".join([action[0], *map(str, action[1:])])
+
+
+def parse_action(text: str, specs: dict[str, VerbSpec]) -> Action:
+    """Parse ``text`` with the verb specs of a game; raise :class:`ActionSyntaxError` if it is no action."""
+    words = text.split()
+    if not words:
+        raise ActionSyntaxError("empty action")
+    best = None
+    for n in range(min(3, len(words)), 0, -1):
+        verb = " ".join(words[:n]).lower()
+        if verb in specs:
+            best = specs[verb]
+            rest = words[n:]
+            break
+    if best is None:
+        from tabletop.framework.suggest import did_you_mean
+
+        hint = did_you_mean(words[0].lower(), {v.split()[0] for v in specs})
+        raise ActionSyntaxError(f"unknown action {words[0]!r}{hint}")
+    args = _split_args(best, rest, text)
+    return (best.verb, *args)
+
+
+def _split_args(spec: VerbSpec, rest: list[str], text: str) -> list:
+    kinds = list(spec.args)
+    need = len(kinds) - spec.optional_tail
+    if NAME not in kinds:
+        if not need <= len(rest) <= len(kinds):
+            raise ActionSyntaxError(_usage(spec, text))
+        kinds = kinds[: len(rest)]
+        return [_convert(k, w, spec, text) for k, w in zip(kinds, rest)]
+    # exactly one name argument: single tokens around it, the name takes the rest
+    for dropped in range(0, spec.optional_tail + 1):
+        ks = kinds[: len(kinds) - dropped]
+        if NAME not in ks:
+            continue
+        i = ks.index(NAME)
+        after = len(ks) - i - 1
+        if len(rest) < len(ks):
+            continue
+        head, name, tail = rest[:i], rest[i: len(rest) - after], rest[len(rest) - after:]
+        try:
+            out = [_convert(k, w, spec, text) for k, w in zip(ks[:i], head)]
+            out.append(" ".join(name))
+            out += [_convert(k, w, spec, text) for k, w in zip(ks[i + 1:], tail)]
+        except ActionSyntaxError:
+            continue
+        return out
+    raise ActionSyntaxError(_usage(spec, text))
+
+
+def _convert(kind: str, word: str, spec: VerbSpec, text: str):
+    if kind not in (WORD, INT, NAME):
+        if not re.fullmatch(kind, word):
+            raise ActionSyntaxError(f"{text!r}: {word!r} is not a valid argument ({_usage(spec, text)})")
+        return word
+    if kind == INT:
+        if not word.lstrip("-").isdigit():
+            raise ActionSyntaxError(f"{text!r}: expected a number, got {word!r} ({_usage(spec, text)})")
+        return int(word)
+    return word
+
+
+def _usage(spec: VerbSpec, text: str) -> str:
+    shape = " ".join([spec.verb, *(f"<{k if k in (WORD, INT, NAME) else 'place'}>" for k in spec.args)])
+    return f"{text!r} does not match {shape!r}"

@@ -1,0 +1,215 @@
+"""Card definitions and card files: YAML read safely, checked by JSON Schema, compiled once.
+
+A card file is a YAML list of cards. Loading it reports *every* problem, each located in
+the file: YAML syntax, duplicate keys, schema violations, card-language errors. A card's
+language fields are compiled by the pack's ``build`` function through a
+:class:`CardCompiler`, which knows where each text sits in the file so a language error
+points at the right line and column.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from tabletop.framework.errors import ErrorList, LocatedError
+
+
+class CardDef:
+    """One card's definition, shared by every game: its YAML fields as attributes.
+
+    Compiled abilities sit beside the raw fields; ``triggers`` lists the card's
+    :class:`~tabletop.framework.triggers.Trigger` objects. Nothing changes after loading.
+    """
+
+    triggers: tuple = ()
+
+    def __init__(self, **fields: Any) -> None:
+        self.__dict__.update(fields)
+
+    def __repr__(self) -> str:
+        return f"<{getattr(self, 'type', 'card')} {self.name!r}>"
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.__dict__.get(key, default)
+
+
+# ---------------------------------------------------------------------- YAML with positions
+class _Pos(dict):
+    """Maps a path inside a YAML document (tuple of keys and indexes) to (line, column, style)."""
+
+
+def parse_yaml(text: str, file: str) -> tuple[Any, _Pos]:
+    """Parse YAML safely, keeping the position of every value; refuse duplicate keys."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else None
+        col = mark.column + 1 if mark else None
+        src = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else None
+        raise LocatedError(f"not valid YAML: {e.problem or e.context}", file, line, col, src) from None
+    except yaml.YAMLError as e:
+        raise LocatedError(f"not valid YAML: {e}", file) from None
+    pos = _Pos()
+    errors: list[LocatedError] = []
+    lines = text.splitlines()
+    data = _build(node, (), pos, errors, file, lines) if node is not None else None
+    if errors:
+        raise ErrorList(errors)
+    return data, pos
+
+
+def _build(node, path, pos, errors, file, lines):
+    pos[path] = (node.start_mark.line + 1, node.start_mark.column + 1, getattr(node, "style", None))
+    if isinstance(node, yaml.MappingNode):
+        out: dict = {}
+        for knode, vnode in node.value:
+            key = yaml.SafeLoader.construct_object(yaml.SafeLoader(""), knode) if not isinstance(knode, yaml.ScalarNode) else _scalar(knode)
+            if key in out:
+                ln = knode.start_mark.line
+                errors.append(LocatedError(f"key {key!r} appears twice; YAML would silently keep the last one",
+                                           file, ln + 1, knode.start_mark.column + 1,
+                                           lines[ln] if ln < len(lines) else None, width=len(str(key))))
+                continue
+            out[key] = _build(vnode, path + (key,), pos, errors, file, lines)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        return [_build(v, path + (i,), pos, errors, file, lines) for i, v in enumerate(node.value)]
+    return _scalar(node)
+
+
+def _scalar(node):
+    loader = yaml.SafeLoader("")
+    try:
+        return loader.construct_object(node, deep=True)
+    finally:
+        loader.dispose()
+
+
+# ---------------------------------------------------------------------- locating texts
+def text_locator(lines: list[str], line: int, column: int, style: str | None, text: str) -> Callable[[int], tuple[int, int, str]]:
+    """Map an offset in a YAML string value back to (line, column, source line) in its file."""
+    def src(n: int) -> str:
+        return lines[n - 1] if 0 < n <= len(lines) else ""
+
+    if style in ("|", ">"):
+        first = line + 1
+        body = src(first)
+        indent = len(body) - len(body.lstrip(" "))
+
+        def locate(offset: int) -> tuple[int, int, str]:
+            before = text[:offset]
+            if style == "|":
+                k = before.count("\n")
+                col = offset - (before.rfind("\n") + 1)
+                return first + k, indent + col + 1, src(first + k)
+            # folded: walk the original lines, which were joined by single spaces
+            n, rest = first, offset
+            while n <= len(lines):
+                length = len(src(n).strip())
+                if rest <= length:
+                    return n, indent + rest + 1, src(n)
+                rest -= length + 1
+                n += 1
+            return first, indent + 1, src(first)
+
+        return locate
+    quote = 1 if style in ("'", '"') else 0
+
+    def locate_flat(offset: int) -> tuple[int, int, str]:
+        return line, column + quote + offset, src(line)
+
+    return locate_flat
+
+
+# ---------------------------------------------------------------------- compiling cards
+@dataclass
+class CardCompiler:
+    """Handed to a pack's ``build`` for one card: compiles its language fields, collecting errors."""
+
+    file: str
+    card: str
+    index: int
+    pos: _Pos
+    lines: list[str]
+    vocab: Any
+    errors: list = field(default_factory=list)
+
+    def text(self, path: tuple, kind: str, text: str, program_id: str | None = None) -> Any:
+        """Compile the language text found at ``path`` inside this card (e.g. ``("secondary",)``)."""
+        from tabletop.dsl import Source, compile_text
+        from tabletop.dsl.errors import CardLanguageError
+
+        line, col, style = self.pos.get((self.index,) + tuple(path), (None, None, None))
+        locate = text_locator(self.lines, line, col, style, text) if line else None
+        source = Source(file=self.file, card=self.card, field=".".join(map(str, path)), locate=locate)
+        pid = program_id or f"{self.card}/{'.'.join(map(str, path))}"
+        try:
+            return compile_text(text, kind, self.vocab, program_id=pid, source=source)
+        except CardLanguageError as e:
+            self.errors.append(e)
+            return None
+
+    def fail(self, path: tuple, message: str) -> None:
+        line, col, _ = self.pos.get((self.index,) + tuple(path), (None, None, None))
+        src = self.lines[line - 1] if line else None
+        self.errors.append(LocatedError(message, self.file, line, col, src, card=self.card))
+
+
+def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCompiler], CardDef], vocab: Any) -> list[CardDef]:
+    """Load one card file's text; raise :class:`ErrorList` with every problem found."""
+    import jsonschema
+
+    data, pos = parse_yaml(text, file)
+    lines = text.splitlines()
+    if not isinstance(data, list):
+        raise ErrorList([LocatedError("a card file must be a YAML list of cards (each item starting with '- name: ...')",
+                                      file, 1, 1, lines[0] if lines else None)])
+    validator = jsonschema.Draft202012Validator(schema)
+    errors: list[LocatedError] = []
+    cards: list[CardDef] = []
+    for i, entry in enumerate(data):
+        name = entry.get("name") if isinstance(entry, dict) else None
+        problems = sorted(validator.iter_errors(entry), key=lambda e: list(map(str, e.absolute_path)))
+        for err in problems:
+            path = (i,) + tuple(err.absolute_path)
+            while path not in pos and len(path) > 1:
+                path = path[:-1]
+            line, col, _ = pos.get(path, (None, None, None))
+            where = "/".join(map(str, err.absolute_path)) or "card"
+            errors.append(LocatedError(f"{where}: {_schema_message(err)}", file, line, col,
+                                       lines[line - 1] if line else None, card=name))
+        if problems:
+            continue
+        compiler = CardCompiler(file, name, i, pos, lines, vocab)
+        card = build(entry, compiler)
+        errors.extend(compiler.errors)
+        if card is not None and not compiler.errors:
+            cards.append(card)
+    if errors:
+        raise ErrorList(errors)
+    return cards
+
+
+def _schema_message(err) -> str:
+    from tabletop.framework.suggest import did_you_mean
+
+    if err.validator == "additionalProperties":
+        allowed = list(err.schema.get("properties", {}))
+        extra = [k for k in err.instance if k not in allowed]
+        return "; ".join(f"unknown field {k!r}{did_you_mean(k, allowed)}" for k in extra)
+    if err.validator == "enum":
+        return f"{err.instance!r} is not one of {', '.join(map(repr, err.validator_value))}{did_you_mean(str(err.instance), map(str, err.validator_value))}"
+    if err.validator == "required":
+        return err.message.replace("is a required property", "is missing (required)")
+    return err.message
+
+
+def read_text(resource) -> str:
+    """Read a file or an importlib.resources Traversable as UTF-8 text."""
+    if isinstance(resource, (str, Path)):
+        return Path(resource).read_text(encoding="utf-8")
+    return resource.read_text(encoding="utf-8")

@@ -1,0 +1,53 @@
+"""A pack's whole card set: every card file loaded, every error of every file reported at once."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tabletop.framework.cards import CardDef, load_cards, read_text
+from tabletop.framework.errors import ErrorList, LocatedError
+
+
+class CardSet:
+    """The cards of a pack by name, in file order."""
+
+    def __init__(self, cards: list[CardDef]) -> None:
+        self.cards = cards
+        self.by_name = {c.name: c for c in cards}
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __getitem__(self, name: str) -> CardDef:
+        return self.by_name[name]
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.by_name
+
+    def of_type(self, *types: str) -> list[CardDef]:
+        return [c for c in self.cards if c.type in types]
+
+    @classmethod
+    def load(cls, files, fmt, vocab) -> "CardSet":
+        cards: list[CardDef] = []
+        errors: list = []
+        seen: dict[str, str] = {}
+        for f in files:
+            name = getattr(f, "name", str(f))
+            label = str(f) if isinstance(f, (str, Path)) else f"{name}"
+            try:
+                loaded = load_cards(read_text(f), label, fmt.schema, fmt.build, vocab)
+            except ErrorList as e:
+                errors.extend(e.errors)
+                continue
+            except LocatedError as e:
+                errors.append(e)
+                continue
+            for c in loaded:
+                if c.name in seen:
+                    errors.append(LocatedError(f"card {c.name!r} is defined twice (also in {seen[c.name]})", label))
+                    continue
+                seen[c.name] = label
+                cards.append(c)
+        if errors:
+            raise ErrorList(errors)
+        return cls(cards)

@@ -1,0 +1,163 @@
+"""Effects in progress: programs of steps, frames on a stack, and pending decisions.
+
+A card ability compiles once into a :class:`Program`: a tuple of *steps*, each a callable
+``step(state, ctx) -> Decision | None``. Running an ability pushes a :class:`Frame`
+(program, program counter, context dict) on ``state.stack``; :func:`run_stack` runs the top
+frame step by step. A step that needs a player's choice returns a :class:`Decision`: the
+run stops, the decision waits in ``state.pending``, and its options are the only legal
+actions. The answer is written into the frame's context under ``decision.key`` and the
+same step runs again, this time finding its answer. Steps therefore change nothing before
+they ask. Control steps (``may``, ``choose one``, ``if``) push a child frame instead of
+running a sub-program inline, so a state can be cloned, saved or searched at any moment.
+
+Programs are registered by a stable id (``"Flawless Deploy/secondary"``), which is what a
+serialised frame records.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tabletop.framework.actions import Action, format_action
+
+Step = Callable[[Any, dict], "Decision | None"]
+
+PROGRAMS: dict[str, "Program"] = {}
+
+
+class Program:
+    """A compiled ability: an id for serialisation, its steps, and the text it came from."""
+
+    __slots__ = ("id", "steps", "text")
+
+    def __init__(self, id: str, steps: tuple, text: str = "") -> None:
+        self.id = id
+        self.steps = tuple(steps)
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"Program({self.id!r})"
+
+
+def register(program: Program) -> Program:
+    """Make ``program`` findable by id (a later registration under the same id wins)."""
+    PROGRAMS[program.id] = program
+    return program
+
+
+def native(id: str, *steps: Step) -> Program:
+    """Register a program written in Python by a pack (a mechanism, not a card)."""
+    return register(Program(id, steps))
+
+
+class Frame:
+    """One running program: which program, the next step, and its context (JSON-ready)."""
+
+    __slots__ = ("prog", "pc", "ctx")
+
+    def __init__(self, prog: Program, ctx: dict, pc: int = 0) -> None:
+        self.prog = prog
+        self.pc = pc
+        self.ctx = ctx
+
+    def copy(self) -> "Frame":
+        return Frame(self.prog, dict(self.ctx), self.pc)
+
+    def to_json(self) -> dict:
+        return {"prog": self.prog.id, "pc": self.pc, "ctx": _jsonable(self.ctx)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Frame":
+        try:
+            prog = PROGRAMS[data["prog"]]
+        except KeyError:
+            raise ValueError(f"unknown program {data['prog']!r} in saved state") from None
+        return cls(prog, _unjson(data["ctx"]), data["pc"])
+
+
+class Decision:
+    """A choice a player must make before anything else happens.
+
+    ``options`` are the actions that answer it (shown and parsed like any action);
+    ``values`` are what each option writes into the waiting frame's context.
+    """
+
+    __slots__ = ("player", "prompt", "options", "values", "key")
+
+    def __init__(self, player: int, prompt: str, options: list[Action], values: list, key: str) -> None:
+        self.player = player
+        self.prompt = prompt
+        self.options = tuple(options)
+        self.values = tuple(values)
+        self.key = key
+
+    def __repr__(self) -> str:
+        return f"Decision(p{self.player + 1}: {self.prompt!r}, {[format_action(o) for o in self.options]})"
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "prompt": self.prompt,
+                "options": [list(o) for o in self.options],
+                "values": [_jsonable(v) for v in self.values], "key": self.key}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Decision":
+        return cls(data["player"], data["prompt"], [tuple(o) for o in data["options"]],
+                   [_unjson(v) for v in data["values"]], data["key"])
+
+
+def push(state, program: Program, ctx: dict) -> None:
+    state.stack.append(Frame(program, ctx))
+
+
+def answer(state, action: Action) -> None:
+    """Give the pending decision its answer; the waiting step runs again on the next :func:`run_stack`."""
+    d = state.pending
+    try:
+        i = d.options.index(action)
+    except ValueError:
+        raise IllegalAction(f"{format_action(action)!r} does not answer: {d.prompt}") from None
+    state.pending = None
+    state.stack[-1].ctx[d.key] = d.values[i]
+
+
+def run_stack(state) -> None:
+    """Run frames until the stack is empty, a decision is pending, or the game is over."""
+    stack = state.stack
+    while stack:
+        frame = stack[-1]
+        steps = frame.prog.steps
+        if frame.pc >= len(steps):
+            stack.pop()
+            continue
+        decision = steps[frame.pc](state, frame.ctx)
+        if decision is not None:
+            state.pending = decision
+            return
+        frame.pc += 1
+        if state.over:
+            stack.clear()
+            return
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal in the current state."""
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return {"tuple": [_jsonable(x) for x in v]}
+    if isinstance(v, dict):
+        return {"dict": {k: _jsonable(x) for k, x in v.items()}}
+    if isinstance(v, list):
+        return [_jsonable(x) for x in v]
+    return v
+
+
+def _unjson(v: Any) -> Any:
+    if isinstance(v, dict):
+        if "tuple" in v:
+            return tuple(_unjson(x) for x in v["tuple"])
+        if "dict" in v:
+            return {k: _unjson(x) for k, x in v["dict"].items()}
+    if isinstance(v, list):
+        return [_unjson(x) for x in v]
+    return v

@@ -1,0 +1,70 @@
+"""Errors a user can act on: where (file, line, column), what was expected, and a suggestion.
+
+Every error the command line reports derives from :class:`TabletopError`; it is printed
+with :meth:`TabletopError.render` and never as a traceback.
+"""
+from __future__ import annotations
+
+
+class TabletopError(Exception):
+    """An error for a person, not a programmer; ``str()`` is its full message."""
+
+    def render(self) -> str:
+        return str(self)
+
+
+class LocatedError(TabletopError):
+    """A fault at one place in a text file, shown with the line and a caret under the fault."""
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None,
+                 column: int | None = None, source_line: str | None = None, card: str | None = None,
+                 expected: str | None = None, suggestion: str | None = None, width: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.source_line = source_line
+        self.card = card
+        self.expected = expected
+        self.suggestion = suggestion
+        self.width = max(1, width)
+
+    def where(self) -> str:
+        parts = [self.file or "<text>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def render(self) -> str:
+        head = f"{self.where()}: "
+        if self.card:
+            head += f"card {self.card!r}: "
+        lines = [head + self.message]
+        if self.source_line is not None and self.column is not None:
+            lines.append("    " + self.source_line.rstrip("\n"))
+            lines.append("    " + " " * (self.column - 1) + "^" * self.width)
+        if self.expected:
+            lines.append(f"  expected: {self.expected}")
+        if self.suggestion:
+            lines.append(f"  did you mean: {self.suggestion}?")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class ErrorList(TabletopError):
+    """Several located errors found in one pass (every one is reported, not just the first)."""
+
+    def __init__(self, errors: list[LocatedError]) -> None:
+        super().__init__(f"{len(errors)} error(s)")
+        self.errors = errors
+
+    def render(self) -> str:
+        return "\n".join(e.render() for e in self.errors)
+
+    def __str__(self) -> str:
+        return self.render()

@@ -1,0 +1,155 @@
+"""A game being played: its rules, parameters, seed, action log, undo and saved files.
+
+A saved game is its parameters, seed and action log, plus a checksum of the final state:
+loading replays the log, and a file that was cut short or edited no longer gives the same
+checksum, so it is refused. Undo replays one action fewer, but never takes back an action
+that showed a player something hidden (a draw, a shuffle, a new card in a row).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tabletop.framework.actions import Action, format_action
+from tabletop.framework.effects import IllegalAction
+from tabletop.framework.errors import TabletopError
+from tabletop.framework.rules import Rules
+from tabletop.framework.state import State
+
+SAVE_FORMAT = "tabletop-save"
+SAVE_VERSION = 1
+
+
+def checksum(state: State) -> str:
+    text = json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class SaveError(TabletopError):
+    """A saved game that cannot be loaded."""
+
+
+class Game:
+    """One game session over a :class:`Rules` object."""
+
+    def __init__(self, rules: Rules, options: dict[str, Any] | None = None, seed: int = 0,
+                 players: int | None = None) -> None:
+        self.rules = rules
+        self.options = dict(options or {})
+        self.seed = seed
+        self.players = players
+        self.state = self._fresh()
+        self.log: list[Action] = []
+        self.revealing: list[bool] = []
+        self.movers: list[int] = []
+
+    def _fresh(self) -> State:
+        return self.rules.setup(self.options, self.seed, self.players)
+
+    # ------------------------------------------------------------------ playing
+    def legal_actions(self) -> list[Action]:
+        return self.rules.legal_actions(self.state)
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action (checked) and record it."""
+        before = self.state.reveals
+        mover = self.state.to_move()
+        self.rules.apply_checked(self.state, action)
+        self.log.append(action)
+        self.revealing.append(self.state.reveals != before)
+        self.movers.append(mover)
+
+    def apply_text(self, text: str) -> Action:
+        action = self.rules.find_action(self.state, text)
+        self.apply(action)
+        return action
+
+    def can_undo(self, count: int = 1) -> bool:
+        return 0 < count <= len(self.log) and not any(self.revealing[-count:])
+
+    def undo(self, count: int = 1) -> None:
+        """Take back the last ``count`` actions by replaying the rest of the log."""
+        if not self.can_undo(count):
+            raise IllegalAction("cannot undo: nothing to undo, or it revealed hidden information")
+        keep = self.log[:-count]
+        self.state = self._fresh()
+        self.log, self.revealing, self.movers = [], [], []
+        for a in keep:
+            self.apply(a)
+
+    # ------------------------------------------------------------------ saving
+    def to_save(self) -> dict:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.rules.name,
+            "options": self.options,
+            "players": self.players,
+            "seed": self.seed,
+            "actions": [format_action(a) for a in self.log],
+            "checksum": checksum(self.state),
+        }
+
+    def save(self, path: str | Path) -> None:
+        """Write the save file atomically: a crash leaves the old file or the new one, never half."""
+        write_atomic(Path(path), json.dumps(self.to_save(), indent=1) + "\n")
+
+    @classmethod
+    def from_save(cls, data: Any, rules_for, source: str = "saved game") -> "Game":
+        """Rebuild a game from save data; ``rules_for(name)`` gives the rules of a game by name."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"{source}: not a tabletop saved game")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"{source}: saved with format version {data.get('version')!r}; "
+                            f"this tabletop reads version {SAVE_VERSION}")
+        for key, kind in (("game", str), ("seed", int), ("actions", list), ("checksum", str), ("options", dict)):
+            if not isinstance(data.get(key), kind):
+                raise SaveError(f"{source}: field {key!r} is missing or not a {kind.__name__}")
+        rules = rules_for(data["game"])
+        game = cls(rules, data["options"], data["seed"], data.get("players"))
+        for n, text in enumerate(data["actions"], 1):
+            if not isinstance(text, str):
+                raise SaveError(f"{source}: action {n} is not text")
+            try:
+                game.apply_text(text)
+            except (IllegalAction, ValueError) as e:
+                raise SaveError(f"{source}: action {n} ({text!r}) cannot be replayed: {e}") from None
+        if checksum(game.state) != data["checksum"]:
+            raise SaveError(f"{source}: checksum mismatch: the file was edited or is damaged")
+        return game
+
+    @classmethod
+    def load(cls, path: str | Path, rules_for) -> "Game":
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as e:
+            raise SaveError(f"{path}: cannot read: {e.strerror or e}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise SaveError(f"{path}:{e.lineno}:{e.colno}: not valid JSON ({e.msg}); "
+                            "the file may be truncated") from None
+        return cls.from_save(data, rules_for, str(path))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent or "."))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,62 @@
+"""The hooks a game pack implements. One docstring per hook; ``docs/writing-a-pack.md`` explains each.
+
+A pack is a module registered under the ``tabletop.packs`` entry-point group. Every hook
+but :func:`tabletop_pack_info` receives the name of the pack being assembled, so a plugin
+may also contribute to another pack (extra cards, a new bot) by answering for that name.
+"""
+from __future__ import annotations
+
+import pluggy
+
+hookspec = pluggy.HookspecMarker("tabletop")
+hookimpl = pluggy.HookimplMarker("tabletop")
+
+
+@hookspec
+def tabletop_pack_info():
+    """Declare the pack this plugin provides, as a :class:`tabletop.framework.packs.PackInfo`
+    (name, version, title, one-line description), or None for a plugin that only adds to
+    other packs."""
+
+
+@hookspec(firstresult=True)
+def tabletop_rules(pack):
+    """Return the :class:`tabletop.framework.rules.Rules` subclass that plays ``pack``: its
+    setup, declared phases, verbs and their handlers, state checks and views."""
+
+
+@hookspec(firstresult=True)
+def tabletop_vocabulary(pack):
+    """Return the :class:`tabletop.dsl.Vocabulary` of ``pack``: the words (resources, zones,
+    colours, states) and the verbs, conditions, quantities and triggers its cards use."""
+
+
+@hookspec(firstresult=True)
+def tabletop_card_format(pack):
+    """Return a :class:`tabletop.framework.packs.CardFormat`: the JSON Schema of one card entry
+    and the ``build(entry, compiler)`` function that compiles its language fields into a
+    :class:`tabletop.framework.cards.CardDef`."""
+
+
+@hookspec
+def tabletop_card_files(pack):
+    """Return the card files (paths or ``importlib.resources`` traversables) that make up
+    ``pack``'s card set. Every plugin's answer is used, so a fan expansion can add cards."""
+
+
+@hookspec
+def tabletop_bots(pack):
+    """Return a dict of bot name -> factory ``(rules, seed) -> Bot`` for ``pack``. Every
+    plugin's answer is merged, so anyone can add a bot to any pack."""
+
+
+@hookspec(firstresult=True)
+def tabletop_deck_rules(pack):
+    """Return the pack's deck-construction checker (an object with ``check(path) -> Report``)
+    for packs where players build decks, or None."""
+
+
+@hookspec(firstresult=True)
+def tabletop_board(pack):
+    """Return a function ``(view: dict, names: dict) -> str`` drawing the board of ``pack``
+    for the terminal from a player's view."""

@@ -1,0 +1,153 @@
+"""Finding packs and assembling them: entry points, pluggy, and one :class:`Pack` per game.
+
+Packs are found through the ``tabletop.packs`` entry-point group, the built-in ones exactly
+like a third party's. Each entry point is loaded on its own, so a broken pack is reported
+by name and the others still work (pluggy's ``load_setuptools_entrypoints`` would stop at
+the first failure).
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import Any, Callable
+
+import pluggy
+
+from tabletop.framework import hookspecs
+from tabletop.framework.errors import TabletopError
+
+GROUP = "tabletop.packs"
+
+
+@dataclass(frozen=True)
+class PackInfo:
+    name: str
+    version: str
+    title: str = ""
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class CardFormat:
+    """How a pack's card files look (``schema``) and become definitions (``build``)."""
+
+    schema: dict
+    build: Callable
+
+
+class UnknownPack(TabletopError):
+    pass
+
+
+@dataclass
+class Pack:
+    """One game as assembled from every plugin's contributions."""
+
+    info: PackInfo
+    registry: "Registry"
+    _cards: Any = field(default=None, repr=False)
+    _rules: Any = field(default=None, repr=False)
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def _hook(self):
+        return self.registry.pm.hook
+
+    def vocabulary(self):
+        return self._hook().tabletop_vocabulary(pack=self.name)
+
+    def rules(self):
+        """The pack's rules object (built once, with its card set loaded)."""
+        if self._rules is None:
+            cls = self._hook().tabletop_rules(pack=self.name)
+            if cls is None:
+                raise TabletopError(f"pack {self.name!r} provides no rules")
+            self._rules = cls(self.cards())
+        return self._rules
+
+    def rules_with(self, extra_cards: list):
+        """Rules over the pack's cards plus ``extra_cards`` (a scenario's own cards)."""
+        from tabletop.framework.cardset import CardSet
+
+        cls = self._hook().tabletop_rules(pack=self.name)
+        base = [c for c in self.cards().cards if c.name not in {e.name for e in extra_cards}]
+        return cls(CardSet(base + list(extra_cards)))
+
+    def card_files(self) -> list:
+        files = []
+        for answer in self._hook().tabletop_card_files(pack=self.name):
+            files.extend(answer or [])
+        return files
+
+    def cards(self):
+        """The pack's card set, loaded and compiled once."""
+        if self._cards is None:
+            from tabletop.framework.cardset import CardSet
+
+            fmt = self._hook().tabletop_card_format(pack=self.name)
+            self._cards = CardSet.load(self.card_files(), fmt, self.vocabulary())
+        return self._cards
+
+    def bots(self) -> dict[str, Callable]:
+        bots: dict[str, Callable] = {}
+        for answer in self._hook().tabletop_bots(pack=self.name):
+            bots.update(answer or {})
+        return bots
+
+    def deck_rules(self):
+        return self._hook().tabletop_deck_rules(pack=self.name)
+
+    def board(self):
+        return self._hook().tabletop_board(pack=self.name)
+
+
+class Registry:
+    """The plugin manager and the packs it found; ``failures`` names the ones that broke."""
+
+    def __init__(self) -> None:
+        self.pm = pluggy.PluginManager("tabletop")
+        self.pm.add_hookspecs(hookspecs)
+        self.packs: dict[str, Pack] = {}
+        self.failures: dict[str, str] = {}
+
+    def discover(self) -> "Registry":
+        for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
+            if self.pm.has_plugin(ep.name):
+                continue
+            try:
+                module = ep.load()
+                self.add(module, ep.name)
+            except Exception as e:  # a broken third-party pack must not take the others down
+                self.failures[ep.name] = f"{type(e).__name__}: {e}"
+        return self
+
+    def add(self, plugin: Any, name: str) -> None:
+        """Register a plugin object or module (also how tests add a pack without installing it)."""
+        self.pm.register(plugin, name=name)
+        impl = getattr(plugin, "tabletop_pack_info", None)
+        if impl is not None:
+            info = impl()
+            if info is not None:
+                self.packs[info.name] = Pack(info, self)
+
+    def get(self, name: str) -> Pack:
+        try:
+            return self.packs[name]
+        except KeyError:
+            from tabletop.framework.suggest import did_you_mean
+
+            known = ", ".join(sorted(self.packs)) or "none installed"
+            raise UnknownPack(f"unknown game {name!r}{did_you_mean(name, self.packs)}; installed: {known}") from None
+
+
+@functools.lru_cache(maxsize=1)
+def registry() -> Registry:
+    """The process-wide registry of installed packs."""
+    return Registry().discover()
+
+
+def rules_for(name: str):
+    return registry().get(name).rules()

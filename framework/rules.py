@@ -1,0 +1,167 @@
+"""The base of every game: declared phases, action handlers, and the loop that runs them.
+
+A pack subclasses :class:`Rules`. It declares its turn as a tuple of :class:`Phase` (each
+with an ``enter`` procedure and, for phases where players act, an ``actions`` generator),
+its verbs and their handlers, its setup, and its views. The framework does the rest:
+answering decisions, running effects, ending phases and turns, stopping when the game is
+over. ``legal_actions`` / ``apply`` / ``clone`` are the whole interface a bot or a screen
+needs, in the manner of OpenSpiel's games.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from tabletop.framework.actions import Action, VerbSpec, format_action, parse_action
+from tabletop.framework.effects import IllegalAction, answer, push, run_stack
+from tabletop.framework.state import State, player_name
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a turn. ``actions`` is None for a phase that runs by itself."""
+
+    name: str
+    enter: Callable[[State], None] | None = None
+    actions: Callable[[State], list] | None = None
+
+
+class Rules:
+    """A game's rules; see the module docstring. Subclasses fill in the class attributes."""
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    phases: tuple[Phase, ...] = ()
+    verbs: dict[str, VerbSpec] = {}
+
+    def __init__(self, cards) -> None:
+        self.cards = cards
+        self._phase_index = {p.name: i for i, p in enumerate(self.phases)}
+        self._phase = {p.name: p for p in self.phases}
+        self.handlers: dict[str, Callable[[State, Action], None]] = {}
+
+    # ------------------------------------------------------------------ to be provided by packs
+    def setup(self, options: dict, seed: int, nplayers: int | None = None) -> State:
+        """A new game, ready for the first action (the first turn's automatic phases are done)."""
+        raise NotImplementedError
+
+    def check(self, state: State) -> None:
+        """State-based checks after every action (conditions that fire by themselves)."""
+
+    def view(self, state: State, player: int) -> dict:
+        """What ``player`` may know: the only input of screens and fair bots."""
+        raise NotImplementedError
+
+    def describe(self, state: State) -> dict:
+        """Everything, hidden parts included, in the paths scenario files name."""
+        raise NotImplementedError
+
+    def listeners(self, state: State, event: str) -> list[tuple[int, int]]:
+        """The cards (instance id, owner) whose triggers may answer ``event`` now."""
+        return []
+
+    def fire(self, state: State, iid: int, trigger, ctx: dict) -> None:
+        """Resolve a trigger whose event and test matched: by default, run its program now."""
+        push(state, trigger.program, ctx)
+
+    def apply_setup(self, state: State, setup: dict) -> None:
+        """Change a fresh game to the position a scenario's ``setup`` describes."""
+        raise NotImplementedError(f"{self.name} does not support scenario setups")
+
+    def next_player(self, state: State) -> int:
+        return (state.active + 1) % state.nplayers
+
+    def start_turn(self, state: State) -> None:
+        """Bookkeeping when a turn begins, before its first phase is entered."""
+
+    # ------------------------------------------------------------------ the engine
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every action the player to move may take now."""
+        if state.over:
+            return []
+        if state.pending is not None:
+            return list(state.pending.options)
+        return self._phase[state.phase].actions(state)
+
+    def apply(self, state: State, action: Action) -> None:
+        """Apply ``action`` (which must be legal) to ``state`` in place, and run until input is needed."""
+        if state.pending is not None:
+            answer(state, action)
+        else:
+            handler = self.handlers.get(action[0])
+            if handler is None:
+                raise IllegalAction(f"unknown action {format_action(action)!r}")
+            handler(state, action)
+        self.settle(state)
+
+    def apply_checked(self, state: State, action: Action) -> None:
+        """Like :meth:`apply`, but refuse an action that is not legal, listing the legal ones."""
+        legal = self.legal_actions(state)
+        if action not in legal:
+            shown = ", ".join(format_action(a) for a in legal) or "none (the game is over)"
+            raise IllegalAction(f"{format_action(action)!r} is not legal now; legal actions: {shown}")
+        self.apply(state, action)
+
+    def settle(self, state: State) -> None:
+        """Run effects, state checks and automatic phases until a player must act."""
+        while not state.over:
+            if state.stack and state.pending is None:
+                run_stack(state)
+            if state.pending is not None or state.over:
+                return
+            self.check(state)
+            if state.stack or state.pending is not None:
+                continue
+            if not state.phase_done:
+                return
+            self._next_phase(state)
+
+    def _next_phase(self, state: State) -> None:
+        i = self._phase_index[state.phase] + 1
+        if i == len(self.phases):
+            state.active = self.next_player(state)
+            state.turn += 1
+            self.start_turn(state)
+            i = 0
+        self.enter_phase(state, self.phases[i])
+
+    def enter_phase(self, state: State, phase: Phase) -> None:
+        state.phase = phase.name
+        state.phase_done = phase.actions is None
+        if phase.enter is not None:
+            phase.enter(state)
+
+    def begin(self, state: State) -> State:
+        """Enter the first phase of the first turn and run until someone must act."""
+        self.start_turn(state)
+        self.enter_phase(state, self.phases[0])
+        self.settle(state)
+        return state
+
+    # ------------------------------------------------------------------ notation
+    def parse(self, text: str) -> Action:
+        return parse_action(text, self.verbs)
+
+    def format(self, action: Action) -> str:
+        return format_action(action)
+
+    def find_action(self, state: State, text: str) -> Action:
+        """The legal action written ``text`` (case and spacing forgiven), or an error naming the legal ones."""
+        wanted = " ".join(text.split()).lower()
+        legal = self.legal_actions(state)
+        for a in legal:
+            if format_action(a).lower() == wanted:
+                return a
+        self.parse(text)  # a syntax error explains itself better than the list below
+        shown = ", ".join(format_action(a) for a in legal) or "none (the game is over)"
+        raise IllegalAction(f"{text.strip()!r} is not legal now; legal actions: {shown}")
+
+    def player_names(self, state: State) -> list[str]:
+        return [player_name(i) for i in range(state.nplayers)]
+
+    def result(self, state: State) -> dict[str, Any]:
+        """A short summary of how the game ended."""
+        return {"over": state.over, "winner": None if state.winner is None else player_name(state.winner),
+                "turns": state.turn}

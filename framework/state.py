@@ -1,0 +1,157 @@
+"""The state of one game: plain data, cheap to clone, exact to serialise.
+
+Cards in a game are small integers (instance ids) indexing ``state.cards``, the shared,
+immutable list of their definitions. Everything that changes lives in a handful of
+containers:
+
+- ``zones``: ordered lists of instance ids by zone key (``"p1.hand"``, ``"asset_row"``),
+  the last item being the top of a pile;
+- ``counters``: integers by key (``"p1.battle"``, ``"p2.tokens"``);
+- ``marks``: sets of instance ids by mark name (``"sealed"``, ``"gained"``, ``"poison"``);
+- ``values``: integers per instance by name (``"damage"``);
+- ``vars``: immutable scalars and tuples by key (where the dragon is, first-turn options).
+
+The pack chooses the keys; the framework only copies, serialises and shows them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+FORMAT_VERSION = 1
+
+
+def player_name(index: int) -> str:
+    return f"p{index + 1}"
+
+
+def player_index(name: str) -> int:
+    return int(name[1:]) - 1
+
+
+class State:
+    """Everything about one moment of one game; see the module docstring."""
+
+    __slots__ = (
+        "game", "cards", "nplayers", "zones", "counters", "marks", "values", "vars",
+        "rng", "turn", "active", "phase", "phase_done", "stack", "pending",
+        "winner", "over", "reveals",
+    )
+
+    def __init__(self, game: str, cards: list, nplayers: int, rng: int) -> None:
+        self.game = game
+        self.cards = cards
+        self.nplayers = nplayers
+        self.zones: dict[str, list[int]] = {}
+        self.counters: dict[str, int] = {}
+        self.marks: dict[str, set[int]] = {}
+        self.values: dict[str, dict[int, int]] = {}
+        self.vars: dict[str, Any] = {}
+        self.rng = rng
+        self.turn = 0
+        self.active = 0
+        self.phase = ""
+        self.phase_done = False
+        self.stack: list = []
+        self.pending = None
+        self.winner: int | None = None
+        self.over = False
+        self.reveals = 0
+
+    def clone(self) -> "State":
+        """A copy that shares nothing mutable with this one (card definitions are immutable)."""
+        s = State.__new__(State)
+        s.game = self.game
+        s.cards = self.cards
+        s.nplayers = self.nplayers
+        s.zones = {k: v[:] for k, v in self.zones.items()}
+        s.counters = self.counters.copy()
+        s.marks = {k: v.copy() for k, v in self.marks.items()}
+        s.values = {k: v.copy() for k, v in self.values.items()}
+        s.vars = self.vars.copy()
+        s.rng = self.rng
+        s.turn = self.turn
+        s.active = self.active
+        s.phase = self.phase
+        s.phase_done = self.phase_done
+        s.stack = [f.copy() for f in self.stack] if self.stack else []
+        s.pending = self.pending
+        s.winner = self.winner
+        s.over = self.over
+        s.reveals = self.reveals
+        return s
+
+    # ------------------------------------------------------------------ cheap accessors
+    def name(self, iid: int) -> str:
+        return self.cards[iid].name
+
+    def to_move(self) -> int:
+        """The player who must act now: the one a pending decision waits for, else the active one."""
+        p = self.pending
+        return p.player if p is not None else self.active
+
+    def zone_of(self, iid: int) -> str | None:
+        for key, ids in self.zones.items():
+            if iid in ids:
+                return key
+        return None
+
+    # ------------------------------------------------------------------ serialisation
+    def to_json(self) -> dict:
+        """A JSON-ready dict from which :meth:`from_json` rebuilds this exact state."""
+        return {
+            "format": FORMAT_VERSION,
+            "game": self.game,
+            "cards": [c.name for c in self.cards],
+            "nplayers": self.nplayers,
+            "zones": {k: list(v) for k, v in self.zones.items()},
+            "counters": dict(self.counters),
+            "marks": {k: sorted(v) for k, v in self.marks.items()},
+            "values": {k: {str(i): n for i, n in sorted(v.items())} for k, v in self.values.items()},
+            "vars": {k: _to_json_value(v) for k, v in self.vars.items()},
+            "rng": self.rng,
+            "turn": self.turn,
+            "active": self.active,
+            "phase": self.phase,
+            "phase_done": self.phase_done,
+            "stack": [f.to_json() for f in self.stack],
+            "pending": self.pending.to_json() if self.pending is not None else None,
+            "winner": self.winner,
+            "over": self.over,
+            "reveals": self.reveals,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict, card_index: dict) -> "State":
+        """Rebuild a state; ``card_index`` maps card names to their definitions."""
+        from tabletop.framework.effects import Decision, Frame
+
+        if data.get("format") != FORMAT_VERSION:
+            raise ValueError(f"unsupported state format {data.get('format')!r} (expected {FORMAT_VERSION})")
+        s = cls(data["game"], [card_index[n] for n in data["cards"]], data["nplayers"], data["rng"])
+        s.zones = {k: list(v) for k, v in data["zones"].items()}
+        s.counters = dict(data["counters"])
+        s.marks = {k: set(v) for k, v in data["marks"].items()}
+        s.values = {k: {int(i): n for i, n in v.items()} for k, v in data["values"].items()}
+        s.vars = {k: _from_json_value(v) for k, v in data["vars"].items()}
+        s.turn = data["turn"]
+        s.active = data["active"]
+        s.phase = data["phase"]
+        s.phase_done = data["phase_done"]
+        s.stack = [Frame.from_json(f) for f in data["stack"]]
+        s.pending = Decision.from_json(data["pending"]) if data["pending"] is not None else None
+        s.winner = data["winner"]
+        s.over = data["over"]
+        s.reveals = data["reveals"]
+        return s
+
+
+def _to_json_value(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return {"tuple": [_to_json_value(x) for x in v]}
+    return v
+
+
+def _from_json_value(v: Any) -> Any:
+    if isinstance(v, dict) and set(v) == {"tuple"}:
+        return tuple(_from_json_value(x) for x in v["tuple"])
+    return v

@@ -1,0 +1,44 @@
+"""Moving cards between zones, shuffling and drawing: the few operations every game shares.
+
+Each of these that lets a player learn something new (a shuffle, a card leaving a face-down
+pile) counts a *reveal* on the state, which is how undo knows where it must stop.
+"""
+from __future__ import annotations
+
+from tabletop.framework.rng import shuffled
+from tabletop.framework.state import State
+
+
+def shuffle(state: State, key: str) -> None:
+    """Shuffle a zone with the game's generator."""
+    state.rng = shuffled(state.rng, state.zones[key])
+    state.reveals += 1
+
+
+def move(state: State, iid: int, src: str, dst: str) -> None:
+    """Move one card from ``src`` to the top (end) of ``dst``."""
+    state.zones[src].remove(iid)
+    state.zones[dst].append(iid)
+
+
+def draw(state: State, deck: str, dest: str, n: int = 1, refill_from: str | None = None) -> int:
+    """Draw up to ``n`` cards from the top of ``deck`` into ``dest``; return how many came.
+
+    When the deck runs out and ``refill_from`` is given, that pile is shuffled into a new
+    deck and drawing goes on; when both are empty the missing draws are skipped.
+    """
+    zones = state.zones
+    src, out = zones[deck], zones[dest]
+    got = 0
+    while got < n:
+        if not src:
+            if refill_from is None or not zones[refill_from]:
+                break
+            src.extend(zones[refill_from])
+            zones[refill_from].clear()
+            shuffle(state, deck)
+        out.append(src.pop())
+        got += 1
+    if got:
+        state.reveals += 1
+    return got
