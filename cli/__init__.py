@@ -1,1 +1,1 @@
-"""placeholder"""
+"""The ``tabletop`` command line: play, check decks, lint cards, run scenarios, simulate."""

@@ -188,6 +188,8 @@ def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCo
         card = build(entry, compiler)
         errors.extend(compiler.errors)
         if card is not None and not compiler.errors:
+            card.__dict__.setdefault("source", entry)
+            card.__dict__.setdefault("file", file)
             cards.append(card)
     if errors:
         raise ErrorList(errors)

@@ -1,0 +1,20 @@
+"""Errors of the card language: located, with what was expected and a 'did you mean'."""
+from __future__ import annotations
+
+from tabletop.framework.errors import LocatedError, TabletopError
+
+
+class CardLanguageError(LocatedError):
+    """A card text that does not compile: file, card, line, column, caret, expected, suggestion."""
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None,
+                 column: int | None = None, source_line: str | None = None, card: str | None = None,
+                 expected: str | None = None, suggestion: str | None = None, width: int = 1,
+                 field: str | None = None) -> None:
+        super().__init__(message, file=file, line=line, column=column, source_line=source_line,
+                         card=card, expected=expected, suggestion=suggestion, width=width)
+        self.field = field
+
+
+class VocabularyError(TabletopError):
+    """A mistake in a pack's vocabulary (a bad pattern, an unknown word class): a pack bug."""

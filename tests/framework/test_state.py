@@ -1,0 +1,67 @@
+"""State: clone shares nothing mutable; JSON round trip is exact; the RNG is deterministic."""
+import json
+
+from tabletop.framework import rng
+from tabletop.framework.state import State
+from tests.framework.toy import Tally
+
+
+def test_clone_is_independent():
+    rules = Tally()
+    s = rules.setup({}, seed=3)
+    c = s.clone()
+    c.zones["p1.hand"].append(99)
+    c.counters["p1.tally"] += 5
+    c.marks.setdefault("x", set()).add(1)
+    c.vars["target"] = 1
+    assert 99 not in s.zones["p1.hand"]
+    assert s.counters["p1.tally"] == 0
+    assert "x" not in s.marks
+    assert s.vars["target"] == 12
+
+
+def test_clone_equals_original():
+    s = Tally().setup({}, seed=5)
+    assert s.clone().to_json() == s.to_json()
+
+
+def test_json_round_trip_is_exact():
+    rules = Tally()
+    s = rules.setup({}, seed=11)
+    rules.apply(s, rules.legal_actions(s)[0])
+    text = json.dumps(s.to_json())
+    back = State.from_json(json.loads(text), {c.name: c for c in rules.cards})
+    assert back.to_json() == s.to_json()
+
+
+def test_json_round_trip_keeps_a_pending_decision():
+    rules = Tally()
+    s = rules.setup({}, seed=1)
+    from tests.framework.test_decisions import _give
+
+    _give(s, 0, "Fork")
+    rules.apply(s, ("play", "Fork"))
+    assert s.pending is not None
+    back = State.from_json(json.loads(json.dumps(s.to_json())), {c.name: c for c in rules.cards})
+    assert back.pending.options == s.pending.options
+    rules.apply(back, ("choose", "me"))
+    rules.apply(s, ("choose", "me"))
+    assert back.to_json() == s.to_json()
+
+
+def test_same_seed_same_sequence():
+    a, b = rng.seed_state(42), rng.seed_state(42)
+    xs, ys = [], []
+    for _ in range(20):
+        a, x = rng.below(a, 100)
+        b, y = rng.below(b, 100)
+        xs.append(x)
+        ys.append(y)
+    assert xs == ys
+    assert len(set(xs)) > 5
+
+
+def test_shuffle_is_a_permutation():
+    items = list(range(50))
+    rng.shuffled(rng.seed_state(1), items)
+    assert sorted(items) == list(range(50)) and items != list(range(50))
