@@ -1,0 +1,227 @@
+"""Volfyirion's state layout and the small mechanics every other module shares.
+
+State layout (all keys built once, below):
+
+zones    ``p1.deck`` ``p1.hand`` ``p1.discard`` ``p1.play`` (Playing Area, Wonders included)
+         ``p1.cities`` (the three City cards, printed order) ``p1.city1.troop``
+         ``p1.city1.building`` ... ``p1.lair`` (the claimed Lair, 0 or 1 card)
+         ``asset_deck`` ``row1``..``row5`` ``wonder_deck`` ``lair1`` ``lair2``
+         ``lair_card`` (the unclaimed Lair) ``removed`` ``box`` (out of the game, scenarios)
+counters ``p1.command`` ``p1.battle`` ``p1.knowledge`` ``p1.turns``
+marks    ``gained`` (main points taken this turn) ``used`` (secondary used this turn)
+         ``sealed`` (sealed Wonders)
+vars     ``p1.intact`` (tuple of intact city indexes) ``dragon`` (int, see below)
+         ``first`` (first player) ``mull`` (mulligan open) ``refresh`` ("one"/"all"/"")
+         ``hidden_top`` ``variants`` ``mode``
+
+The dragon is an int: ``LAIR`` (-1), ``REMOVED`` (-2), or ``player * 3 + city index``.
+"""
+from __future__ import annotations
+
+from tabletop.framework.zones import draw as _draw
+
+RESOURCES = ("command", "battle", "knowledge")
+COLOURS = ("turquoise", "red", "violet", "amber")
+NEUTRAL = "grey"
+NCOL = len(COLOURS)
+
+COMMAND, BUILDING, TROOP, WONDER, CITY, LAIR_KIND = range(6)
+KIND_OF = {"command": COMMAND, "building": BUILDING, "troop": TROOP, "wonder": WONDER,
+           "city": CITY, "lair": LAIR_KIND}
+
+LAIR = -1
+REMOVED = -2
+
+DEFEAT_COST = 16
+MOVE_COST = 8
+REPLACE_COST = 2
+HAND_SIZE = 5
+ROW_SIZE = 5
+
+ROW_KEYS = tuple(f"row{i}" for i in range(1, ROW_SIZE + 1))
+LAIR_KEYS = ("lair1", "lair2")
+
+
+class Keys:
+    """Every state key of one player, built once."""
+
+    __slots__ = ("p", "name", "deck", "hand", "discard", "play", "res", "cp", "bp", "kp",
+                 "cities", "troop", "building", "lair", "intact", "turns", "opp")
+
+    def __init__(self, p: int) -> None:
+        n = f"p{p + 1}"
+        self.p = p
+        self.opp = 1 - p
+        self.name = n
+        self.deck, self.hand, self.discard, self.play = (f"{n}.deck", f"{n}.hand", f"{n}.discard", f"{n}.play")
+        self.res = tuple(f"{n}.{r}" for r in RESOURCES)
+        self.cp, self.bp, self.kp = self.res
+        self.cities = f"{n}.cities"
+        self.troop = tuple(f"{n}.city{i}.troop" for i in range(1, 4))
+        self.building = tuple(f"{n}.city{i}.building" for i in range(1, 4))
+        self.lair = f"{n}.lair"
+        self.intact = f"{n}.intact"
+        self.turns = f"{n}.turns"
+
+
+KEYS = (Keys(0), Keys(1))
+
+
+def dragon_text(d: int) -> str:
+    if d == LAIR:
+        return "lair"
+    if d == REMOVED:
+        return "removed"
+    return f"p{d // 3 + 1}.city{d % 3 + 1}"
+
+
+def dragon_parse(text: str) -> int:
+    if text == "lair":
+        return LAIR
+    if text == "removed":
+        return REMOVED
+    p, _, c = text.partition(".")
+    if not (p in ("p1", "p2") and c in ("city1", "city2", "city3")):
+        raise ValueError(f"volfyirion must be 'lair', 'removed' or pK.cityN, not {text!r}")
+    return (int(p[1]) - 1) * 3 + int(c[4]) - 1
+
+
+# ---------------------------------------------------------------------- points
+def gain_main(state, p: int, iid: int) -> None:
+    """Gain a card's Main Ability points, once per turn (the ``gained`` mark)."""
+    g = state.marks["gained"]
+    if iid in g:
+        return
+    g.add(iid)
+    main = state.cards[iid].main
+    if main:
+        cnt = state.counters
+        res = KEYS[p].res
+        for r, n in main:
+            cnt[res[r]] += n
+
+
+def add_points(state, p: int, pts) -> None:
+    cnt = state.counters
+    res = KEYS[p].res
+    for r, n in pts:
+        cnt[res[r]] += n
+
+
+def colour_counts(state, p: int) -> list:
+    """How many cards of each colour are in ``p``'s Playing Area and Cities Area."""
+    counts = [0] * NCOL
+    cards = state.cards
+    zones = state.zones
+    K = KEYS[p]
+    for iid in zones[K.play]:
+        c = cards[iid].colour_i
+        if c >= 0:
+            counts[c] += 1
+    for ci in state.vars[K.intact]:
+        for lst in (zones[K.troop[ci]], zones[K.building[ci]]):
+            if lst:
+                c = cards[lst[0]].colour_i
+                if c >= 0:
+                    counts[c] += 1
+    return counts
+
+
+def requirement_met(card, counts, state=None, ctx=None) -> bool:
+    """Whether ``card``'s Synergy Chain holds with these colour counts (the card itself excluded)."""
+    need = card.need
+    if need is None:
+        if card.cond is None:
+            return True
+        return bool(card.cond(state, ctx))
+    own = card.colour_i
+    for ci, k in need:
+        if counts[ci] - (ci == own) < k:
+            return False
+    return True
+
+
+def fire_chains(state, p: int) -> None:
+    """Synergy Chains whose bonus is only points fire by themselves once per turn (VOL-SYN-*)."""
+    cards = state.cards
+    zones = state.zones
+    K = KEYS[p]
+    used = state.marks["used"]
+    sealed = state.marks["sealed"]
+    cands = [iid for iid in zones[K.play] if cards[iid].auto and iid not in used and iid not in sealed]
+    for ci in state.vars[K.intact]:
+        for lst in (zones[K.troop[ci]], zones[K.building[ci]]):
+            if lst and cards[lst[0]].auto and lst[0] not in used:
+                cands.append(lst[0])
+    if not cands:
+        return
+    counts = colour_counts(state, p)
+    for iid in cands:
+        c = cards[iid]
+        if requirement_met(c, counts, state, {"controller": p, "source": iid, "card": c.name}):
+            used.add(iid)
+            add_points(state, p, c.sec_points)
+
+
+# ---------------------------------------------------------------------- cards moving
+def draw_cards(state, p: int, n: int) -> int:
+    K = KEYS[p]
+    return _draw(state, K.deck, K.hand, n, K.discard)
+
+
+def remove_from(state, iid: int, src: str) -> None:
+    """Remove a card from the game for good (VOL-SETUP-13)."""
+    state.zones[src].remove(iid)
+    state.zones["removed"].append(iid)
+    state.marks["sealed"].discard(iid)
+
+
+def check_loss(state, p: int) -> None:
+    """``p`` has no intact City left: the opponent wins at once (VOL-WIN-01/02)."""
+    K = KEYS[p]
+    if not state.vars[K.intact] and not state.zones[K.lair]:
+        state.over = True
+        state.winner = 1 - p
+        state.pending = None
+        state.stack.clear()
+
+
+def destroy_city(state, p: int, ci: int) -> None:
+    """Flip ``p``'s city ``ci``; its Troop and Building are removed; the dragon on it goes home."""
+    K = KEYS[p]
+    zones = state.zones
+    for key in (K.troop[ci], K.building[ci]):
+        if zones[key]:
+            remove_from(state, zones[key][0], key)
+    state.vars[K.intact] = tuple(c for c in state.vars[K.intact] if c != ci)
+    if state.vars["dragon"] == p * 3 + ci:
+        state.vars["dragon"] = LAIR
+    check_loss(state, p)
+
+
+def destroy_lair(state, p: int) -> None:
+    K = KEYS[p]
+    remove_from(state, state.zones[K.lair][0], K.lair)
+    check_loss(state, p)
+
+
+def city_cost(state, p: int, ci: int) -> int:
+    """Battle Points to attack ``p``'s city ``ci``: printed defence plus its Troop's, counted once."""
+    K = KEYS[p]
+    cards = state.cards
+    t = state.zones[K.troop[ci]]
+    d = cards[state.zones[K.cities][ci]].defence
+    return d + cards[t[0]].defence if t else d
+
+
+def dragon_moves(state, p: int) -> tuple:
+    """The Volfyirion movements open to ``p`` now: ``(target_text, target_int)`` pairs."""
+    d = state.vars["dragon"]
+    if d == LAIR:
+        if state.zones["lair_card"]:
+            o = 1 - p
+            return tuple((f"p{o + 1}.city{ci + 1}", o * 3 + ci) for ci in state.vars[KEYS[o].intact])
+        return ()
+    if d >= 0 and d // 3 == p:
+        return (("lair", LAIR),)
+    return ()
