@@ -126,6 +126,29 @@ def text_locator(lines: list[str], line: int, column: int, style: str | None, te
 
 
 # ---------------------------------------------------------------------- compiling cards
+def _file_source_class():
+    from tabletop.dsl import Source
+
+    @dataclass(frozen=True)
+    class FileSource(Source):
+        """A text's origin whose offsets map back into its YAML file, whatever the scalar style."""
+
+        locator: Any = None
+
+        def locate(self, offset: int) -> tuple[int, int, str]:
+            if self.locator is None:
+                return super().locate(offset)
+            return self.locator(max(0, min(offset, len(self.text or ""))))
+
+    return FileSource
+
+
+def _FileSource(**kw):
+    global _FileSource
+    _FileSource = _file_source_class()
+    return _FileSource(**kw)
+
+
 @dataclass
 class CardCompiler:
     """Handed to a pack's ``build`` for one card: compiles its language fields, collecting errors."""
@@ -140,12 +163,13 @@ class CardCompiler:
 
     def text(self, path: tuple, kind: str, text: str, program_id: str | None = None) -> Any:
         """Compile the language text found at ``path`` inside this card (e.g. ``("secondary",)``)."""
-        from tabletop.dsl import Source, compile_text
+        from tabletop.dsl import compile_text
         from tabletop.dsl.errors import CardLanguageError
 
         line, col, style = self.pos.get((self.index,) + tuple(path), (None, None, None))
-        locate = text_locator(self.lines, line, col, style, text) if line else None
-        source = Source(file=self.file, card=self.card, field=".".join(map(str, path)), locate=locate)
+        source = _FileSource(file=self.file, card=self.card, field=".".join(map(str, path)),
+                             line=line or 1, column=col or 1, text=text,
+                             locator=text_locator(self.lines, line, col, style, text) if line else None)
         pid = program_id or f"{self.card}/{'.'.join(map(str, path))}"
         try:
             return compile_text(text, kind, self.vocab, program_id=pid, source=source)
