@@ -200,6 +200,10 @@ def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCo
         problems = sorted(validator.iter_errors(entry), key=lambda e: list(map(str, e.absolute_path)))
         for err in problems:
             path = (i,) + tuple(err.absolute_path)
+            if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+                extra = [k for k in err.instance if k not in err.schema.get("properties", {})]
+                if extra and path + (extra[0],) in pos:
+                    path = path + (extra[0],)
             while path not in pos and len(path) > 1:
                 path = path[:-1]
             line, col, _ = pos.get(path, (None, None, None))

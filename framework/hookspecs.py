@@ -58,5 +58,5 @@ def tabletop_deck_rules(pack):
 
 @hookspec(firstresult=True)
 def tabletop_board(pack):
-    """Return a function ``(view: dict, names: dict) -> str`` drawing the board of ``pack``
-    for the terminal from a player's view."""
+    """Return a function ``(view: dict) -> str`` drawing the board of ``pack`` for the
+    terminal from a player's view."""

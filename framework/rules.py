@@ -76,6 +76,55 @@ class Rules:
     def start_turn(self, state: State) -> None:
         """Bookkeeping when a turn begins, before its first phase is entered."""
 
+    # ------------------------------------------------------------------ bots and simulation (optional)
+    # Defaults a pack may override; docs/simulation.md explains each. The framework's bots
+    # (framework/mcts.py, framework/scripted.py) and `tabletop simulate` call them.
+    def hidden_pools(self, state: State, player: int) -> list[list[str]]:
+        """Groups of zone keys whose combined contents ``player`` cannot see but whose multiset
+        of cards is public knowledge (e.g. ``[["p2.hand", "p2.deck"], ["p1.deck"]]``).
+        :meth:`determinize` reshuffles each group. Default: none (perfect information)."""
+        return []
+
+    def determinize(self, state: State, player: int, rng) -> State:
+        """A full state consistent with what ``player`` knows, sampled with the bot's ``rng``
+        (a :class:`tabletop.framework.rng.Random`). Default: redistribute each of
+        :meth:`hidden_pools` at random and reseed the game's generator. Packs whose hidden
+        multisets are not public override this to sample from a public prior."""
+        from tabletop.framework.determinize import determinize_pools
+
+        return determinize_pools(state, self.hidden_pools(state, player), rng)
+
+    def evaluate(self, state: State, player: int) -> float | None:
+        """How well ``player`` stands in an unfinished game, in [0, 1] (0.5 = even), or None
+        when the pack has no heuristic. Used by MCTS for cut-off rollouts and by the
+        simulation report's lead series."""
+        return None
+
+    def annotate(self, state: State, action: Action) -> dict | None:
+        """Facts worth counting about ``action``, called before it is applied, e.g.
+        ``{"acquired": "Hidden Cache"}`` or ``{"played": "Fireball"}``; None for nothing.
+        The simulation report computes per-card statistics from them."""
+        return None
+
+    def action_card(self, state: State, action: Action) -> str | None:
+        """The name of the card ``action`` concerns, or None. Default: its first argument
+        that names a card. Scripted bots order actions by this card's ``cost``."""
+        cards = self.cards
+        names = getattr(cards, "by_name", None)
+        for arg in action[1:]:
+            if isinstance(arg, str):
+                if names is not None:
+                    if arg in names:
+                        return arg
+                elif any(c.name == arg for c in cards):
+                    return arg
+        return None
+
+    def rollout_action(self, state: State, actions: list[Action], rng) -> Action:
+        """The action a fast playout takes among ``actions`` (MCTS rollouts). Default:
+        uniformly at random with the bot's ``rng``; a pack may bias it cheaply."""
+        return actions[rng.below(len(actions))]
+
     # ------------------------------------------------------------------ the engine
     def legal_actions(self, state: State) -> list[Action]:
         """Every action the player to move may take now."""

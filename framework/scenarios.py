@@ -121,7 +121,10 @@ def _scenario_cards(sc: Scenario, pack) -> list:
 
 def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
     label = f"step {n + 1}"
-    if isinstance(step, str):
+    if isinstance(step, bool):  # YAML reads a bare `- yes` / `- no` as a boolean
+        step = "yes" if step else "no"
+    if isinstance(step, (str, int)) and not isinstance(step, bool):
+        step = str(step)
         try:
             action = rules.find_action(state, step)
         except (IllegalAction, ValueError) as e:

@@ -46,7 +46,7 @@ class Keys:
     """Every state key of one player, built once."""
 
     __slots__ = ("p", "name", "deck", "hand", "discard", "play", "res", "cp", "bp", "kp",
-                 "cities", "troop", "building", "lair", "intact", "turns", "opp")
+                 "cities", "troop", "building", "slots", "lair", "intact", "turns", "opp")
 
     def __init__(self, p: int) -> None:
         n = f"p{p + 1}"
@@ -59,6 +59,7 @@ class Keys:
         self.cities = f"{n}.cities"
         self.troop = tuple(f"{n}.city{i}.troop" for i in range(1, 4))
         self.building = tuple(f"{n}.city{i}.building" for i in range(1, 4))
+        self.slots = tuple(zip(self.troop, self.building))
         self.lair = f"{n}.lair"
         self.intact = f"{n}.intact"
         self.turns = f"{n}.turns"
@@ -127,13 +128,13 @@ def colour_counts(state, p: int) -> list:
     return counts
 
 
-def requirement_met(card, counts, state=None, ctx=None) -> bool:
+def requirement_met(card, counts, state=None, p: int = 0, iid: int = -1) -> bool:
     """Whether ``card``'s Synergy Chain holds with these colour counts (the card itself excluded)."""
     need = card.need
     if need is None:
         if card.cond is None:
             return True
-        return bool(card.cond(state, ctx))
+        return bool(card.cond(state, {"controller": p, "source": iid, "card": card.name}))
     own = card.colour_i
     for ci, k in need:
         if counts[ci] - (ci == own) < k:
@@ -158,7 +159,7 @@ def fire_chains(state, p: int) -> None:
     counts = colour_counts(state, p)
     for iid in cands:
         c = cards[iid]
-        if requirement_met(c, counts, state, {"controller": p, "source": iid, "card": c.name}):
+        if requirement_met(c, counts, state, p, iid):
             used.add(iid)
             add_points(state, p, c.sec_points)
 

@@ -1,0 +1,49 @@
+"""Determinization: a full state consistent with what one player has seen.
+
+A player who cannot see the opponent's hand or any deck's order still knows, in most
+games, *which* cards are hidden where as a multiset: the opponent's hand and deck together
+hold exactly the cards they own that are not visible anywhere else. A pack declares such
+groups of zones with :meth:`Rules.hidden_pools`; :func:`determinize_pools` then
+
+1. clones the state,
+2. for each pool, collects the instance ids of its zones and sorts them canonically (by
+   card name, then id), so the true arrangement is never read,
+3. shuffles them with the *bot's* generator and deals them back, each zone keeping its size,
+4. reseeds the game's own generator from the bot's, so future shuffles and draws are not
+   predicted either.
+
+Two states a player cannot tell apart (same view) therefore give the same determinization
+for the same bot generator state, which is what makes an information-set bot fair.
+"""
+from __future__ import annotations
+
+from tabletop.framework.rng import seed_state
+from tabletop.framework.state import State
+
+
+def determinize_pools(state: State, pools: list[list[str]], rng) -> State:
+    """A clone of ``state`` with each pool of zones redealt at random (see the module docstring)."""
+    s = state.clone()
+    cards = s.cards
+    zones = s.zones
+    for pool in pools:
+        ids: list[int] = []
+        sizes: list[int] = []
+        for key in pool:
+            z = zones[key]
+            ids.extend(z)
+            sizes.append(len(z))
+        if len(ids) > 1:
+            ids.sort(key=lambda i: (cards[i].name, i))
+            rng.shuffle(ids)
+        pos = 0
+        for key, n in zip(pool, sizes):
+            zones[key] = ids[pos:pos + n]
+            pos += n
+    reseed(s, rng)
+    return s
+
+
+def reseed(state: State, rng) -> None:
+    """Give ``state`` a fresh game generator drawn from ``rng`` (hides future randomness)."""
+    state.rng = seed_state(rng.below(1 << 62))

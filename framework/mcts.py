@@ -1,0 +1,180 @@
+"""An information-set Monte Carlo tree search bot that works for every pack.
+
+Single-observer IS-MCTS (Cowling, Powley & Whitehouse, 2012). The bot never reads what its
+player cannot see: each iteration
+
+1. samples a *determinization* — a full state consistent with the player's information —
+   with :meth:`Rules.determinize` (by default: the pack's :meth:`Rules.hidden_pools`
+   redealt and the game's generator reseeded, see :mod:`tabletop.framework.determinize`);
+2. descends one shared tree whose edges are actions (hashable tuples, so the same move in
+   two determinizations is the same edge), choosing among the actions legal in *this*
+   determinization by UCB1 with availability counts, and adds one new node;
+3. plays out from there with :meth:`Rules.rollout_action` (random by default) for at most
+   ``rollout_depth`` actions;
+4. scores the end from each mover's perspective: a win 1, a loss 0, a draw 0.5, an
+   unfinished playout :meth:`Rules.evaluate` (a pack heuristic in [0, 1]) or 0.5 without one;
+5. backs the score up the path, each node scored for the player who chose its action.
+
+The move played is the most visited root action. Strength is set by ``iterations`` or by
+``think`` (seconds per move); with ``think`` the number of iterations depends on the
+machine, so only ``iterations`` gives reproducible games.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from tabletop.framework.actions import Action
+from tabletop.framework.rng import Random
+from tabletop.framework.rules import Rules
+
+DEFAULT_ITERATIONS = 300
+DEFAULT_ROLLOUT_DEPTH = 80
+DEFAULT_EXPLORATION = 0.7
+
+
+class Node:
+    """One tree node: the statistics of the action that led here, for the player who chose it."""
+
+    __slots__ = ("mover", "children", "visits", "total", "avail")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+
+
+class MCTSBot:
+    """See the module docstring. ``choose`` is the whole interface."""
+
+    name = "mcts"
+
+    def __init__(self, rules, seed: int = 0, iterations: int | None = None, think: float | None = None,
+                 rollout_depth: int = DEFAULT_ROLLOUT_DEPTH, exploration: float = DEFAULT_EXPLORATION) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if think is not None and think <= 0:
+            raise ValueError("think must be a positive number of seconds")
+        self.iterations = iterations if iterations is not None else (None if think is not None else DEFAULT_ITERATIONS)
+        self.think = think
+        self.rollout_depth = rollout_depth
+        self.c = exploration
+        self.rng = Random(seed)
+        self.last_iterations = 0
+        self.last_root: Node | None = None
+
+    # ------------------------------------------------------------------ the interface
+    def choose(self, rules, state) -> Action:
+        legal = rules.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        me = state.to_move()
+        root = Node(-1)
+        deadline = time.perf_counter() + self.think if self.think is not None else None
+        limit = self.iterations
+        random_rollout = type(rules).rollout_action is Rules.rollout_action
+        has_eval = type(rules).evaluate is not Rules.evaluate
+        n = 0
+        while True:
+            if limit is not None and n >= limit:
+                break
+            if deadline is not None and n > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(rules, state, me, root, random_rollout, has_eval)
+            n += 1
+        self.last_iterations = n
+        self.last_root = root
+        best, best_visits = legal[0], -1
+        for a in legal:  # ties go to the first legal action: deterministic
+            child = root.children.get(a)
+            if child is not None and child.visits > best_visits:
+                best, best_visits = a, child.visits
+        return best
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, rules, root_state, me: int, root: Node, random_rollout: bool, has_eval: bool) -> None:
+        rng = self.rng
+        state = rules.determinize(root_state, me, rng)
+        legal_actions, apply = rules.legal_actions, rules.apply
+        node = root
+        path = [root]
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        # selection and expansion
+        while not state.over:
+            legal = legal_actions(state)
+            if not legal:
+                break
+            mover = state.to_move()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                ch = children.get(a)
+                if ch is not None:
+                    ch.avail += 1
+            if untried:
+                a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(mover)
+                child.avail = 1
+                children[a] = child
+                apply(state, a)
+                path.append(child)
+                break
+            best_a, best_v = None, -1.0
+            for a in legal:
+                ch = children[a]
+                v = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best_a, best_v = a, v
+            node = children[best_a]
+            apply(state, best_a)
+            path.append(node)
+        # playout
+        depth = self.rollout_depth
+        steps = 0
+        if random_rollout:
+            below = rng.below
+            while not state.over and steps < depth:
+                legal = legal_actions(state)
+                if not legal:
+                    break
+                apply(state, legal[below(len(legal))] if len(legal) > 1 else legal[0])
+                steps += 1
+        else:
+            policy = rules.rollout_action
+            while not state.over and steps < depth:
+                legal = legal_actions(state)
+                if not legal:
+                    break
+                apply(state, policy(state, legal, rng))
+                steps += 1
+        # scoring and backpropagation
+        scores: dict[int, float] = {}
+        for nd in path[1:]:
+            p = nd.mover
+            r = scores.get(p)
+            if r is None:
+                r = scores[p] = _reward(rules, state, p, has_eval)
+            nd.visits += 1
+            nd.total += r
+        root.visits += 1
+
+
+def _reward(rules, state, player: int, has_eval: bool) -> float:
+    if state.over:
+        if state.winner is None:
+            return 0.5
+        return 1.0 if state.winner == player else 0.0
+    if has_eval:
+        v = rules.evaluate(state, player)
+        if v is not None:
+            return min(1.0, max(0.0, float(v)))
+    return 0.5
+
+
+def factory(rules, seed: int = 0, iterations: int | None = None, think: float | None = None, **kwargs) -> MCTSBot:
+    """The bot-factory signature every pack's ``tabletop_bots`` uses, with MCTS's strength options."""
+    return MCTSBot(rules, seed, iterations=iterations, think=think, **kwargs)

@@ -1,0 +1,316 @@
+"""The simulation report: metrics over game records, written as Markdown, JSON and PNG charts.
+
+A metric is a function ``(records, labels) -> dict`` registered in :data:`METRICS` with
+:func:`metric`; :func:`compute` runs them all. Adding one is three lines::
+
+    @metric("longest_game")
+    def longest_game(records, labels):
+        return {"index": max(records, key=lambda r: r["turns"])["index"]} if records else {}
+
+Win rates come with 95% Wilson score intervals. A game is *decided* when it has a winner,
+a *draw* when it ended without one, *capped* when it hit ``--max-turns`` (or the step cap)
+unfinished; draws and capped games count as non-wins for everyone.
+"""
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from pathlib import Path
+from typing import Callable
+
+Z95 = 1.959963984540054
+
+METRICS: dict[str, Callable[[list[dict], list[str]], dict]] = {}
+
+
+def metric(name: str):
+    """Register a metric under ``name`` (the key of its results in report.json)."""
+    def deco(fn):
+        METRICS[name] = fn
+        return fn
+    return deco
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``k`` successes in ``n`` trials (0, 1 when n == 0)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate(k: int, n: int) -> dict:
+    lo, hi = wilson(k, n)
+    return {"wins": k, "games": n, "rate": (k / n) if n else None, "ci95": [lo, hi]}
+
+
+# ---------------------------------------------------------------------- the metrics
+@metric("summary")
+def summary(records, labels):
+    decided = sum(1 for r in records if r["winner"] is not None)
+    capped = sum(1 for r in records if r["capped"])
+    return {"games": len(records), "decided": decided, "draws": len(records) - decided - capped,
+            "capped": capped, "actions_mean": statistics.fmean(r["actions"] for r in records) if records else None}
+
+
+@metric("win_rate_by_bot")
+def win_rate_by_bot(records, labels):
+    out = {}
+    for lab in labels:
+        n = k = 0
+        for r in records:
+            seats = [s for s, name in enumerate(r["seats"]) if name == lab]
+            if seats:
+                n += 1
+                k += r["winner"] in seats
+        out[lab] = rate(k, n)
+    return out
+
+
+@metric("win_rate_by_seat")
+def win_rate_by_seat(records, labels):
+    nseats = max((len(r["seats"]) for r in records), default=0)
+    return {f"p{s + 1}": rate(sum(1 for r in records if r["winner"] == s), len(records)) for s in range(nseats)}
+
+
+@metric("first_player")
+def first_player(records, labels):
+    decided = [r for r in records if r["winner"] is not None]
+    k = sum(1 for r in decided if r["winner"] == r["first"])
+    out = rate(k, len(decided))
+    out["note"] = "share of decided games won by the player who moved first"
+    return out
+
+
+@metric("game_length")
+def game_length(records, labels):
+    turns = sorted(r["turns"] for r in records)
+    if not turns:
+        return {"games": 0}
+    return {"games": len(turns), "min": turns[0], "median": statistics.median(turns),
+            "mean": statistics.fmean(turns), "max": turns[-1], "histogram": histogram(turns)}
+
+
+def histogram(values: list[int], bins: int = 20) -> list[list]:
+    """``[[low, high, count], ...]`` over integer values (bins of equal integer width)."""
+    lo, hi = min(values), max(values)
+    width = max(1, math.ceil((hi - lo + 1) / bins))
+    counts: dict[int, int] = {}
+    for v in values:
+        b = (v - lo) // width
+        counts[b] = counts.get(b, 0) + 1
+    return [[lo + b * width, lo + (b + 1) * width - 1, counts.get(b, 0)] for b in range((hi - lo) // width + 1)]
+
+
+def leader(evals: list) -> int | None:
+    """The seat with the strictly highest evaluation, or None (tie or no evaluation)."""
+    if not evals or any(v is None for v in evals):
+        return None
+    best = max(evals)
+    seats = [s for s, v in enumerate(evals) if v == best]
+    return seats[0] if len(seats) == 1 else None
+
+
+def lead_changes_of(series: list) -> int:
+    """How often the leader changes along a game's per-turn series (ties are skipped)."""
+    changes, last = 0, None
+    for evals in series:
+        who = leader(evals)
+        if who is None:
+            continue
+        if last is not None and who != last:
+            changes += 1
+        last = who
+    return changes
+
+
+@metric("lead_changes")
+def lead_changes(records, labels):
+    series = [r["lead"] for r in records if r.get("lead")]
+    if not series:
+        return {"games": 0, "note": "the pack has no Rules.evaluate heuristic"}
+    counts = [lead_changes_of(s) for s in series]
+    return {"games": len(counts), "mean": statistics.fmean(counts), "max": max(counts),
+            "games_without_change": sum(1 for c in counts if c == 0)}
+
+
+@metric("cards")
+def cards(records, labels):
+    """Per annotation kind and card: games it appears in, and the win rate of the player-games
+    (one per seat per game) that had it against those that did not."""
+    per: dict[str, dict[str, dict]] = {}
+    total_player_games = 0
+    total_wins = 0
+    had: dict[tuple[str, str], tuple[set, set]] = {}
+    for r in records:
+        nseats = len(r["seats"])
+        total_player_games += nseats
+        total_wins += r["winner"] is not None
+        for _turn, seat, kind, value in r.get("events", ()):
+            if not isinstance(value, str):
+                continue
+            key = (kind, value)
+            games, players = had.setdefault(key, (set(), set()))
+            games.add(r["index"])
+            players.add((r["index"], seat))
+    winners = {(r["index"], r["winner"]) for r in records if r["winner"] is not None}
+    for (kind, card), (games, players) in sorted(had.items()):
+        n_with = len(players)
+        k_with = len(players & winners)
+        n_without = total_player_games - n_with
+        k_without = total_wins - k_with
+        per.setdefault(kind, {})[card] = {
+            "games": len(games),
+            "with": rate(k_with, n_with),
+            "without": rate(k_without, n_without),
+        }
+    return per
+
+
+def compute(records: list[dict], labels: list[str]) -> dict:
+    """Every registered metric over ``records``."""
+    return {name: fn(records, labels) for name, fn in METRICS.items()}
+
+
+# ---------------------------------------------------------------------- writing
+def _pct(x) -> str:
+    return "—" if x is None else f"{100 * x:.1f}%"
+
+
+def _ci(d) -> str:
+    return f"{_pct(d['rate'])} [{_pct(d['ci95'][0])}, {_pct(d['ci95'][1])}]"
+
+
+def markdown(meta: dict, m: dict, charts: list[str]) -> str:
+    s = m["summary"]
+    lines = [f"# Simulation report: {meta.get('pack', '')}", ""]
+    lines.append(f"{s['games']} games, bots {', '.join(meta.get('labels', []))}, seed {meta.get('seed')}, "
+                 f"options {json.dumps(meta.get('options', {}))}, max turns {meta.get('max_turns')}.")
+    if meta.get("seconds") is not None:
+        lines.append(f"Ran in {meta['seconds']:.1f} s on {meta.get('workers')} worker(s), backend {meta.get('backend')}.")
+    lines += ["", f"Decided: {s['decided']}, draws: {s['draws']}, capped (unfinished at the cap): {s['capped']}.", ""]
+    lines += ["## Win rate by bot (95% Wilson interval)", "", "| bot | games | wins | win rate [95% CI] |", "|---|---:|---:|---|"]
+    for lab, d in m["win_rate_by_bot"].items():
+        lines.append(f"| {lab} | {d['games']} | {d['wins']} | {_ci(d)} |")
+    lines += ["", "## Win rate by seat", "", "| seat | games | wins | win rate [95% CI] |", "|---|---:|---:|---|"]
+    for seat, d in m["win_rate_by_seat"].items():
+        lines.append(f"| {seat} | {d['games']} | {d['wins']} | {_ci(d)} |")
+    fp = m["first_player"]
+    lines += ["", "## First-player advantage", "",
+              f"The player who moved first won {fp['wins']} of {fp['games']} decided games: {_ci(fp)}.", ""]
+    gl = m["game_length"]
+    lines += ["## Game length (turns)", ""]
+    if gl.get("games"):
+        lines.append(f"min {gl['min']}, median {gl['median']}, mean {gl['mean']:.1f}, max {gl['max']}; "
+                     f"{s['actions_mean']:.1f} actions per game on average.")
+        lines += ["", "| turns | games |", "|---|---:|"]
+        lines += [f"| {lo}–{hi} | {c} |" if hi > lo else f"| {lo} | {c} |" for lo, hi, c in gl["histogram"]]
+    lc = m["lead_changes"]
+    lines += ["", "## Lead changes", ""]
+    if lc.get("games"):
+        lines.append(f"Mean {lc['mean']:.2f} changes of leader per game (max {lc['max']}; "
+                     f"{lc['games_without_change']} of {lc['games']} games never changed leader), "
+                     "from the pack's evaluation at the start of each turn.")
+    else:
+        lines.append("Not available: " + lc.get("note", "no data"))
+    lines += ["", "## Cards", ""]
+    if not m["cards"]:
+        lines.append("No per-card data: the pack does not annotate actions (Rules.annotate).")
+    for kind, table in m["cards"].items():
+        lines += [f"### {kind}", "", f"| card | games | player-games {kind} | win rate if {kind} | "
+                  f"player-games not | win rate if not | difference |", "|---|---:|---:|---|---:|---|---:|"]
+        rows = sorted(table.items(), key=lambda kv: -(kv[1]["with"]["rate"] or 0))
+        for card, d in rows:
+            w, wo = d["with"], d["without"]
+            diff = (w["rate"] - wo["rate"]) if w["rate"] is not None and wo["rate"] is not None else None
+            lines.append(f"| {card} | {d['games']} | {w['games']} | {_ci(w)} | {wo['games']} | {_ci(wo)} | "
+                         f"{'—' if diff is None else f'{100 * diff:+.1f}'} |")
+        lines.append("")
+    if charts:
+        lines += ["## Charts", ""] + [f"![{c}]({c})" for c in charts]
+    others = [k for k in m if k not in {"summary", "win_rate_by_bot", "win_rate_by_seat", "first_player",
+                                         "game_length", "lead_changes", "cards"}]
+    for k in others:
+        lines += ["", f"## {k}", "", "```json", json.dumps(m[k], indent=1), "```"]
+    return "\n".join(lines) + "\n"
+
+
+def charts(out: Path, m: dict) -> list[str]:
+    """Win rates with their intervals, and the game-length histogram, as PNG files."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = []
+    groups = [("bot", m["win_rate_by_bot"]), ("seat", m["win_rate_by_seat"])]
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    for ax, (title, data) in zip(axes, groups):
+        labels = list(data)
+        rates = [data[k]["rate"] or 0 for k in labels]
+        lo = [r - data[k]["ci95"][0] for r, k in zip(rates, labels)]
+        hi = [data[k]["ci95"][1] - r for r, k in zip(rates, labels)]
+        ax.bar(range(len(labels)), rates, yerr=[lo, hi], capsize=6, color="#4c72b0")
+        ax.set_xticks(range(len(labels)), labels, rotation=15)
+        ax.set_ylim(0, 1)
+        ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+        ax.set_title(f"win rate by {title} (95% CI)")
+    fig.tight_layout()
+    fig.savefig(out / "win_rates.png", dpi=100)
+    plt.close(fig)
+    names.append("win_rates.png")
+    gl = m["game_length"]
+    if gl.get("games"):
+        fig, ax = plt.subplots(figsize=(6, 4))
+        hist = gl["histogram"]
+        ax.bar([(lo + hi) / 2 for lo, hi, _ in hist], [c for _, _, c in hist],
+               width=[hi - lo + 1 for lo, hi, _ in hist], edgecolor="white", color="#55a868")
+        ax.set_xlabel("turns")
+        ax.set_ylabel("games")
+        ax.set_title("game length")
+        fig.tight_layout()
+        fig.savefig(out / "game_length.png", dpi=100)
+        plt.close(fig)
+        names.append("game_length.png")
+    return names
+
+
+def write(out: str | Path, batch, pack_name: str | None = None, with_charts: bool = True) -> dict:
+    """Write report.md, report.json, records.jsonl and the charts into ``out``; return the metrics."""
+    from tabletop.framework.game import write_atomic
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    cfg = batch.config
+    meta = {"pack": pack_name or cfg.pack, "bots": list(cfg.bots), "labels": batch.labels, "seed": cfg.seed,
+            "options": cfg.options, "max_turns": cfg.max_turns, "think": cfg.think, "iterations": cfg.iterations,
+            "games": len(batch.records), "workers": batch.workers, "backend": batch.backend,
+            "seconds": batch.seconds}
+    m = compute(batch.records, batch.labels)
+    names = charts(out, m) if with_charts else []
+    write_atomic(out / "report.json", json.dumps({"meta": meta, "metrics": m}, indent=1) + "\n")
+    write_atomic(out / "report.md", markdown(meta, m, names))
+    with open(out / "records.jsonl", "w", encoding="utf-8") as f:
+        for r in batch.records:
+            f.write(json.dumps(r, separators=(",", ":")) + "\n")
+    return m
+
+
+def console_summary(batch) -> str:
+    """A few lines for the terminal."""
+    m = compute(batch.records, batch.labels)
+    s = m["summary"]
+    lines = [f"{s['games']} games in {batch.seconds:.1f} s ({batch.workers} worker(s), {batch.backend}): "
+             f"{s['decided']} decided, {s['draws']} draws, {s['capped']} capped"]
+    for lab, d in m["win_rate_by_bot"].items():
+        lines.append(f"  {lab:<24} {d['wins']:>6}/{d['games']:<6} {_ci(d)}")
+    fp = m["first_player"]
+    lines.append(f"  first player wins {_ci(fp)} of decided games")
+    gl = m["game_length"]
+    if gl.get("games"):
+        lines.append(f"  turns: min {gl['min']}, median {gl['median']}, mean {gl['mean']:.1f}, max {gl['max']}")
+    return "\n".join(lines)

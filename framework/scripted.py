@@ -1,0 +1,305 @@
+"""Scripted bots as data: a YAML priority list of conditional rules.
+
+In the manner of Dominion simulators' buy rules, a scripted bot is a list read from the
+top; the first rule that applies decides::
+
+    name: rusher
+    game: volfyirion
+    rules:
+      - do: attack            # an action verb, or a prefix of an action's notation
+        prefer: cheapest      # among matching actions: first|last|cheapest|dearest|random
+      - do: acquire asset
+        if: "points.command >= 5"    # a condition on the acting player's view
+      - do: end turn
+
+A rule applies when some legal action's notation is ``do`` or starts with ``do`` followed
+by a space (case ignored), and every condition in ``if`` (one string or a list) holds.
+A condition is ``PATH OP NUMBER`` with OP one of ``>= <= == != > <``; PATH is a dotted path
+into ``rules.view(state, player)``, or into the acting player's own part of it
+(``view["players"]["p1"]`` or ``view["p1"]``) when the view has no such top-level key; the words ``me`` and ``opponent`` stand for the acting
+player's and the next player's names (``players.me.tally``), a list counts its items,
+``turn`` is the turn number when the view has no ``turn``. ``prefer: cheapest`` and
+``dearest`` order by the ``cost`` of the card each action concerns
+(:meth:`Rules.action_card`). With no rule applying, the bot takes the first legal action.
+
+Files are checked by JSON Schema and every error is reported as ``file:line``.
+"""
+from __future__ import annotations
+
+import operator
+import re
+from pathlib import Path
+
+from tabletop.framework.actions import Action, format_action
+from tabletop.framework.errors import TabletopError
+from tabletop.framework.rng import Random
+from tabletop.framework.state import player_name
+
+PREFERENCES = ("first", "last", "cheapest", "dearest", "random")
+
+SCHEMA = {
+    "type": "object",
+    "required": ["rules"],
+    "additionalProperties": False,
+    "properties": {
+        "name": {"type": "string", "minLength": 1},
+        "game": {"type": "string", "minLength": 1},
+        "description": {"type": "string"},
+        "rules": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "required": ["do"],
+                "additionalProperties": False,
+                "properties": {
+                    "do": {"type": "string", "minLength": 1},
+                    "prefer": {"enum": list(PREFERENCES)},
+                    "if": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+                },
+            },
+        },
+    },
+}
+
+_COND = re.compile(r"^\s*([A-Za-z_][\w]*(?:\.[\w]+)*)\s*(>=|<=|==|!=|>|<)\s*(-?\d+(?:\.\d+)?)\s*$")
+_OPS = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">": operator.gt, "<": operator.lt}
+
+
+class ScriptError(TabletopError):
+    """A scripted bot file that cannot be used (the message names the file and line)."""
+
+
+class Condition:
+    __slots__ = ("path", "op", "value", "text", "where")
+
+    def __init__(self, text: str, where: str) -> None:
+        m = _COND.match(text)
+        if m is None:
+            raise ScriptError(f"{where}: condition {text!r} is not 'PATH OP NUMBER' "
+                              "(e.g. 'points.command >= 5'; OP one of >= <= == != > <)")
+        self.path = tuple(m.group(1).split("."))
+        self.op = _OPS[m.group(2)]
+        num = m.group(3)
+        self.value = float(num) if "." in num else int(num)
+        self.text = text
+        self.where = where
+
+    def holds(self, view, state, player: int) -> bool:
+        return self.op(self._lookup(view, state, player), self.value)
+
+    def _lookup(self, view, state, player: int):
+        cur = view
+        if isinstance(view, dict) and self.path[0] not in view and self.path[0] != "turn":
+            # a path from the acting player's own part of the view: points.command
+            pn = player_name(player)
+            own = view.get("players", {}).get(pn) if isinstance(view.get("players"), dict) else None
+            if own is None:
+                own = view.get(pn)
+            if isinstance(own, dict) and self.path[0] in own:
+                cur = own
+        for i, seg in enumerate(self.path):
+            if isinstance(cur, dict):
+                if seg in cur:
+                    cur = cur[seg]
+                    continue
+                alias = _alias(seg, state, player)
+                if alias is not None and alias in cur:
+                    cur = cur[alias]
+                    continue
+                if i == 0 and seg == "turn":
+                    cur = state.turn
+                    continue
+                from tabletop.framework.suggest import did_you_mean
+
+                here = ".".join(self.path[:i]) or "the view"
+                raise ScriptError(f"{self.where}: condition {self.text!r}: {here} has no {seg!r}"
+                                  f"{did_you_mean(seg, [str(k) for k in cur])}; it has: "
+                                  f"{', '.join(sorted(map(str, cur)))}")
+            elif isinstance(cur, (list, tuple)) and seg.isdigit() and int(seg) < len(cur):
+                cur = cur[int(seg)]
+            else:
+                raise ScriptError(f"{self.where}: condition {self.text!r}: "
+                                  f"{'.'.join(self.path[:i])} is {type(cur).__name__}, not a mapping")
+        if isinstance(cur, bool):
+            return int(cur)
+        if isinstance(cur, (int, float)):
+            return cur
+        if isinstance(cur, (list, tuple, dict, set, str)):
+            return len(cur)
+        if cur is None:
+            return 0
+        raise ScriptError(f"{self.where}: condition {self.text!r}: the value is {type(cur).__name__}, not a number")
+
+
+def _alias(seg: str, state, player: int) -> str | None:
+    if seg == "me":
+        return player_name(player)
+    if seg in ("opponent", "opp"):
+        return player_name((player + 1) % state.nplayers)
+    return None
+
+
+class Rule:
+    __slots__ = ("do", "prefer", "conditions", "where")
+
+    def __init__(self, do: str, prefer: str, conditions: list[Condition], where: str) -> None:
+        self.do = " ".join(do.split()).lower()
+        self.prefer = prefer
+        self.conditions = conditions
+        self.where = where
+
+    def matches(self, text: str) -> bool:
+        return text == self.do or text.startswith(self.do + " ")
+
+
+class Script:
+    """A loaded, checked scripted-bot file."""
+
+    def __init__(self, name: str, game: str | None, rules: list[Rule], path: str) -> None:
+        self.name = name
+        self.game = game
+        self.rules = rules
+        self.path = path
+
+
+def load_script(path: str | Path, rules=None) -> Script:
+    """Read and check a scripted-bot file; with the game's ``rules``, also check each ``do`` verb."""
+    import jsonschema
+
+    from tabletop.framework.cards import parse_yaml
+
+    path = Path(path)
+    label = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScriptError(f"{label}: cannot read scripted bot: {e.strerror or e}") from None
+    try:
+        data, pos = parse_yaml(text, label)
+    except TabletopError as e:
+        raise ScriptError(e.render()) from None
+
+    def at(p) -> str:
+        p = tuple(p)
+        while p not in pos and p:
+            p = p[:-1]
+        line = pos.get(p, (None,))[0]
+        return f"{label}:{line}" if line else label
+
+    if isinstance(data, dict) and isinstance(data.get("rules"), list):
+        for item in data["rules"]:  # YAML 1.1 reads "do: yes" / "do: no" as booleans
+            if isinstance(item, dict) and isinstance(item.get("do"), bool):
+                item["do"] = "yes" if item["do"] else "no"
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        lines = []
+        for e in errors:
+            where = ".".join(map(str, e.absolute_path)) or "top level"
+            lines.append(f"{at(e.absolute_path)}: {where}: {e.message}")
+        raise ScriptError("invalid scripted bot:\n" + "\n".join(lines))
+    out: list[Rule] = []
+    problems: list[str] = []
+    verbs = getattr(rules, "verbs", None) if rules is not None else None
+    for i, item in enumerate(data["rules"]):
+        where = at(("rules", i, "do"))
+        conds = item.get("if", [])
+        if isinstance(conds, str):
+            conds = [conds]
+        parsed = []
+        for j, c in enumerate(conds):
+            cwhere = at(("rules", i, "if", j) if isinstance(item.get("if"), list) else ("rules", i, "if"))
+            try:
+                parsed.append(Condition(c, cwhere))
+            except ScriptError as e:
+                problems.append(str(e))
+        if verbs:
+            bad = _unknown_verb(item["do"], verbs)
+            if bad:
+                problems.append(f"{where}: {bad}")
+        out.append(Rule(item["do"], item.get("prefer", "first"), parsed, where))
+    if rules is not None and data.get("game") and data["game"] != getattr(rules, "name", data["game"]):
+        problems.append(f"{at(('game',))}: this bot is written for {data['game']!r}, not {rules.name!r}")
+    if problems:
+        raise ScriptError("invalid scripted bot:\n" + "\n".join(problems))
+    return Script(data.get("name") or path.stem, data.get("game"), out, label)
+
+
+def _unknown_verb(do: str, verbs) -> str | None:
+    words = do.lower().split()
+    for n in range(min(3, len(words)), 0, -1):
+        if " ".join(words[:n]) in verbs:
+            return None
+    # a prefix of a multi-word verb ("end") also matches actions
+    joined = " ".join(words)
+    if any(v.startswith(joined) for v in verbs):
+        return None
+    from tabletop.framework.suggest import did_you_mean
+
+    return (f"'do: {do}' starts with no action of this game{did_you_mean(words[0], list(verbs))}; "
+            f"actions: {', '.join(sorted(verbs))}")
+
+
+class ScriptedBot:
+    """Plays a :class:`Script`: the first rule with a matching legal action and true conditions."""
+
+    def __init__(self, rules, seed: int, script: Script) -> None:
+        self.script = script
+        self.name = script.name
+        self.rng = Random(seed)
+        self._costs: dict[str, float] = {}
+
+    def choose(self, rules, state) -> Action:
+        legal = rules.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        player = state.to_move()
+        texts = [format_action(a).lower() for a in legal]
+        view = None
+        for rule in self.script.rules:
+            matching = [a for a, t in zip(legal, texts) if rule.matches(t)]
+            if not matching:
+                continue
+            if rule.conditions:
+                if view is None:
+                    view = rules.view(state, player)
+                if not all(c.holds(view, state, player) for c in rule.conditions):
+                    continue
+            return self._pick(rules, state, rule.prefer, matching)
+        return legal[0]
+
+    def _pick(self, rules, state, prefer: str, matching: list[Action]) -> Action:
+        if len(matching) == 1 or prefer == "first":
+            return matching[0]
+        if prefer == "last":
+            return matching[-1]
+        if prefer == "random":
+            return matching[self.rng.below(len(matching))]
+        costs = [self._cost(rules, state, a) for a in matching]
+        if prefer == "cheapest":
+            i = min(range(len(matching)), key=lambda k: (costs[k] is None, costs[k] or 0, k))
+        else:
+            i = min(range(len(matching)), key=lambda k: (costs[k] is None, -(costs[k] or 0), k))
+        return matching[i]
+
+    def _cost(self, rules, state, action: Action):
+        name = rules.action_card(state, action)
+        if name is None:
+            return None
+        cards = rules.cards
+        by_name = getattr(cards, "by_name", None)
+        card = by_name.get(name) if by_name is not None else next((c for c in cards if c.name == name), None)
+        cost = card.get("cost") if card is not None else None
+        return cost if isinstance(cost, (int, float)) else None
+
+
+def factory_for(path: str | Path, rules=None):
+    """A bot factory ``(rules, seed, **ignored) -> ScriptedBot`` for a script file, loaded once."""
+    script = load_script(path, rules)
+
+    def make(rules, seed: int = 0, **_ignored) -> ScriptedBot:
+        return ScriptedBot(rules, seed, script)
+
+    make.script = script  # type: ignore[attr-defined]
+    return make

@@ -1,0 +1,349 @@
+"""Bot-versus-bot batches: one compact JSON-ready record per game, identical whatever runs them.
+
+Game ``i`` of a batch with seed ``S`` is played from ``game_seed(S, i)`` alone, its bots
+seeded from that seed and their seat, bot A in seat ``i % 2`` (in general the bot list is
+rotated by ``i``). Games are independent, so they can run in any order, in any process,
+on any machine; the records are then put back in index order. Hence the same seed gives
+the same records for 1 or 32 workers, locally or on Dask (except with ``--think``, where a
+bot's strength depends on the machine's speed).
+
+Workers receive only a small :class:`SimConfig` and ranges of game indexes; each process
+builds the pack once (:func:`_context`, cached) and returns plain dicts.
+
+A record::
+
+    {"index": 3, "seed": 1234, "seats": ["greedy", "mcts"], "winner": 1, "first": 0,
+     "turns": 31, "capped": false, "actions": 412,
+     "events": [[turn, seat, "acquired", "Hidden Cache"], ...],   # from Rules.annotate
+     "lead": [[0.5, 0.5], [0.56, 0.44], ...]}                        # Rules.evaluate, per turn
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from tabletop.framework.errors import TabletopError
+from tabletop.framework.rng import next64, seed_state
+from tabletop.framework.rules import Rules
+
+BUILTIN_BOTS = ("random", "mcts")
+DEFAULT_MAX_STEPS = 20_000
+
+
+# ---------------------------------------------------------------------- packs by reference
+def load_pack(ref: str):
+    """The pack named ``ref`` in the registry, or ``module:attribute`` (a pack-like object, or a
+    function returning one, with ``name``, ``rules()`` and ``bots()``) for packs not installed."""
+    if ":" in ref:
+        import os
+        import sys
+
+        mod, _, attr = ref.partition(":")
+        if os.getcwd() not in sys.path and "" not in sys.path:  # like ``python -m``: the current folder
+            sys.path.append(os.getcwd())
+        try:
+            obj = getattr(importlib.import_module(mod), attr)
+        except (ImportError, AttributeError) as e:
+            raise TabletopError(f"cannot load pack {ref!r}: {e}") from None
+        return obj() if callable(obj) and not hasattr(obj, "rules") else obj
+    from tabletop.framework.packs import registry
+
+    return registry().get(ref)
+
+
+def pack_ref(pack) -> str:
+    """How a worker process finds ``pack`` again: its ``ref`` attribute, else its name."""
+    return getattr(pack, "ref", None) or pack.name
+
+
+# ---------------------------------------------------------------------- bots by name
+def bot_names(pack) -> list[str]:
+    return sorted(set(pack.bots()) | set(BUILTIN_BOTS))
+
+
+def bot_factory(pack, spec: str, rules=None, script=None) -> Callable:
+    """A factory ``(rules, seed, think=None, iterations=None) -> bot`` for a bot spec:
+    a name from the pack's bots, ``random``, ``mcts``, ``mcts:ITERATIONS`` or ``scripted:FILE``."""
+    from tabletop.framework.suggest import did_you_mean
+
+    if spec.startswith("scripted:"):
+        from tabletop.framework.scripted import ScriptedBot, load_script
+
+        path = spec[len("scripted:"):]
+        if not path:
+            raise TabletopError("'scripted:' needs a file: scripted:path/to/bot.yaml")
+        if script is None:
+            script = load_script(path, rules if rules is not None else pack.rules())
+
+        def make_scripted(rules, seed, think=None, iterations=None):
+            return ScriptedBot(rules, seed, script)
+
+        make_scripted.script = script  # type: ignore[attr-defined]
+        return make_scripted
+    name, _, arg = spec.partition(":")
+    iters_default = None
+    if arg:
+        if name != "mcts" or not arg.isdigit() or int(arg) < 1:
+            raise TabletopError(f"bad bot {spec!r}: only 'mcts:ITERATIONS' (a positive number) and "
+                                "'scripted:FILE' take an argument")
+        iters_default = int(arg)
+    factories = pack.bots()
+    if name in factories:
+        base = factories[name]
+    elif name == "random":
+        from tabletop.framework.bots import RandomBot
+
+        base = lambda rules, seed: RandomBot(rules, seed)  # noqa: E731
+    elif name == "mcts":
+        from tabletop.framework.mcts import factory as base
+    else:
+        known = bot_names(pack)
+        raise TabletopError(f"unknown bot {spec!r}{did_you_mean(name, known + ['scripted'])}; "
+                            f"choose one of: {', '.join(known)}, scripted:FILE, mcts:ITERATIONS")
+
+    def make(rules, seed, think=None, iterations=None):
+        its = iterations if iterations is not None else iters_default
+        kwargs = {}
+        if think is not None:
+            kwargs["think"] = think
+        if its is not None:
+            kwargs["iterations"] = its
+        if kwargs:
+            try:
+                return base(rules, seed, **kwargs)
+            except TypeError:  # a bot that does not think takes no strength options
+                pass
+        return base(rules, seed)
+
+    return make
+
+
+def make_bot(pack, spec: str, seed: int, think: float | None = None, iterations: int | None = None):
+    """The bot ``spec`` names ("random", "greedy", "mcts", "mcts:500", "scripted:FILE", or any
+    name in ``pack.bots()``) for ``pack``, seeded; a :class:`TabletopError` for unknown names."""
+    rules = pack.rules()
+    return bot_factory(pack, spec, rules)(rules, seed, think=think, iterations=iterations)
+
+
+def bot_label(spec: str, script=None) -> str:
+    if spec.startswith("scripted:"):
+        return script.name if script is not None else spec
+    return spec
+
+
+# ---------------------------------------------------------------------- configuration
+@dataclass(frozen=True)
+class SimConfig:
+    """Everything a worker needs to play any game of a batch (small and picklable)."""
+
+    pack: str
+    bots: tuple[str, ...]
+    seed: int = 0
+    options: dict = field(default_factory=dict)
+    max_turns: int | None = None
+    max_steps: int = DEFAULT_MAX_STEPS
+    think: float | None = None
+    iterations: int | None = None
+    labels: tuple[str, ...] = ()
+    scripts: dict = field(default_factory=dict)  # spec -> loaded Script, so workers need no files
+
+    def key(self) -> tuple:
+        return (self.pack, self.bots, self.think, self.iterations, tuple(sorted(self.scripts)))
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a batch seeded ``seed``: a hash of both, 48 bits."""
+    s = seed_state(seed)
+    s = (s ^ ((index + 1) * 0xD1B54A32D192ED03)) & ((1 << 64) - 1)
+    _, z = next64(s)
+    return z >> 16
+
+
+def seat_bots(index: int, nbots: int, nplayers: int) -> list[int]:
+    """Which bot (index into the list) sits in each seat of game ``index``: bot 0 in seat ``index % n``."""
+    if nbots == 1:
+        return [0] * nplayers
+    return [(s - index) % nbots for s in range(nplayers)]
+
+
+def unique_labels(labels: list[str]) -> list[str]:
+    out = []
+    for i, lab in enumerate(labels):
+        out.append(f"{lab} ({chr(65 + i)})" if labels.count(lab) > 1 else lab)
+    return out
+
+
+def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, max_turns: int | None = None,
+            think: float | None = None, iterations: int | None = None,
+            max_steps: int = DEFAULT_MAX_STEPS) -> SimConfig:
+    """Check a batch's parameters in this process (clean errors before any worker starts)."""
+    if not bots or any(not b.strip() for b in bots):
+        raise TabletopError("give the bots as a comma-separated list, e.g. --bots greedy,random")
+    if max_turns is not None and max_turns < 1:
+        raise TabletopError("--max-turns must be at least 1")
+    if think is not None and think <= 0:
+        raise TabletopError("--think must be a positive number of seconds")
+    if iterations is not None and iterations < 1:
+        raise TabletopError("--iterations must be at least 1")
+    rules = pack.rules()
+    scripts, labels = {}, []
+    for spec in bots:
+        f = bot_factory(pack, spec, rules)
+        script = getattr(f, "script", None)
+        if script is not None:
+            scripts[spec] = script
+        labels.append(bot_label(spec, script))
+    options = dict(options or {})
+    config = SimConfig(pack_ref(pack), tuple(bots), seed, options, max_turns, max_steps, think, iterations,
+                       tuple(unique_labels(labels)), scripts)
+    try:
+        state = rules.setup(dict(options), game_seed(seed, 0))
+    except TabletopError as e:
+        raise TabletopError(f"cannot start {pack.name} with these options: {e.render()}") from None
+    except (ValueError, KeyError, TypeError) as e:
+        raise TabletopError(f"cannot start {pack.name} with these options: {e}") from None
+    if len(bots) not in (1, state.nplayers):
+        raise TabletopError(f"{pack.name} is played by {state.nplayers} here: give 1 or {state.nplayers} bots, "
+                            f"not {len(bots)}")
+    _CONTEXTS[config.key()] = _Context(pack, config)
+    return config
+
+
+# ---------------------------------------------------------------------- playing games
+class _Context:
+    """What one process builds once per batch: the pack, its rules, the bot factories."""
+
+    def __init__(self, pack, config: SimConfig) -> None:
+        self.pack = pack
+        self.rules = pack.rules()
+        self.factories = [bot_factory(pack, spec, self.rules, config.scripts.get(spec)) for spec in config.bots]
+        cls = type(self.rules)
+        self.annotate = self.rules.annotate if cls.annotate is not Rules.annotate else None
+        self.evaluate = self.rules.evaluate if cls.evaluate is not Rules.evaluate else None
+
+
+_CONTEXTS: dict = {}
+
+
+def _context(config: SimConfig) -> _Context:
+    key = config.key()
+    ctx = _CONTEXTS.get(key)
+    if ctx is None:
+        ctx = _CONTEXTS[key] = _Context(load_pack(config.pack), config)
+    return ctx
+
+
+def play_game(config: SimConfig, index: int, ctx: _Context | None = None) -> dict:
+    """Play game ``index`` of the batch and return its record (see the module docstring)."""
+    ctx = ctx or _context(config)
+    rules = ctx.rules
+    seed = game_seed(config.seed, index)
+    state = rules.setup(dict(config.options), seed)
+    n = state.nplayers
+    who = seat_bots(index, len(config.bots), n)
+    bots = [ctx.factories[b](rules, (seed * 31 + s + 1) & ((1 << 62) - 1), think=config.think,
+                             iterations=config.iterations) for s, b in enumerate(who)]
+    annotate, evaluate = ctx.annotate, ctx.evaluate
+    events: list = []
+    lead: list = []
+    first = state.active
+    max_turns = config.max_turns
+    max_steps = config.max_steps
+    apply = rules.apply
+    steps = 0
+    turn = state.turn
+    if evaluate is not None:
+        lead.append(_evals(evaluate, state, n))
+    while not state.over and steps < max_steps:
+        mover = state.to_move()
+        action = bots[mover].choose(rules, state)
+        if annotate is not None:
+            ann = annotate(state, action)
+            if ann:
+                for k, v in ann.items():
+                    events.append([state.turn, mover, k, v])
+        apply(state, action)
+        steps += 1
+        if state.turn != turn:
+            turn = state.turn
+            if max_turns is not None and turn >= max_turns:
+                break
+            if evaluate is not None and not state.over:
+                lead.append(_evals(evaluate, state, n))
+    labels = config.labels or config.bots
+    return {
+        "index": index,
+        "seed": seed,
+        "seats": [labels[b] for b in who],
+        "winner": state.winner if state.over else None,
+        "first": first,
+        "turns": state.turn + 1,
+        "capped": not state.over,
+        "actions": steps,
+        "events": events,
+        "lead": lead,
+    }
+
+
+def _evals(evaluate, state, n: int) -> list:
+    out = []
+    for p in range(n):
+        v = evaluate(state, p)
+        out.append(None if v is None else round(float(v), 3))
+    return out
+
+
+def run_chunk(config: SimConfig, start: int, stop: int) -> list[dict]:
+    """Play games ``start`` to ``stop - 1`` (what a worker is sent)."""
+    ctx = _context(config)
+    return [play_game(config, i, ctx) for i in range(start, stop)]
+
+
+def chunks(n: int, workers: int, size: int | None = None) -> list[tuple[int, int]]:
+    """Split ``range(n)`` into index ranges: small enough to balance and report progress,
+    large enough that sending them costs nothing."""
+    if size is None:
+        size = max(1, min(250, n // max(1, workers * 8)))
+    return [(i, min(n, i + size)) for i in range(0, n, size)]
+
+
+@dataclass
+class Batch:
+    """A finished batch: its configuration and its records in index order."""
+
+    config: SimConfig
+    records: list[dict]
+    seconds: float = 0.0
+    workers: int = 1
+    backend: str = "local"
+
+    @property
+    def labels(self) -> list[str]:
+        return list(self.config.labels or self.config.bots)
+
+
+def simulate(config: SimConfig, games: int, workers: int = 1, backend: str = "local", address: str | None = None,
+             on_progress: Callable[[int], Any] | None = None, chunk_size: int | None = None) -> Batch:
+    """Play ``games`` games of ``config`` (from :func:`prepare`) and return them in index order."""
+    import time
+
+    from tabletop.framework import backends
+
+    if games < 0:
+        raise TabletopError("the number of games cannot be negative")
+    if workers < 1:
+        raise TabletopError("--workers must be at least 1")
+    t0 = time.perf_counter()
+    parts = chunks(games, workers, chunk_size)
+    if backend == "local":
+        records = backends.run_local(config, parts, workers, on_progress)
+    elif backend == "dask":
+        records = backends.run_dask(config, parts, workers, address, on_progress)
+    else:
+        from tabletop.framework.suggest import did_you_mean
+
+        raise TabletopError(f"unknown backend {backend!r}{did_you_mean(backend, ['local', 'dask'])}; "
+                            "choose local or dask")
+    records.sort(key=lambda r: r["index"])
+    return Batch(config, records, time.perf_counter() - t0, workers, backend)

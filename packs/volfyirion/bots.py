@@ -1,0 +1,146 @@
+"""The greedy bot: plays everything, spends every point on the best thing it can buy or hit.
+
+It reads only what its player may know (the public board and its own hand), takes
+decisions by fixed priorities, and breaks ties with its own seeded generator, so it is
+deterministic for a given seed.
+"""
+from __future__ import annotations
+
+from tabletop.framework.rng import Random
+
+from tabletop.packs.volfyirion import model as M
+from tabletop.packs.volfyirion.model import KEYS, LAIR_KEYS, ROW_KEYS, TROOP
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, rules=None, seed: int = 0) -> None:
+        self.rng = Random(seed)
+
+    # ------------------------------------------------------------------ decisions
+    def _decide(self, state, options):
+        p = state.pending.player
+        best, score = options[0], -1e9
+        cards = state.cards
+        for a in options:
+            s = 0.0
+            v = a[0]
+            if v == "yes":
+                s = 1
+            elif v == "no":
+                s = 0
+            elif v == "skip":
+                s = 0.5
+            elif v == "choose":
+                label = a[1]
+                if ":" in label:  # removing an own card: thin weak starting cards, from discard first
+                    where, _, name = label.partition(":")
+                    c = next((c for c in cards if c.name == name), None)
+                    weak = c is not None and c.starting and name == "Prospector"
+                    s = (3 if where == "discard" else 2 if where == "play" else 1) if weak else -1
+                elif label == "lair":
+                    s = 5
+                elif label.startswith(f"p{2 - p}."):  # an enemy city: the strongest one
+                    o = 1 - p
+                    ci = int(label[-1]) - 1
+                    s = 2 + M.city_cost(state, o, ci) / 10
+                else:
+                    s = 1
+            if s > score:
+                best, score = a, s
+        return best
+
+    # ------------------------------------------------------------------ main phase
+    def choose(self, rules, state):
+        actions = rules.legal_actions(state)
+        if state.pending is not None:
+            return self._decide(state, actions)
+        p = state.active
+        o = 1 - p
+        K = KEYS[p]
+        cards = state.cards
+        zones = state.zones
+        cnt = state.counters
+        by_verb: dict[str, list] = {}
+        for a in actions:
+            by_verb.setdefault(a[0], []).append(a)
+        dragon = state.vars["dragon"]
+        # 1. play every card (troops where a city has none; buildings where none stands)
+        plays = by_verb.get("play")
+        if plays:
+            simple = [a for a in plays if len(a) == 2]
+            if simple:
+                return simple[0]
+            best, bs = None, -1e9
+            for a in plays:
+                ci = int(a[2][4]) - 1
+                c = next(cards[i] for i in zones[K.hand] if cards[i].name == a[1])
+                slot = zones[K.troop[ci]] if c.kind == TROOP else zones[K.building[ci]]
+                s = -10 * len(slot) + ci
+                if dragon == p * 3 + ci:
+                    s -= 20
+                if s > bs:
+                    best, bs = a, s
+            return best
+        # 2. abilities
+        if "activate" in by_verb:
+            return by_verb["activate"][0]
+        bp = cnt[K.bp]
+        kp = cnt[K.kp]
+        cp = cnt[K.cp]
+        # 3. the dragon threatens one of our cities: send it home or defeat it
+        if dragon >= 0 and dragon // 3 == p:
+            if "defeat volfyirion" in by_verb:
+                return by_verb["defeat volfyirion"][0]
+            if "move volfyirion" in by_verb:
+                return by_verb["move volfyirion"][0]
+        # 4. attacks that destroy a city, the most expensive first
+        attacks = by_verb.get("attack", [])
+        finishing = []
+        for a in attacks:
+            where = a[1].partition(".")[2]
+            if where == "lair" or not zones[KEYS[o].troop[int(where[4]) - 1]]:
+                finishing.append(a)
+        if finishing:
+            return max(finishing, key=lambda a: self._attack_cost(state, a))
+        # a troop in the way, but enough to take troop and city in one turn
+        for a in attacks:
+            where = a[1].partition(".")[2]
+            if where != "lair":
+                ci = int(where[4]) - 1
+                cost = M.city_cost(state, o, ci)
+                if bp >= cost + cards[zones[KEYS[o].cities][ci]].defence:
+                    return a
+        # 5. defeat Volfyirion when affordable
+        if "defeat volfyirion" in by_verb:
+            return by_verb["defeat volfyirion"][0]
+        # 6. send the dragon on the enemy's strongest city
+        moves = [a for a in by_verb.get("move volfyirion", []) if a[1] != "lair"]
+        if moves:
+            return max(moves, key=lambda a: M.city_cost(state, o, int(a[1][-1]) - 1))
+        # 7. buy wonders, then assets: the most expensive affordable
+        aw = by_verb.get("acquire wonder")
+        if aw and bp < 8:
+            return max(aw, key=lambda a: cards[zones[LAIR_KEYS[a[1] - 1]][0]].cost)
+        aa = by_verb.get("acquire asset")
+        if aa:
+            return max(aa, key=lambda a: (cards[zones[ROW_KEYS[a[1] - 1]][0]].cost, -a[1]))
+        if aw:
+            return max(aw, key=lambda a: cards[zones[LAIR_KEYS[a[1] - 1]][0]].cost)
+        # 8. knowledge: seal the opponent's Wonders, unseal our own
+        seals = [a for a in by_verb.get("seal", []) if a[1] == KEYS[o].name]
+        if seals:
+            return seals[0]
+        unseals = [a for a in by_verb.get("unseal", []) if a[1] == K.name]
+        if unseals:
+            return unseals[0]
+        return ("end turn",)
+
+    @staticmethod
+    def _attack_cost(state, a):
+        o = int(a[1][1]) - 1
+        where = a[1].partition(".")[2]
+        if where == "lair":
+            return state.cards[state.zones[KEYS[o].lair][0]].defence
+        return M.city_cost(state, o, int(where[4]) - 1)

@@ -1,0 +1,113 @@
+"""Card entries: their JSON Schema (``card.schema.json``) and ``build``, which compiles one entry.
+
+``build`` compiles the card-language fields once and precomputes everything the hot path
+needs as plain attributes of the :class:`CardDef`:
+
+``colour`` (the ``house:`` field, grey when absent), ``kind`` (int), ``main_text`` (the card's own ``main:`` text), ``colour_i`` (colour index, -1 for grey and Wonders), ``main`` (tuple of
+(resource index, n)), ``need`` (Synergy requirement as (colour index, count) pairs, or None),
+``cond`` (the compiled condition, used only when ``need`` cannot be known), ``auto`` (the
+secondary is points only and fires by itself), ``sec_points``, ``act`` (Program of a
+secondary that must be activated), ``rem`` (Program of the Remove Ability), and the
+action tuples the card appears in (``play_act``, ``city_play``, ``act_act``, ``act_city``,
+``rem_act``, ``rem_city``).
+"""
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+
+from tabletop.framework.cards import CardDef
+from tabletop.framework.packs import CardFormat
+
+from tabletop.packs.volfyirion.model import COLOURS, KIND_OF, RESOURCES
+
+SCHEMA = json.loads(files("tabletop.packs.volfyirion").joinpath("card.schema.json").read_text("utf-8"))
+
+CITY_LABELS = ("city1", "city2", "city3")
+
+
+def _analyse(program):
+    """(points-only?, points) of a compiled program made of this pack's steps."""
+    pts = [0, 0, 0]
+    only_points = True
+    for step in program.steps:
+        kind = getattr(step, "kind", None)
+        if kind == "gain" and step.points is not None:
+            for r, n in step.points:
+                pts[r] += n
+        else:
+            only_points = False
+    return only_points, tuple((r, n) for r, n in enumerate(pts) if n)
+
+
+def build(entry: dict, compiler) -> CardDef:
+    name = entry["name"]
+    kind = KIND_OF[entry["type"]]
+    colour = entry.get("house")
+    fields = dict(entry)
+    fields.setdefault("copies", 1)
+    fields.setdefault("origin", "design")
+    fields.setdefault("starting", False)
+    fields.setdefault("cost", 0)
+    fields.setdefault("defence", 0)
+    fields["kind"] = kind
+    fields["colour"] = colour or ("grey" if kind in (0, 1, 2) else None)
+    fields["colour_i"] = COLOURS.index(colour) if colour in COLOURS else -1
+
+    main = ()
+    if "main" in entry:
+        amounts = compiler.text(("main",), "amounts:resource", entry["main"])
+        if amounts is not None:
+            pts = [0, 0, 0]
+            for n, w in amounts:
+                pts[RESOURCES.index(w)] += n
+            main = tuple((r, n) for r, n in enumerate(pts) if n)
+    fields["main"] = main
+    fields["main_text"] = entry.get("main", "")
+
+    need = None
+    cond = None
+    auto = False
+    sec_points = ()
+    act = None
+    if "secondary" in entry:
+        ability = compiler.text(("secondary",), "ability", entry["secondary"], f"{name}/secondary")
+        if ability is not None:
+            cond = ability.condition
+            need = getattr(cond, "need", None) if cond is not None else ()
+            if cond is not None and need is None:
+                need = None  # a compound condition: evaluated through ``cond``
+            only_points, sec_points = _analyse(ability.program)
+            if only_points:
+                auto = True
+            else:
+                act = ability.program
+    fields.update(need=need, cond=cond, auto=auto, sec_points=sec_points, act=act)
+
+    rem = None
+    if "remove" in entry:
+        rem = compiler.text(("remove",), "effect", entry["remove"], f"{name}/remove")
+    fields["rem"] = rem
+    fields["has_ability"] = act is not None or rem is not None
+
+    if kind in (1, 2):
+        fields["play_act"] = None
+        fields["city_play"] = tuple(("play", name, c) for c in CITY_LABELS)
+    else:
+        fields["play_act"] = ("play", name)
+        fields["city_play"] = ()
+    fields["act_act"] = ("activate", name)
+    fields["act_city"] = tuple(("activate", name, c) for c in CITY_LABELS)
+    fields["rem_act"] = ("remove", name)
+    fields["rem_city"] = tuple(("remove", name, c) for c in CITY_LABELS)
+    fields["seal_act"] = (("seal", "p1", name), ("seal", "p2", name))
+    fields["unseal_act"] = (("unseal", "p1", name), ("unseal", "p2", name))
+
+    if kind in (4, 5) and ("secondary" in entry or "remove" in entry):
+        compiler.fail(("type",), "cities and the Lair have no secondary or remove abilities")
+    if kind == 3 and "house" in entry:
+        compiler.fail(("house",), "Wonders have no House colour")
+    return CardDef(**fields)
+
+
+CARD_FORMAT = CardFormat(SCHEMA, build)

@@ -1,0 +1,934 @@
+"""Volfyirion's rules: setup, the three phases, legal actions, their handlers, views.
+
+Rule ids in comments refer to ``shared/rules/volfyirion.yaml``. The state layout is in
+:mod:`tabletop.packs.volfyirion.model`.
+"""
+from __future__ import annotations
+
+from tabletop.framework.actions import DECISION_VERBS, INT, NAME, VerbSpec
+from tabletop.framework.effects import Decision, IllegalAction, native, push
+from tabletop.framework.rng import below, seed_state
+from tabletop.framework.rules import Phase, Rules
+from tabletop.framework.state import State
+from tabletop.framework.zones import shuffle
+
+from tabletop.packs.volfyirion import model as M
+from tabletop.packs.volfyirion.model import (
+    BUILDING, DEFEAT_COST, HAND_SIZE, KEYS, LAIR, LAIR_KEYS, MOVE_COST, REMOVED, REPLACE_COST,
+    RESOURCES, ROW_KEYS, TROOP, WONDER,
+)
+
+CITY_ARG = r"city[1-3]"
+
+VERBS = {
+    "play": VerbSpec("play", (NAME, CITY_ARG), "play a card from hand (Buildings and Troops into cityN)", 1),
+    "acquire asset": VerbSpec("acquire asset", (INT,), "buy Asset Row card N (1-5) for its command cost"),
+    "acquire wonder": VerbSpec("acquire wonder", (INT,), "buy Lair Wonder N (1-2) for its battle cost"),
+    "redeploy": VerbSpec("redeploy", (CITY_ARG, CITY_ARG), "move your Troop from one city to another"),
+    "attack": VerbSpec("attack", (r"p[12]\.(city[1-3]|lair)",), "attack an enemy city"),
+    "seal": VerbSpec("seal", (r"p[12]", NAME), "seal a Wonder (knowledge = its cost)"),
+    "unseal": VerbSpec("unseal", (r"p[12]", NAME), "unseal a Wonder (knowledge = its cost)"),
+    "replace": VerbSpec("replace", (INT,), "pay 2 knowledge to replace Asset Row card N"),
+    "move volfyirion": VerbSpec("move volfyirion", (r"p[12]\.city[1-3]|lair",), "pay 8 knowledge to move the dragon"),
+    "defeat volfyirion": VerbSpec("defeat volfyirion", (), "pay 16 battle to defeat the dragon"),
+    "activate": VerbSpec("activate", (NAME, CITY_ARG), "use a card's secondary ability", 1),
+    "remove": VerbSpec("remove", (NAME, CITY_ARG), "use a card's remove ability", 1),
+    "mulligan": VerbSpec("mulligan", (), "first turn only: shuffle your hand back and draw 5"),
+    "refresh": VerbSpec("refresh", (r"[1-5]|all",), "first turn only: free Asset Row refresh"),
+    "end turn": VerbSpec("end turn", (), "end your Main Phase"),
+    **DECISION_VERBS,
+}
+
+END_TURN = ("end turn",)
+MULLIGAN = ("mulligan",)
+DEFEAT = ("defeat volfyirion",)
+REFRESH = tuple(("refresh", str(i)) for i in range(1, 6))
+REFRESH_ALL = ("refresh", "all")
+ACQ_ASSET = tuple(("acquire asset", i) for i in range(1, 6))
+ACQ_WONDER = (("acquire wonder", 1), ("acquire wonder", 2))
+REPLACE = tuple(("replace", i) for i in range(1, 6))
+REDEPLOY = tuple(tuple(("redeploy", f"city{a + 1}", f"city{b + 1}") for b in range(3)) for a in range(3))
+ATTACK = tuple(tuple(("attack", f"p{o + 1}.city{c + 1}") for c in range(3)) for o in range(2))
+ATTACK_LAIR = (("attack", "p1.lair"), ("attack", "p2.lair"))
+MOVE = {t: ("move volfyirion", t) for t in ["lair"] + [f"p{o}.city{c}" for o in (1, 2) for c in (1, 2, 3)]}
+SKIP = ("skip",)
+ROW_ACQ = tuple(zip(ROW_KEYS, ACQ_ASSET))
+
+OPTIONS = {
+    "first": "who plays first: p1, p2 or random (default p1; VOL-TURN-01)",
+    "hidden_asset_top": "keep the Asset Deck's top card face down (VOL-SETUP-06)",
+    "variants": "variant card sets (mercenary, ascension-path, saboteur, perks, ploys): not available yet",
+    "mode": "game mode: 'base' (extended mode not available yet)",
+}
+#: Variant and mode hooks: name -> callable(rules, state) run at setup. The next issue fills these.
+VARIANTS: dict = {}
+MODES: dict = {"base": None}
+
+_GLOBAL_ZONES = ("asset_deck",) + ROW_KEYS + ("wonder_deck",) + LAIR_KEYS + ("lair_card", "removed", "box")
+
+
+# ---------------------------------------------------------------------- native programs
+def _wonder_removal(state, ctx):
+    """After acquiring a Wonder: optionally remove one other own card (VOL-WONDER-02..05)."""
+    p = ctx["controller"]
+    K = KEYS[p]
+    zones = state.zones
+    cards = state.cards
+    new = ctx["new"]
+    srcs = (("discard", K.discard), ("hand", K.hand), ("play", K.play))
+    if "pick" in ctx:
+        label = ctx.pop("pick")
+        if label is not None:
+            where, _, name = label.partition(":")
+            src = dict(srcs)[where]
+            for iid in zones[src]:
+                if iid != new and cards[iid].name == name:
+                    if where == "play":
+                        M.gain_main(state, p, iid)  # VOL-WONDER-04
+                    M.remove_from(state, iid, src)
+                    break
+        return None
+    options, values = [], []
+    for where, src in srcs:
+        seen = set()
+        for iid in zones[src]:
+            if iid == new:
+                continue
+            name = cards[iid].name
+            if name not in seen:
+                seen.add(name)
+                label = f"{where}:{name}"
+                options.append(("choose", label))
+                values.append(label)
+    if not options:
+        return None
+    options.append(SKIP)
+    values.append(None)
+    return Decision(p, "Wonder acquired: remove another card of yours from the game?", options, values, "pick")
+
+
+WONDER_REMOVAL = native("volfyirion/wonder-removal", _wonder_removal)
+
+
+class VolfyirionRules(Rules):
+    """The base game of Volfyirion for two players."""
+
+    name = "volfyirion"
+    title = "Volfyirion"
+    min_players = 2
+    max_players = 2
+    verbs = VERBS
+
+    def __init__(self, cards) -> None:
+        self.phases = (
+            Phase("draw", self._enter_draw),
+            Phase("main", self._enter_main, self._main_actions),
+            Phase("end", self._enter_end),
+        )
+        super().__init__(cards)
+        self.handlers = {
+            "play": self._play, "acquire asset": self._acquire_asset,
+            "acquire wonder": self._acquire_wonder, "redeploy": self._redeploy,
+            "attack": self._attack, "seal": self._seal, "unseal": self._unseal,
+            "replace": self._replace, "move volfyirion": self._move, "defeat volfyirion": self._defeat,
+            "activate": self._activate, "remove": self._remove, "mulligan": self._mulligan,
+            "refresh": self._refresh, "end turn": self._end_turn,
+        }
+        cs = list(cards.cards) if hasattr(cards, "cards") else list(cards)
+        self.starting = [c for c in cs if c.type == "command" and c.starting]
+        self.assets = [c for c in cs if c.type in ("command", "building", "troop") and not c.starting]
+        self.wonders = [c for c in cs if c.type == "wonder"]
+        self.cities = sorted((c for c in cs if c.type == "city"), key=lambda c: c.defence)
+        lairs = [c for c in cs if c.type == "lair"]
+        if not lairs:
+            raise ValueError("the Volfyirion card set has no Lair card")
+        self.lair_def = lairs[0]
+        defences = [c.defence for c in self.cities] + [self.lair_def.defence]
+        self.min_defence = min(defences) if defences else 0
+
+    # ================================================================== setup
+    def setup(self, options: dict, seed: int, nplayers: int | None = None) -> State:
+        options = dict(options or {})
+        if nplayers is None:
+            nplayers = 2
+        if nplayers != 2:
+            raise ValueError(f"Volfyirion's base game is for exactly 2 players, not {nplayers} "
+                             "(solo, co-op and 2vs2 are not in the printed rules; VOL-COMP-10)")
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise ValueError(f"unknown option(s) {', '.join(map(repr, unknown))}; accepted options: "
+                             + "; ".join(f"{k} ({v})" for k, v in OPTIONS.items()))
+        first = options.get("first", "p1")
+        if first not in ("p1", "p2", "random"):
+            raise ValueError(f"option first must be 'p1', 'p2' or 'random', not {first!r}")
+        variants = options.get("variants") or ()
+        if isinstance(variants, str):
+            variants = (variants,)
+        bad = [v for v in variants if v not in VARIANTS]
+        if bad:
+            raise ValueError(f"variant(s) {', '.join(map(repr, bad))} not available in this version "
+                             f"(available: {', '.join(VARIANTS) or 'none yet'})")
+        mode = options.get("mode", "base")
+        if mode not in MODES:
+            raise ValueError(f"mode {mode!r} not available (available: {', '.join(MODES)})")
+
+        cards: list = []
+        state = State(self.name, cards, 2, seed_state(seed))
+        zones = state.zones
+        for K in KEYS:
+            for key in (K.deck, K.hand, K.discard, K.play, K.cities, K.lair) + K.troop + K.building:
+                zones[key] = []
+            for key in K.res:
+                state.counters[key] = 0
+            state.counters[K.turns] = 0
+            state.vars[K.intact] = (0, 1, 2)
+        for key in _GLOBAL_ZONES:
+            zones[key] = []
+        state.marks.update(gained=set(), used=set(), sealed=set())
+
+        def put(defn, key):
+            cards.append(defn)
+            zones[key].append(len(cards) - 1)
+
+        for K in KEYS:  # VOL-SETUP-01, VOL-COMP-07
+            for c in self.starting:
+                for _ in range(c.copies // 2):
+                    put(c, K.deck)
+            for c in self.cities:  # VOL-SETUP-11
+                for _ in range(max(1, c.copies // 2)):
+                    put(c, K.cities)
+        for c in self.assets:  # VOL-SETUP-03
+            for _ in range(c.copies):
+                put(c, "asset_deck")
+        for c in self.wonders:  # VOL-SETUP-04
+            for _ in range(c.copies):
+                put(c, "wonder_deck")
+        put(self.lair_def, "lair_card")  # VOL-SETUP-08
+
+        shuffle(state, KEYS[0].deck)
+        shuffle(state, KEYS[1].deck)
+        shuffle(state, "asset_deck")
+        shuffle(state, "wonder_deck")
+        if first == "random":
+            state.rng, f = below(state.rng, 2)
+        else:
+            f = 0 if first == "p1" else 1
+        for key in ROW_KEYS:  # VOL-SETUP-07
+            if zones["asset_deck"]:
+                zones[key].append(zones["asset_deck"].pop())
+        self._fill_lair_at_setup(state)
+        state.vars.update(dragon=LAIR, first=f, mull=False, refresh="",
+                          hidden_top=bool(options.get("hidden_asset_top", False)),
+                          variants=tuple(variants), mode=mode)
+        state.turn = 1
+        state.active = f
+        for v in variants:
+            VARIANTS[v](self, state)
+        return self.begin(state)
+
+    @staticmethod
+    def _fill_lair_at_setup(state: State) -> None:
+        """Reveal Wonders until two cost at most 3; the others go to the bottom in reveal order
+        (VOL-SETUP-09/10)."""
+        deck = state.zones["wonder_deck"]
+        rejected = 0
+        for key in LAIR_KEYS:
+            while deck and rejected <= len(deck):
+                iid = deck.pop()
+                if state.cards[iid].cost <= 3:
+                    state.zones[key].append(iid)
+                    break
+                deck.insert(0, iid)
+                rejected += 1
+
+    # ================================================================== turn structure
+    def start_turn(self, state: State) -> None:
+        p = state.active
+        K = KEYS[p]
+        state.counters[K.turns] += 1
+        state.marks["gained"].clear()
+        state.marks["used"].clear()
+        first_turn = state.counters[K.turns] == 1
+        v = state.vars
+        v["mull"] = first_turn
+        v["refresh"] = ("one" if p == v["first"] else "all") if first_turn else ""
+
+    def _enter_draw(self, state: State) -> None:
+        M.draw_cards(state, state.active, HAND_SIZE)  # VOL-DRAW-01..05
+
+    def _enter_main(self, state: State) -> None:
+        self.main_start(state, state.active)
+
+    @staticmethod
+    def main_start(state: State, p: int) -> None:
+        """In-play cards give their points as the Main Phase starts (VOL-INPLAY-02, VOL-DEFEAT-08)."""
+        K = KEYS[p]
+        zones = state.zones
+        sealed = state.marks["sealed"]
+        for iid in zones[K.play]:
+            if iid not in sealed:
+                M.gain_main(state, p, iid)
+        for ci in state.vars[K.intact]:
+            for lst in (zones[K.troop[ci]], zones[K.building[ci]]):
+                if lst:
+                    M.gain_main(state, p, lst[0])
+        if zones[K.lair]:
+            M.gain_main(state, p, zones[K.lair][0])
+        M.fire_chains(state, p)
+
+    def _enter_end(self, state: State) -> None:
+        """End of a Turn, steps 1 to 6 in order (VOL-END-01..08)."""
+        p = state.active
+        K = KEYS[p]
+        zones = state.zones
+        cards = state.cards
+        play = zones[K.play]
+        discard = zones[K.discard]
+        if play:  # step 1: everything but Wonders
+            keep = [iid for iid in play if cards[iid].kind == WONDER]
+            if len(keep) != len(play):
+                discard.extend(iid for iid in play if cards[iid].kind != WONDER)
+                play[:] = keep
+        hand = zones[K.hand]  # step 2
+        if hand:
+            discard.extend(hand)
+            hand.clear()
+        cnt = state.counters  # step 3
+        for key in K.res:
+            cnt[key] = 0
+        d = state.vars["dragon"]  # steps 4 and 5
+        if d >= 0 and d // 3 == p:
+            M.destroy_city(state, p, d % 3)
+            state.vars["dragon"] = LAIR
+            if state.over:
+                return
+        self.refill(state)  # step 6
+        state.vars["mull"] = False
+        state.vars["refresh"] = ""
+
+    @staticmethod
+    def refill(state: State) -> None:
+        zones = state.zones
+        deck = zones["asset_deck"]
+        for key in ROW_KEYS:
+            if not zones[key] and deck:
+                zones[key].append(deck.pop())
+                state.reveals += 1
+        if zones["lair_card"]:  # VOL-DEFEAT-10: never after the claim
+            wd = zones["wonder_deck"]
+            for key in LAIR_KEYS:
+                if not zones[key] and wd:
+                    zones[key].append(wd.pop())  # any cost (VOL-END-08)
+                    state.reveals += 1
+
+    def apply(self, state: State, action) -> None:
+        v = state.vars
+        if v["mull"] and action[0] != "mulligan":
+            v["mull"] = False  # VOL-SETUP-MULL-02: only before any other action
+        super().apply(state, action)
+
+    # ================================================================== legal actions
+    def _main_actions(self, state: State) -> list:
+        p = state.active
+        o = 1 - p
+        K = KEYS[p]
+        O = KEYS[o]
+        zones = state.zones
+        cards = state.cards
+        v = state.vars
+        cnt = state.counters
+        acts = [END_TURN]
+        if v["mull"]:
+            acts.append(MULLIGAN)
+        rf = v["refresh"]
+        if rf and zones["asset_deck"]:
+            if rf == "one":
+                for i, key in enumerate(ROW_KEYS):
+                    if zones[key]:
+                        acts.append(REFRESH[i])
+            else:
+                acts.append(REFRESH_ALL)
+        intact = v[K.intact]
+        hand = zones[K.hand]
+        if hand:
+            seen = set()
+            for iid in hand:
+                c = cards[iid]
+                if c in seen:
+                    continue
+                seen.add(c)
+                pa = c.play_act
+                if pa is not None:
+                    acts.append(pa)
+                else:
+                    cpl = c.city_play
+                    for ci in intact:
+                        acts.append(cpl[ci])
+        cp = cnt[K.cp]
+        bp = cnt[K.bp]
+        kp = cnt[K.kp]
+        for key, a in ROW_ACQ:
+            lst = zones[key]
+            if lst and cards[lst[0]].cost <= cp:
+                acts.append(a)
+        troops = K.troop
+        for ci in intact:
+            t = zones[troops[ci]]
+            if t and cards[t[0]].cost <= cp:
+                for cj in intact:
+                    if cj != ci and not zones[troops[cj]]:
+                        acts.append(REDEPLOY[ci][cj])
+        if zones["lair_card"]:
+            for j, key in enumerate(LAIR_KEYS):
+                lst = zones[key]
+                if lst and cards[lst[0]].cost <= bp:
+                    acts.append(ACQ_WONDER[j])
+        if bp >= self.min_defence:
+            for ci in v[O.intact]:
+                if M.city_cost(state, o, ci) <= bp:
+                    acts.append(ATTACK[o][ci])
+            ol = zones[O.lair]
+            if ol and cards[ol[0]].defence <= bp:
+                acts.append(ATTACK_LAIR[o])
+            if bp >= DEFEAT_COST and v["dragon"] != REMOVED:
+                acts.append(DEFEAT)
+        if kp:
+            if kp >= REPLACE_COST and zones["asset_deck"]:
+                for i, key in enumerate(ROW_KEYS):
+                    if zones[key]:
+                        acts.append(REPLACE[i])
+            if kp >= MOVE_COST:
+                for t, _ in M.dragon_moves(state, p):
+                    acts.append(MOVE[t])
+            sealed = state.marks["sealed"]
+            for pl in (p, o):
+                seen = None
+                for iid in zones[KEYS[pl].play]:
+                    c = cards[iid]
+                    if c.kind == WONDER and c.cost <= kp:
+                        a = c.unseal_act[pl] if iid in sealed else c.seal_act[pl]
+                        if seen is None:
+                            seen = {a}
+                        elif a in seen:
+                            continue
+                        else:
+                            seen.add(a)
+                        acts.append(a)
+        # secondary and remove abilities of own cards in play
+        used = state.marks["used"]
+        sealed = state.marks["sealed"]
+        counts = None
+        seen = None
+        for iid in zones[K.play]:
+            c = cards[iid]
+            if not c.has_ability or iid in sealed:
+                continue
+            if c.act is not None and iid not in used:
+                if counts is None:
+                    counts = M.colour_counts(state, p)
+                if M.requirement_met(c, counts, state, p, iid):
+                    a = c.act_act
+                    if seen is None:
+                        seen = set()
+                    if a not in seen:
+                        seen.add(a)
+                        acts.append(a)
+            if c.rem is not None:
+                a = c.rem_act
+                if seen is None:
+                    seen = set()
+                if a not in seen:
+                    seen.add(a)
+                    acts.append(a)
+        slots = K.slots
+        for ci in intact:
+            for key in slots[ci]:
+                lst = zones[key]
+                if lst:
+                    iid = lst[0]
+                    c = cards[iid]
+                    if not c.has_ability:
+                        continue
+                    if c.act is not None and iid not in used:
+                        if counts is None:
+                            counts = M.colour_counts(state, p)
+                        if M.requirement_met(c, counts, state, p, iid):
+                            acts.append(c.act_city[ci])
+                    if c.rem is not None:
+                        acts.append(c.rem_city[ci])
+        return acts
+
+    # ================================================================== handlers
+    @staticmethod
+    def _find(state: State, key: str, name: str) -> int:
+        cards = state.cards
+        for iid in state.zones[key]:
+            if cards[iid].name == name:
+                return iid
+        raise IllegalAction(f"no {name!r} in {key}")
+
+    @staticmethod
+    def _pay(state: State, key: str, n: int) -> None:
+        have = state.counters[key]
+        if have < n:  # VOL-RES-06
+            raise IllegalAction(f"not enough points: {key} is {have}, {n} needed")
+        state.counters[key] = have - n
+
+    @staticmethod
+    def _city(label: str) -> int:
+        return int(label[4]) - 1
+
+    def _play(self, state: State, a) -> None:
+        p = state.active
+        K = KEYS[p]
+        iid = self._find(state, K.hand, a[1])
+        c = state.cards[iid]
+        zones = state.zones
+        if c.kind == BUILDING or c.kind == TROOP:
+            if len(a) < 3:
+                raise IllegalAction(f"{c.name} is a {c.type}: say which city, e.g. 'play {c.name} city1'")
+            ci = self._city(a[2])
+            if ci not in state.vars[K.intact]:
+                raise IllegalAction(f"city{ci + 1} is destroyed")  # VOL-CARD-08
+            key = K.troop[ci] if c.kind == TROOP else K.building[ci]
+            zones[K.hand].remove(iid)
+            slot = zones[key]
+            if slot:  # VOL-CARD-04/06: the old card is removed from the game
+                M.remove_from(state, slot[0], key)
+            slot.append(iid)
+        else:
+            if len(a) > 2:
+                raise IllegalAction(f"{c.name} is not played into a city")
+            zones[K.hand].remove(iid)
+            zones[K.play].append(iid)  # VOL-PLAY-01, VOL-WONDER-06
+        M.gain_main(state, p, iid)  # points are gained the moment the card is played
+        M.fire_chains(state, p)
+
+    def _mulligan(self, state: State, a) -> None:
+        p = state.active
+        K = KEYS[p]
+        zones = state.zones
+        zones[K.deck].extend(zones[K.hand])
+        zones[K.hand].clear()
+        shuffle(state, K.deck)
+        M.draw_cards(state, p, HAND_SIZE)
+        state.vars["mull"] = False
+
+    def _refresh(self, state: State, a) -> None:
+        zones = state.zones
+        deck = zones["asset_deck"]
+        if a[1] == "all":  # VOL-SETUP-ROW-02/04: to the bottom in row order, then five new
+            old = [zones[k].pop() for k in ROW_KEYS if zones[k]]
+            deck[0:0] = old
+            for k in ROW_KEYS:
+                if deck:
+                    zones[k].append(deck.pop())
+        else:  # VOL-SETUP-ROW-01
+            key = ROW_KEYS[int(a[1]) - 1]
+            deck.insert(0, zones[key].pop())
+            zones[key].append(deck.pop())
+        state.reveals += 1
+        state.vars["refresh"] = ""
+
+    def _acquire_asset(self, state: State, a) -> None:
+        p = state.active
+        K = KEYS[p]
+        key = ROW_KEYS[a[1] - 1]
+        slot = state.zones[key]
+        iid = slot[0]
+        self._pay(state, K.cp, state.cards[iid].cost)
+        slot.clear()
+        state.zones[K.discard].append(iid)  # VOL-ACQ-02, VOL-MAIN-04
+        state.vars["refresh"] = ""
+
+    def _acquire_wonder(self, state: State, a) -> None:
+        p = state.active
+        K = KEYS[p]
+        slot = state.zones[LAIR_KEYS[a[1] - 1]]
+        iid = slot[0]
+        self._pay(state, K.bp, state.cards[iid].cost)
+        slot.clear()
+        state.zones[K.discard].append(iid)  # VOL-ACQW-02
+        state.vars["refresh"] = ""
+        push(state, WONDER_REMOVAL, {"controller": p, "new": iid})
+
+    def _redeploy(self, state: State, a) -> None:
+        p = state.active
+        K = KEYS[p]
+        src = K.troop[self._city(a[1])]
+        dst = K.troop[self._city(a[2])]
+        zones = state.zones
+        iid = zones[src][0]
+        self._pay(state, K.cp, state.cards[iid].cost)
+        zones[src].clear()
+        zones[dst].append(iid)  # the gained mark goes with the card (VOL-GAIN-07)
+
+    def _attack(self, state: State, a) -> None:
+        p = state.active
+        K = KEYS[p]
+        o = 1 - p
+        O = KEYS[o]
+        where = a[1].partition(".")[2]
+        if where == "lair":
+            self._pay(state, K.bp, state.cards[state.zones[O.lair][0]].defence)
+            M.destroy_lair(state, o)  # VOL-DEFEAT-15
+            return
+        ci = self._city(where)
+        self._pay(state, K.bp, M.city_cost(state, o, ci))
+        t = state.zones[O.troop[ci]]
+        if t:  # VOL-ATTACK-04: the Troop falls, the City stands
+            M.remove_from(state, t[0], O.troop[ci])
+        else:  # VOL-ATTACK-01..03, VOL-ATTACK-10
+            M.destroy_city(state, o, ci)
+
+    def _wonder_in_play(self, state: State, a, want_sealed: bool) -> tuple[int, int]:
+        pl = int(a[1][1]) - 1
+        sealed = state.marks["sealed"]
+        cards = state.cards
+        for iid in state.zones[KEYS[pl].play]:
+            if cards[iid].name == a[2] and cards[iid].kind == WONDER and (iid in sealed) == want_sealed:
+                return pl, iid
+        raise IllegalAction(f"no {'sealed' if want_sealed else 'unsealed'} Wonder {a[2]!r} in {a[1]}'s Playing Area")
+
+    def _seal(self, state: State, a) -> None:
+        p = state.active
+        pl, iid = self._wonder_in_play(state, a, False)
+        self._pay(state, KEYS[p].kp, state.cards[iid].cost)
+        state.marks["sealed"].add(iid)  # points already gained stay (VOL-SEAL-07)
+
+    def _unseal(self, state: State, a) -> None:
+        p = state.active
+        pl, iid = self._wonder_in_play(state, a, True)
+        self._pay(state, KEYS[p].kp, state.cards[iid].cost)
+        state.marks["sealed"].discard(iid)
+        if pl == p:  # an own Wonder sealed since the Main Phase began gives its points now, once
+            M.gain_main(state, p, iid)
+            M.fire_chains(state, p)
+
+    def _replace(self, state: State, a) -> None:
+        p = state.active
+        zones = state.zones
+        deck = zones["asset_deck"]
+        key = ROW_KEYS[a[1] - 1]
+        if not zones[key] or not deck:
+            raise IllegalAction("replace needs a card in that space and a card in the Asset Deck")
+        self._pay(state, KEYS[p].kp, REPLACE_COST)
+        deck.insert(0, zones[key].pop())  # VOL-REPLACE-01
+        zones[key].append(deck.pop())
+        state.reveals += 1
+
+    def _move(self, state: State, a) -> None:
+        p = state.active
+        for t, d in M.dragon_moves(state, p):
+            if t == a[1]:
+                self._pay(state, KEYS[p].kp, MOVE_COST)
+                state.vars["dragon"] = d
+                return
+        raise IllegalAction(f"Volfyirion cannot move to {a[1]} now")
+
+    def _defeat(self, state: State, a) -> None:
+        p = state.active
+        K = KEYS[p]
+        if state.vars["dragon"] == REMOVED:
+            raise IllegalAction("Volfyirion has already been defeated")
+        self._pay(state, K.bp, DEFEAT_COST)
+        zones = state.zones
+        state.vars["dragon"] = REMOVED  # VOL-DEFEAT-03
+        for key in LAIR_KEYS:  # VOL-DEFEAT-04/05: no removal bonus
+            if zones[key]:
+                zones[K.discard].append(zones[key].pop())
+        zones[K.lair].append(zones["lair_card"].pop())  # VOL-DEFEAT-06/07
+        M.gain_main(state, p, zones[K.lair][0])  # 4 battle already this turn (VOL-DEFEAT-09)
+
+    def _locate_ability(self, state: State, a, want: str) -> tuple[int, str]:
+        """The instance an ``activate``/``remove`` action means, and the zone it is in."""
+        p = state.active
+        K = KEYS[p]
+        cards = state.cards
+        zones = state.zones
+        if len(a) > 2:
+            ci = self._city(a[2])
+            for key in (K.troop[ci], K.building[ci]):
+                lst = zones[key]
+                if lst and cards[lst[0]].name == a[1] and ci in state.vars[K.intact]:
+                    return lst[0], key
+            raise IllegalAction(f"no {a[1]!r} in your city{ci + 1}")
+        sealed = state.marks["sealed"]
+        used = state.marks["used"]
+        counts = None
+        for iid in zones[K.play]:
+            c = cards[iid]
+            if c.name != a[1] or iid in sealed:
+                continue
+            if want == "rem" and c.rem is not None:
+                return iid, K.play
+            if want == "act" and c.act is not None and iid not in used:
+                if counts is None:
+                    counts = M.colour_counts(state, p)
+                if M.requirement_met(c, counts, state, p, iid):
+                    return iid, K.play
+        raise IllegalAction(f"no {a[1]!r} in your Playing Area whose ability can be used now")
+
+    def _activate(self, state: State, a) -> None:
+        p = state.active
+        iid, _ = self._locate_ability(state, a, "act")
+        c = state.cards[iid]
+        if c.act is None or iid in state.marks["used"]:
+            raise IllegalAction(f"{c.name}'s secondary ability cannot be activated now")
+        state.marks["used"].add(iid)  # VOL-SEC-02
+        push(state, c.act, {"controller": p, "source": iid, "card": c.name})
+
+    def _remove(self, state: State, a) -> None:
+        p = state.active
+        iid, key = self._locate_ability(state, a, "rem")
+        c = state.cards[iid]
+        if c.rem is None:
+            raise IllegalAction(f"{c.name} has no remove ability")
+        M.gain_main(state, p, iid)  # VOL-REMAB-02
+        M.remove_from(state, iid, key)  # VOL-REMAB-01, VOL-REMAB-05
+        push(state, c.rem, {"controller": p, "source": iid, "card": c.name})
+
+    def _end_turn(self, state: State, a) -> None:
+        state.phase_done = True
+
+    # ================================================================== views
+    def _names(self, state: State, ids) -> list:
+        cards = state.cards
+        return [cards[i].name for i in ids]
+
+    def _slot(self, state: State, key: str):
+        lst = state.zones[key]
+        return state.cards[lst[0]].name if lst else None
+
+    def _city_info(self, state: State, p: int, ci: int) -> dict:
+        K = KEYS[p]
+        printed = state.cards[state.zones[K.cities][ci]].defence
+        destroyed = ci not in state.vars[K.intact]
+        return {
+            "name": state.cards[state.zones[K.cities][ci]].name,
+            "defence": 0 if destroyed else M.city_cost(state, p, ci),
+            "printed": printed,
+            "destroyed": destroyed,
+            "troop": self._slot(state, K.troop[ci]),
+            "building": self._slot(state, K.building[ci]),
+        }
+
+    def _player_public(self, state: State, p: int) -> dict:
+        K = KEYS[p]
+        zones = state.zones
+        sealed = state.marks["sealed"]
+        out = {
+            "play": self._names(state, zones[K.play]),
+            "discard": self._names(state, zones[K.discard]),
+            "points": {r: state.counters[k] for r, k in zip(RESOURCES, K.res)},
+            "intact": len(state.vars[K.intact]) + len(zones[K.lair]),
+            "sealed": [state.cards[i].name for i in zones[K.play] if i in sealed],
+        }
+        for ci in range(3):
+            out[f"city{ci + 1}"] = self._city_info(state, p, ci)
+        if zones[K.lair]:
+            lair = state.cards[zones[K.lair][0]]
+            out["lair"] = {"name": lair.name, "defence": lair.defence, "printed": lair.defence,
+                           "destroyed": False, "troop": None, "building": None}
+        return out
+
+    def describe(self, state: State) -> dict:
+        """Everything, hidden parts included, under the paths scenarios use (docs/packs/volfyirion.md)."""
+        zones = state.zones
+        owner = None
+        for p in (0, 1):
+            if zones[KEYS[p].lair]:
+                owner = KEYS[p].name
+        deck = zones["asset_deck"]
+        out = {
+            "turn": state.turn,
+            "active": KEYS[state.active].name,
+            "phase": state.phase,
+            "over": state.over,
+            "winner": None if state.winner is None else KEYS[state.winner].name,
+            "pending": state.pending.prompt if state.pending is not None else None,
+            "volfyirion": M.dragon_text(state.vars["dragon"]),
+            "asset_row": [self._slot(state, k) for k in ROW_KEYS],
+            "asset_deck": self._names(state, deck),
+            "asset_top": state.cards[deck[-1]].name if deck else None,
+            "wonder_deck": self._names(state, zones["wonder_deck"]),
+            "lair": {"wonders": [self._slot(state, k) for k in LAIR_KEYS], "owner": owner},
+            "removed": self._names(state, zones["removed"]),
+        }
+        for p in (0, 1):
+            K = KEYS[p]
+            d = self._player_public(state, p)
+            d["hand"] = self._names(state, zones[K.hand])
+            d["deck"] = self._names(state, zones[K.deck])
+            out[K.name] = d
+        return out
+
+    def view(self, state: State, player: int) -> dict:
+        """What ``player`` may know: no opponent hand contents, no deck order (VOL-SETUP-02/04/05/06)."""
+        zones = state.zones
+        cards = state.cards
+        deck = zones["asset_deck"]
+        owner = None
+        for p in (0, 1):
+            if zones[KEYS[p].lair]:
+                owner = KEYS[p].name
+        pend = None
+        if state.pending is not None:
+            pend = {"player": KEYS[state.pending.player].name, "prompt": state.pending.prompt}
+            if state.pending.player == player:
+                from tabletop.framework.actions import format_action
+                pend["options"] = [format_action(o) for o in state.pending.options]
+        out = {
+            "game": self.name,
+            "you": KEYS[player].name,
+            "turn": state.turn,
+            "active": KEYS[state.active].name,
+            "phase": state.phase,
+            "over": state.over,
+            "winner": None if state.winner is None else KEYS[state.winner].name,
+            "pending": pend,
+            "volfyirion": M.dragon_text(state.vars["dragon"]),
+            "asset_row": [None if not zones[k] else {"name": cards[zones[k][0]].name,
+                                                      "cost": cards[zones[k][0]].cost,
+                                                      "type": cards[zones[k][0]].type,
+                                                      "colour": cards[zones[k][0]].colour}
+                          for k in ROW_KEYS],
+            "asset_deck_size": len(deck),
+            "asset_top": None if (state.vars["hidden_top"] or not deck) else cards[deck[-1]].name,
+            "wonder_deck_size": len(zones["wonder_deck"]),
+            "lair": {"wonders": [None if not zones[k] else {"name": cards[zones[k][0]].name,
+                                                             "cost": cards[zones[k][0]].cost}
+                                 for k in LAIR_KEYS],
+                     "owner": owner},
+            "removed": self._names(state, zones["removed"]),
+            "players": {},
+        }
+        for p in (0, 1):
+            K = KEYS[p]
+            d = self._player_public(state, p)
+            d["hand_size"] = len(zones[K.hand])
+            d["deck_size"] = len(zones[K.deck])
+            if p == player:
+                d["hand"] = self._names(state, zones[K.hand])
+            out["players"][K.name] = d
+        return out
+
+    # ================================================================== scenarios
+    def apply_setup(self, state: State, setup: dict) -> None:
+        """Put a fresh game into the position a scenario describes (docs/packs/volfyirion.md)."""
+        allowed = {"active", "first_turn", "p1", "p2", "asset_row", "asset_deck", "wonder_deck",
+                   "lair", "volfyirion", "lair_owner"}
+        unknown = set(setup) - allowed
+        if unknown:
+            raise ValueError(f"unknown setup key(s) {sorted(unknown)}; accepted: {sorted(allowed)}")
+        zones = state.zones
+        state.cards = list(state.cards)  # new instances never touch another game's list
+        box = zones["box"]
+        by_name = self.cards.by_name if hasattr(self.cards, "by_name") else {c.name: c for c in self.cards}
+
+        def new(name):
+            if name not in by_name:
+                from tabletop.framework.suggest import did_you_mean
+                raise ValueError(f"unknown card {name!r}{did_you_mean(str(name), by_name)}")
+            state.cards.append(by_name[name])
+            return len(state.cards) - 1
+
+        def replace(key, names):
+            box.extend(zones[key])
+            zones[key].clear()
+            for n in names or ():
+                zones[key].append(new(n))
+
+        def slot(key, name):
+            box.extend(zones[key])
+            zones[key].clear()
+            if name is not None:
+                zones[key].append(new(name))
+
+        if "asset_row" in setup:
+            row = list(setup["asset_row"])
+            if len(row) > 5:
+                raise ValueError("asset_row has at most 5 cards")
+            row += [None] * (5 - len(row))
+            for key, n in zip(ROW_KEYS, row):
+                slot(key, n)
+        if "asset_deck" in setup:
+            replace("asset_deck", setup["asset_deck"])
+        if "wonder_deck" in setup:
+            replace("wonder_deck", setup["wonder_deck"])
+        if "lair" in setup:
+            ws = list(setup["lair"] or [])
+            if len(ws) > 2:
+                raise ValueError("the Lair holds at most 2 Wonders")
+            ws += [None] * (2 - len(ws))
+            for key, n in zip(LAIR_KEYS, ws):
+                slot(key, n)
+        if "lair_owner" in setup and setup["lair_owner"]:
+            o = setup["lair_owner"]
+            if o not in ("p1", "p2"):
+                raise ValueError("lair_owner must be p1 or p2")
+            zones[f"{o}.lair"].append(zones["lair_card"].pop())
+            state.vars["dragon"] = REMOVED
+        for p in (0, 1):
+            K = KEYS[p]
+            ps = setup.get(K.name) or {}
+            bad = set(ps) - {"hand", "deck", "discard", "play", "points", "cities", "sealed"}
+            if bad:
+                raise ValueError(f"unknown key(s) {sorted(bad)} for {K.name}; accepted: "
+                                 "hand, deck, discard, play, points, cities, sealed")
+            for part, key in (("hand", K.hand), ("deck", K.deck), ("discard", K.discard), ("play", K.play)):
+                if part in ps:
+                    replace(key, ps[part])
+            for key in K.res:
+                state.counters[key] = 0
+            if "cities" in ps:
+                cities = list(ps["cities"])
+                if len(cities) > 3:
+                    raise ValueError(f"{K.name} has 3 cities")
+                intact = []
+                for ci in range(3):
+                    spec = cities[ci] if ci < len(cities) else {}
+                    spec = spec or {}
+                    slot(K.troop[ci], spec.get("troop"))
+                    slot(K.building[ci], spec.get("building"))
+                    if spec.get("destroyed"):
+                        box.extend(zones[K.troop[ci]] + zones[K.building[ci]])
+                        zones[K.troop[ci]].clear()
+                        zones[K.building[ci]].clear()
+                    else:
+                        intact.append(ci)
+                state.vars[K.intact] = tuple(intact)
+            sealed_names = list(ps.get("sealed") or [])
+            for iid in zones[K.play]:
+                if state.cards[iid].name in sealed_names and state.cards[iid].kind == WONDER:
+                    sealed_names.remove(state.cards[iid].name)
+                    state.marks["sealed"].add(iid)
+            if sealed_names:
+                raise ValueError(f"{K.name}: sealed Wonders {sealed_names} are not in the Playing Area")
+        if "volfyirion" in setup:
+            state.vars["dragon"] = M.dragon_parse(setup["volfyirion"])
+        active = setup.get("active", KEYS[state.active].name)
+        if active not in ("p1", "p2"):
+            raise ValueError("active must be p1 or p2")
+        p = int(active[1]) - 1
+        state.active = p
+        state.phase = "main"
+        state.phase_done = False
+        state.pending = None
+        state.stack.clear()
+        state.marks["gained"].clear()
+        state.marks["used"].clear()
+        ft = bool(setup.get("first_turn", False))
+        state.vars["mull"] = ft
+        state.vars["refresh"] = ("one" if p == state.vars["first"] else "all") if ft else ""
+        for q in (0, 1):
+            K = KEYS[q]
+            pts = (setup.get(K.name) or {}).get("points") or {}
+            bad = set(pts) - set(RESOURCES)
+            if bad:
+                raise ValueError(f"points take {', '.join(RESOURCES)}, not {sorted(bad)}")
+            for r, key in zip(RESOURCES, K.res):
+                state.counters[key] = int(pts.get(r, 0))
+        self.main_start(state, p)
+        for q in (0, 1):
+            M.check_loss(state, q)

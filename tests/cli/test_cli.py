@@ -1,0 +1,107 @@
+"""The command line: fast help, clean errors with exit codes, and a full game over a pipe."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tabletop(*args: str, input: str | None = None, timeout: int = 300) -> subprocess.CompletedProcess:
+    exe = shutil.which("tabletop") or str(Path(sys.executable).with_name("tabletop"))
+    return subprocess.run([exe, *args], input=input, capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, "COLUMNS": "120"})
+
+
+def test_help_lists_the_commands():
+    r = tabletop("--help")
+    assert r.returncode == 0
+    for cmd in ("play", "packs", "cards", "scenario", "deckcheck"):
+        assert cmd in r.stdout
+
+
+def test_packs_lists_both_games_with_card_counts():
+    r = tabletop("packs")
+    assert r.returncode == 0, r.stderr
+    assert "volfyirion" in r.stdout and "virevolt" in r.stdout
+    assert "cards" in r.stdout
+
+
+def test_unknown_game_is_a_clean_error():
+    r = tabletop("cards", "list", "volfyrion")
+    assert r.returncode == 1
+    assert "did you mean 'volfyirion'" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_misspelt_keyword_in_a_card_file_is_located_and_suggested(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "- name: Test Spark\n"
+        "  type: command\n"
+        "  house: red\n"
+        "  cost: 1\n"
+        "  main: 2 batle\n",
+        encoding="utf-8",
+    )
+    r = tabletop("cards", "lint", "volfyirion", str(bad))
+    assert r.returncode == 1
+    assert f"{bad}:5:" in r.stderr
+    assert "^" in r.stderr
+    assert "'battle'" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_schema_errors_are_all_reported(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "- name: One\n  type: comand\n  house: red\n  cost: 1\n  main: 1 battle\n"
+        "- name: Two\n  type: command\n  hous: red\n  cost: 1\n  main: 1 battle\n",
+        encoding="utf-8",
+    )
+    r = tabletop("cards", "lint", "volfyirion", str(bad))
+    assert r.returncode == 1
+    assert f"{bad}:2:" in r.stderr and f"{bad}:8:" in r.stderr
+    assert "did you mean 'house'" in r.stderr
+
+
+def test_yaml_syntax_error_is_located(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("- name: One\n  type: [command\n", encoding="utf-8")
+    r = tabletop("cards", "lint", "volfyirion", str(bad))
+    assert r.returncode == 1 and "not valid YAML" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_scenario_run_reports_a_failing_expectation(tmp_path):
+    sc = tmp_path / "s.yaml"
+    sc.write_text(
+        "game: volfyirion\nsetup: {active: p1, p1: {points: {battle: 3}}}\n"
+        "steps:\n  - expect: {p1.points.battle: 4}\n",
+        encoding="utf-8",
+    )
+    r = tabletop("scenario", "run", str(sc))
+    assert r.returncode == 1
+    assert "p1.points.battle: expected 4, got 3" in r.stdout
+
+
+def test_play_volfyirion_against_greedy_over_a_pipe_to_the_end():
+    r = tabletop("play", "volfyirion", "--vs", "greedy", "--seed", "3", input="1\n" * 20000, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "Game over" in r.stdout
+    assert "Traceback" not in r.stderr
+
+
+def test_play_refuses_an_unknown_bot():
+    r = tabletop("play", "volfyirion", "--vs", "gredy", input="")
+    assert r.returncode == 1 and "did you mean 'greedy'" in r.stderr
+
+
+@pytest.mark.parametrize("command", ["quit\n", ""])
+def test_play_leaves_cleanly(command):
+    r = tabletop("play", "volfyirion", "--seed", "1", input=command)
+    assert r.returncode == 0 and "Traceback" not in r.stderr
