@@ -29,6 +29,15 @@ HELP = """Commands:
   quit            leave (the game is not saved)"""
 
 
+def usage(spec) -> str:
+    """``play <card> [<place>]``: a verb's notation, optional arguments in brackets."""
+    kinds = {"word": "<word>", "int": "<number>", "name": "<card>"}
+    parts = [kinds.get(k, "<place>") for k in spec.args]
+    for i in range(len(parts) - spec.optional_tail, len(parts)):
+        parts[i] = f"[{parts[i]}]"
+    return " ".join([spec.verb, *parts])
+
+
 class Session:
     def __init__(self, pack, game: Game, bots: dict[int, object], out=None, inp=None) -> None:
         self.pack = pack
@@ -147,8 +156,7 @@ class Session:
             self.say(HELP)
             self.say("Notation of this game's actions:")
             for spec in self.game.rules.verbs.values():
-                shape = " ".join([spec.verb, *(f"<{k if k in ('word', 'int', 'name') else 'place'}>" for k in spec.args)])
-                self.say(f"  {shape:<34} {spec.help}")
+                self.say(f"  {usage(spec):<34} {spec.help}")
             return True
         if word == "board":
             self._shown = None
