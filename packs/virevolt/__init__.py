@@ -1,1 +1,1 @@
-"""placeholder"""
+"""Virevolt: the trading card game (heroes, crystals, states, incantations, traps)."""

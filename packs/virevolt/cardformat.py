@@ -1,0 +1,102 @@
+"""Virevolt card files: the JSON Schema of one card and ``build``, which compiles its texts once.
+
+Everything the engine needs per card is precomputed here (costs as 5-tuples, compiled
+programs, trap conditions, passive powers), so the hot path never looks at text.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+
+from tabletop.framework.cards import CardDef
+from tabletop.packs.virevolt.crystals import CostError, ZERO, format_cost, parse_cost
+from tabletop.packs.virevolt.keys import CIDX, CRYSTAL, HERO, INCANTATION, TRAP
+
+
+@dataclass(frozen=True)
+class Attack:
+    name: str
+    cost: tuple
+    program: object
+    text: str
+
+
+@dataclass(frozen=True)
+class Effect:
+    number: int
+    cost: tuple
+    program: object
+    text: str
+
+
+def schema() -> dict:
+    return json.loads(resources.files("tabletop.packs.virevolt").joinpath("card.schema.json").read_text("utf-8"))
+
+
+def _compile(compiler, path: tuple, kind: str, text: str, pid: str):
+    """Compile one language field; errors are collected by the compiler, located in the file."""
+    return compiler.text(path, kind, text, program_id=pid)
+
+
+def _cost(compiler, path, value) -> tuple:
+    try:
+        return parse_cost(value)
+    except CostError as e:
+        compiler.fail(path, str(e))
+        return ZERO
+
+
+def build(entry: dict, compiler) -> CardDef:
+    name = entry["name"]
+    kind = entry["type"]
+    f = dict(entry)
+    f["kind"] = kind
+    f["cidx"] = CIDX[entry["colour"]]
+    f.setdefault("flavour", "")
+    f["hp"] = entry.get("hp", 0)
+    f["atk_bonus"] = f["armor"] = f["regen"] = 0
+    f["attacks"] = ()
+    f["effects"] = ()
+    f["when"] = None
+    f["program"] = None
+    f["cost"] = ZERO
+    f["rot"] = f["sac"] = ZERO
+    f["cost_colours"] = frozenset()
+    needs: set = set()
+    if kind == HERO:
+        f["rot"] = _cost(compiler, ("rotation",), entry["rotation"])
+        f["sac"] = _cost(compiler, ("sacrifice",), entry["sacrifice"])
+        atks = []
+        for i, a in enumerate(entry.get("attacks", [])):
+            cost = _cost(compiler, ("attacks", i, "cost"), a["cost"])
+            prog = _compile(compiler, ("attacks", i, "effect"), "effect", a["effect"], f"{name}/attack/{a['name']}")
+            atks.append(Attack(a["name"], cost, prog, a["effect"]))
+            needs.add(cost)
+        if len({a.name for a in atks}) != len(atks):
+            compiler.fail(("attacks",), "two attacks of this hero have the same name")
+        f["attacks"] = tuple(atks)
+        for i, text in enumerate(entry.get("powers", [])):
+            pw = _compile(compiler, ("powers", i), "modifier", text, f"{name}/power/{i + 1}")
+            if pw is not None:
+                f[pw.kind] = f[pw.kind] + pw.amount
+        needs.update((f["rot"], f["sac"]))
+    elif kind == INCANTATION:
+        effs = []
+        for i, e in enumerate(entry["effects"]):
+            cost = _cost(compiler, ("effects", i, "cost"), e["cost"])
+            prog = _compile(compiler, ("effects", i, "effect"), "effect", e["effect"], f"{name}/effect/{i + 1}")
+            effs.append(Effect(i + 1, cost, prog, e["effect"]))
+            needs.add(cost)
+        f["effects"] = tuple(effs)
+    elif kind == TRAP:
+        f["cost"] = _cost(compiler, ("cost",), entry["cost"])
+        f["when"] = _compile(compiler, ("when",), "trigger", entry["when"], f"{name}/when")
+        f["program"] = _compile(compiler, ("effect",), "effect", entry["effect"], f"{name}/effect")
+        needs.add(f["cost"])
+    f["cost_colours"] = frozenset(i for c in needs for i, n in enumerate(c) if n)
+    return CardDef(**f)
+
+
+def describe_cost(cost: tuple) -> str:
+    return format_cost(cost)

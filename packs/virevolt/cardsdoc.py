@@ -1,0 +1,85 @@
+"""Render the card list (docs/packs/virevolt-cards.md) from the card files.
+
+    python -m tabletop.packs.virevolt.cardsdoc [OUTPUT]      (default: print to stdout)
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import yaml
+
+FILES = ("neutral", "red", "blue", "green", "mauve", "crystals")
+TITLES = {"neutral": "Neutral", "red": "Red", "blue": "Blue", "green": "Green", "mauve": "Mauve",
+          "crystals": "Crystals"}
+INTRO = {
+    "neutral": "Versatile and a bit weaker; a few effects of their own (clearing every harmful state, "
+               "destroying traps, free rotations).",
+    "red": "Aggression: high damage, fragile heroes, Burn, and making enemies lose cards and crystals.",
+    "blue": "Defence and control: Freeze, crystal gain and denial, returning heroes to hand.",
+    "green": "Balance: healing, Poison, sturdy heroes that mend themselves.",
+    "mauve": "The rare, ultimate colour and the only one that Stuns. These cards are additions: the "
+             "first edition lists no Mauve card besides its crystals (VIR-COMP-08).",
+    "crystals": "A deck holds any number of Neutral, Red, Blue and Green crystals and at most one "
+                "Mauve Crystal.",
+}
+
+
+def _cell(text) -> str:
+    return str(text).replace("|", "\\|")
+
+
+def render(folder: Path | None = None) -> str:
+    folder = folder or Path(__file__).with_name("cards")
+    out = ["# Virevolt: the card list", "",
+           "Generated from `packs/virevolt/cards/*.yaml` by `python -m tabletop.packs.virevolt.cardsdoc`; "
+           "do not edit by hand.", "",
+           "The source rules (v0.3 beta) print no card texts. This card set is our own design, shaped like "
+           "the first edition (20 distinct cards per colour for Neutral, Red, Blue and Green, crystals of "
+           "five colours), with a few Mauve cards added so that Stun and Mauve costs exist. "
+           "Owners of the physical cards can transcribe them in the same format.", ""]
+    for stem in FILES:
+        cards = yaml.safe_load((folder / f"{stem}.yaml").read_text("utf-8")) or []
+        out += [f"## {TITLES[stem]} ({len(cards)} cards)", "", INTRO[stem], ""]
+        heroes = [c for c in cards if c["type"] == "hero"]
+        incs = [c for c in cards if c["type"] == "incantation"]
+        traps = [c for c in cards if c["type"] == "trap"]
+        crystals = [c for c in cards if c["type"] == "crystal"]
+        if heroes:
+            out += ["### Heroes", "", "| Hero | HP | Rotation | Sacrifice | Powers | Attacks |",
+                    "|---|---|---|---|---|---|"]
+            for c in heroes:
+                atks = "<br>".join(f"**{a['name']}** ({a['cost']}): {a['effect']}" for a in c.get("attacks", []))
+                out.append(f"| {_cell(c['name'])} | {c['hp']} | {c['rotation']} | {c['sacrifice']} | "
+                           f"{_cell('<br>'.join(c.get('powers', [])) or '-')} | {_cell(atks) or '-'} |")
+            out.append("")
+        if incs:
+            out += ["### Incantations", "", "| Incantation | Effects (choose one) |", "|---|---|"]
+            for c in incs:
+                effs = "<br>".join(f"**{i}.** ({e['cost']}) {e['effect']}" for i, e in enumerate(c["effects"], 1))
+                out.append(f"| {_cell(c['name'])} | {_cell(effs)} |")
+            out.append("")
+        if traps:
+            out += ["### Traps", "", "| Trap | When | Cost | Effect |", "|---|---|---|---|"]
+            for c in traps:
+                out.append(f"| {_cell(c['name'])} | {_cell(c['when'])} | {c['cost']} | {_cell(c['effect'])} |")
+            out.append("")
+        if crystals:
+            out += ["| Crystal | Colour |", "|---|---|"]
+            out += [f"| {c['name']} | {c['colour']} |" for c in crystals]
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    text = render()
+    if argv:
+        Path(argv[0]).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,77 @@
+"""The Combat Phase: one attack per turn by the main hero (VIR-PHASE-COMBAT-01..07, VIR-WIN-04/05)."""
+from __future__ import annotations
+
+from tabletop.framework.effects import Frame, native
+from tabletop.packs.virevolt import crystals as cr
+from tabletop.packs.virevolt import heroes as hz
+from tabletop.packs.virevolt import states as st
+from tabletop.packs.virevolt import traps
+from tabletop.packs.virevolt.keys import KEYS
+
+
+def targets(state, p: int) -> list[int]:
+    """Players ``p`` may attack: not eliminated, and who have had a turn (VIR-SETUP-05)."""
+    c = state.counters
+    n = state.nplayers
+    out = []
+    for k in range(1, n):
+        q = (p + k) % n
+        kq = KEYS[q]
+        if not c[kq.eliminated] and c[kq.has_played]:
+            out.append(q)
+    return out
+
+
+def attack_actions(state, p: int, avail=None) -> list:
+    k = KEYS[p]
+    z = state.zones
+    if state.counters[k.attacked] or not z[k.main]:
+        return []
+    hero = z[k.main][0]
+    if st.frozen(state, hero):
+        return []
+    atks = state.cards[hero].attacks
+    if not atks:
+        return []
+    if avail is None:
+        avail = cr.available(state, p)
+    ok = [a.name for a in atks if cr.can_pay(avail, a.cost)]
+    if not ok:
+        return []
+    return [("attack", KEYS[q].name, name) for q in targets(state, p) for name in ok]
+
+
+def declare(state, p: int, q: int, attack_name: str) -> None:
+    """Pay and declare an attack of ``p``'s main hero on player ``q``."""
+    k = KEYS[p]
+    hero = state.zones[k.main][0]
+    d = state.cards[hero]
+    index = next(i for i, a in enumerate(d.attacks) if a.name == attack_name)
+    cr.pay(state, p, d.attacks[index].cost)
+    state.counters[k.attacked] = 1
+    state.vars["initiator"] = p
+    kq = KEYS[q]
+    tmain = state.zones[kq.main]
+    if not tmain and not state.zones[kq.secondary]:
+        state.over = True      # VIR-WIN-04: attacking a player with no hero wins at once
+        state.winner = p
+        return
+    ctx = {"event": "attack", "actor": p, "attacker": hero, "target": tmain[0], "tplayer": q,
+           "atk": index}
+    state.stack.append(Frame(ATTACK, ctx))
+
+
+def _resolve(state, ctx):
+    attacker, target = ctx["attacker"], ctx["target"]
+    if not (hz.is_in_play(state, attacker) and hz.is_in_play(state, target) and hz.is_main(state, target)):
+        # VIR-TRAP-09: the answered attack is no longer possible (its attacker or its target
+        # left play, or the target is no longer a main hero); its cost stays paid
+        return None
+    atk = state.cards[attacker].attacks[ctx["atk"]]
+    state.stack.append(Frame(atk.program, {
+        "controller": ctx["actor"], "source": attacker, "card": state.cards[attacker].name,
+        "attack": True, "target": target, "tplayer": ctx["tplayer"]}))
+    return None
+
+
+ATTACK = native("virevolt/attack", traps._window_step, _resolve)

@@ -1,0 +1,176 @@
+"""Crystals: the payment matrix (VIR-CRYSTAL-02..07) and automatic payment.
+
+A cost is a tuple of five symbol counts in the order neutral, red, blue, green, mauve.
+Which crystal pays which symbol (VIR-CRYSTAL-02..06):
+
+    cost symbol   crystals that can pay it
+    neutral       any crystal
+    red           red, mauve
+    blue          blue, mauve
+    green         green, mauve
+    mauve         mauve only
+
+Payment is automatic and keeps the most flexible crystals (documented in
+docs/packs/virevolt.md): mauve symbols take mauve crystals; each red/blue/green symbol is
+paid with its own colour first and with mauve only when that colour is missing; neutral
+symbols are paid with neutral crystals first (they can pay nothing else), then with the
+coloured crystal of which the most remain (ties: red, blue, green), and with mauve last.
+This assignment pays whenever any assignment could.
+"""
+from __future__ import annotations
+
+import re
+
+from tabletop.packs.virevolt.keys import CIDX, COLOURS, KEYS
+
+ZERO = (0, 0, 0, 0, 0)
+CONSUMED = "consumed"
+
+_COST_ITEM = re.compile(r"\s*(\d+)\s+([a-z]+)\s*")
+
+
+class CostError(ValueError):
+    pass
+
+
+def parse_cost(text) -> tuple:
+    """``"2 red and 1 neutral"`` / ``"1 blue, 1 mauve"`` / ``"free"`` -> (n, r, b, g, m)."""
+    if text is None:
+        return ZERO
+    if isinstance(text, int) and not isinstance(text, bool):
+        if text == 0:
+            return ZERO
+        raise CostError(f"a cost is written like '2 red' or '1 blue and 1 neutral', not {text!r}")
+    t = str(text).strip().lower()
+    if t in ("free", "none", "0", ""):
+        return ZERO
+    counts = [0, 0, 0, 0, 0]
+    for part in re.split(r",|\band\b|\+", t):
+        if not part.strip():
+            raise CostError(f"cost {text!r}: empty item")
+        m = _COST_ITEM.fullmatch(part)
+        if not m:
+            raise CostError(f"cost {text!r}: {part.strip()!r} is not 'N colour' (e.g. '2 red')")
+        n, colour = int(m.group(1)), m.group(2)
+        if colour not in CIDX:
+            from tabletop.framework.suggest import did_you_mean
+
+            raise CostError(f"cost {text!r}: unknown crystal colour {colour!r}{did_you_mean(colour, COLOURS)}")
+        counts[CIDX[colour]] += n
+    return tuple(counts)
+
+
+def format_cost(cost: tuple) -> str:
+    parts = [f"{n} {COLOURS[i]}" for i, n in enumerate(cost) if n]
+    return " and ".join(parts) if parts else "free"
+
+
+def available(state, p: int) -> list:
+    """Unconsumed crystals of player ``p`` by colour [neutral, red, blue, green, mauve]."""
+    out = [0, 0, 0, 0, 0]
+    consumed = state.marks[CONSUMED]
+    cards = state.cards
+    for iid in state.zones[KEYS[p].crystals]:
+        if iid not in consumed:
+            out[cards[iid].cidx] += 1
+    return out
+
+
+def can_pay(avail, cost) -> bool:
+    n, r, b, g, m = cost
+    if not (n or r or b or g or m):
+        return True
+    N, R, B, G, M = avail
+    M -= m
+    if M < 0:
+        return False
+    spare = N
+    for need, have in ((r, R), (b, B), (g, G)):
+        if need > have:
+            M -= need - have
+        else:
+            spare += have - need
+    if M < 0:
+        return False
+    return n <= spare + M
+
+
+def assignment(avail, cost) -> list | None:
+    """How many crystals of each colour pay ``cost`` (the most flexible ones are kept), or None."""
+    if not can_pay(avail, cost):
+        return None
+    n, r, b, g, m = cost
+    left = list(avail)
+    use = [0, 0, 0, 0, 0]
+    use[4] += m
+    left[4] -= m
+    for ci, need in ((1, r), (2, b), (3, g)):
+        own = min(need, left[ci])
+        use[ci] += own
+        left[ci] -= own
+        use[4] += need - own
+        left[4] -= need - own
+    k = min(n, left[0])
+    use[0] += k
+    left[0] -= k
+    n -= k
+    while n:
+        best = max((1, 2, 3), key=lambda c: (left[c], -c))
+        if left[best] > 0:
+            use[best] += 1
+            left[best] -= 1
+        else:
+            use[4] += 1
+            left[4] -= 1
+        n -= 1
+    return use
+
+
+def pay(state, p: int, cost) -> bool:
+    """Consume crystals of ``p`` for ``cost`` automatically; False (and nothing spent) if unpayable."""
+    if cost == ZERO:
+        return True
+    use = assignment(available(state, p), cost)
+    if use is None:
+        return False
+    consumed = state.marks[CONSUMED]
+    cards = state.cards
+    for iid in state.zones[KEYS[p].crystals]:
+        if iid in consumed:
+            continue
+        ci = cards[iid].cidx
+        if use[ci]:
+            use[ci] -= 1
+            consumed.add(iid)
+    return True
+
+
+def refresh(state, p: int) -> None:
+    """VIR-PHASE-DRAW-03: every crystal of ``p`` back to unconsumed."""
+    consumed = state.marks[CONSUMED]
+    if consumed:
+        consumed.difference_update(state.zones[KEYS[p].crystals])
+
+
+def consume_best(state, p: int, n: int) -> int:
+    """Consume up to ``n`` unconsumed crystals of ``p``, the most flexible first (mauve, then colours)."""
+    consumed = state.marks[CONSUMED]
+    cards = state.cards
+    free = [i for i in state.zones[KEYS[p].crystals] if i not in consumed]
+    free.sort(key=lambda i: (-(cards[i].cidx == 4), cards[i].cidx == 0))
+    done = 0
+    for iid in free[:n]:
+        consumed.add(iid)
+        done += 1
+    return done
+
+
+def restore(state, p: int, n: int) -> int:
+    """Turn up to ``n`` consumed crystals of ``p`` back (mauve first, then colours, neutral last)."""
+    consumed = state.marks[CONSUMED]
+    cards = state.cards
+    used = [i for i in state.zones[KEYS[p].crystals] if i in consumed]
+    used.sort(key=lambda i: (-(cards[i].cidx == 4), cards[i].cidx == 0))
+    for iid in used[:n]:
+        consumed.discard(iid)
+    return min(n, len(used))

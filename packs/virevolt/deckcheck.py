@@ -1,0 +1,294 @@
+"""Deck files and their check (VIR-DECK-01..09): every problem, each with its line.
+
+A deck file is YAML written by hand::
+
+    name: Ember Rush
+    cards:
+      Ember Warden: 2
+      Red Crystal: 12
+
+This module is imported by ``tabletop deckcheck virevolt FILE``, which must answer in well
+under half a second: it needs only PyYAML, and reads the card files' facts (name, type,
+colour, costs) without compiling any card text.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+MAX_COPIES = 2
+DECK_SIZE = 30
+MAUVE_CRYSTAL = "Mauve Crystal"
+LIMITED = ("hero", "incantation", "trap")
+COLOURS = ("neutral", "red", "blue", "green", "mauve")
+#: Game components that are not deck cards (VIR-DECK-09).
+COMPONENTS = {"poison": "a state", "burn": "a state", "freeze": "a state", "stun": "a state",
+              "immunity": "a state", "invincibility": "a state", "victory token": "a victory token",
+              "victory tokens": "a victory token"}
+_TOP_KEYS = ("name", "description", "cards")
+
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+# ---------------------------------------------------------------------- card facts
+@dataclass(frozen=True)
+class CardFacts:
+    name: str
+    type: str
+    colour: str
+    cost_colours: frozenset  # colour indexes appearing in the card's costs
+
+
+_INDEX: dict = {}
+
+
+def card_index(cardset=None) -> dict[str, CardFacts]:
+    """Name -> facts, from a loaded CardSet or (fast) straight from the pack's card files."""
+    if cardset is not None:
+        cards = cardset.cards if hasattr(cardset, "cards") else list(cardset)
+        return {c.name: CardFacts(c.name, c.type, c.colour, frozenset(c.get("cost_colours", ())))
+                for c in cards}
+    if not _INDEX:
+        from tabletop.packs.virevolt.crystals import parse_cost
+
+        folder = Path(__file__).with_name("cards")
+        for f in sorted(folder.glob("*.yaml")):
+            for e in yaml.load(f.read_text("utf-8"), Loader=_LOADER) or []:
+                costs = [e.get("rotation"), e.get("sacrifice"), e.get("cost")]
+                costs += [a.get("cost") for a in e.get("attacks", [])]
+                costs += [x.get("cost") for x in e.get("effects", [])]
+                cc = frozenset(i for c in costs if c is not None for i, n in enumerate(parse_cost(c)) if n)
+                _INDEX[e["name"]] = CardFacts(e["name"], e["type"], e["colour"], cc)
+    return _INDEX
+
+
+def preconstructed() -> dict[str, Path]:
+    return {p.stem: p for p in sorted(Path(__file__).with_name("decks").glob("*.yaml"))}
+
+
+def load_deck_cards(spec: str, by_name=None) -> list[str]:
+    """The card list of a preconstructed deck (by id) or a deck file; ValueError if not legal."""
+    pre = preconstructed()
+    path = pre.get(spec) or Path(spec)
+    report = check_deck(path)
+    if report.verdict != "legal":
+        raise ValueError(f"deck {spec!r} cannot be used:\n{report.render()}")
+    return list(report.cards)
+
+
+# ---------------------------------------------------------------------- the report
+@dataclass
+class DeckReport:
+    file: str
+    verdict: str = "legal"                       # legal | illegal | unusable
+    problems: list = field(default_factory=list)  # {line, column, kind, message}
+    warnings: list = field(default_factory=list)
+    summary: dict | None = None
+    name: str | None = None
+    cards: list = field(default_factory=list)    # card names, one per copy (legal decks)
+
+    @property
+    def exit_code(self) -> int:
+        return {"legal": 0, "illegal": 1, "unusable": 2}[self.verdict]
+
+    def add(self, kind: str, message: str, line: int | None = None, column: int | None = None) -> None:
+        self.problems.append({"line": line, "column": column, "kind": kind, "message": message})
+
+    def to_json(self) -> dict:
+        return {"file": self.file, "name": self.name, "verdict": self.verdict, "exit_code": self.exit_code,
+                "problems": self.problems, "warnings": self.warnings, "summary": self.summary}
+
+    def render(self) -> str:
+        out = []
+        for p in self.problems:
+            where = f"{self.file}:{p['line']}" if p["line"] else self.file
+            out.append(f"{where}: {p['message']}")
+        if self.verdict == "unusable":
+            return "\n".join(out)
+        for w in self.warnings:
+            out.append(f"{self.file}: warning: {w}")
+        if self.verdict == "illegal":
+            out.append(f"{self.file}: illegal deck ({len(self.problems)} problem{'s' if len(self.problems) != 1 else ''})")
+            return "\n".join(out)
+        s = self.summary
+        out.append(f"{self.file}: legal deck{f' {self.name!r}' if self.name else ''}: {s['total']} cards")
+        out.append("  by type:   " + ", ".join(f"{k} {v}" for k, v in s["by_type"].items()))
+        out.append("  by colour: " + ", ".join(f"{k} {v}" for k, v in s["by_colour"].items()))
+        out.append("  crystals:  " + (", ".join(f"{k} {v}" for k, v in s["crystals"].items()) or "none"))
+        out.append("  costs need: " + (", ".join(s["cost_colours"]) or "nothing") +
+                   "; crystals pay: " + (", ".join(s["payable_colours"]) or "nothing"))
+        return "\n".join(out)
+
+
+def _pays(crystal_colour: str) -> set:
+    """Which cost symbols a crystal colour pays (VIR-CRYSTAL-02..06)."""
+    if crystal_colour == "mauve":
+        return set(COLOURS)
+    if crystal_colour == "neutral":
+        return {"neutral"}
+    return {crystal_colour, "neutral"}
+
+
+# ---------------------------------------------------------------------- the check
+def check_deck(path, cardset=None) -> DeckReport:
+    """Check a deck file; every problem is reported, with its line."""
+    from tabletop.framework.suggest import did_you_mean
+
+    label = str(path)
+    rep = DeckReport(label)
+
+    def unusable(msg, line=None, column=None):
+        rep.verdict = "unusable"
+        rep.problems.clear()
+        rep.add("unusable", msg, line, column)
+        return rep
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return unusable("cannot read the deck file: no such file")
+    except IsADirectoryError:
+        return unusable("cannot read the deck file: it is a folder")
+    except UnicodeDecodeError:
+        return unusable("cannot read the deck file: it is not UTF-8 text")
+    except OSError as e:
+        return unusable(f"cannot read the deck file: {e.strerror or e}")
+    if not text.strip():
+        return unusable("the deck file is empty; a deck has 'name:' and 'cards:' (see docs/packs/virevolt.md)")
+    try:
+        root = yaml.compose(text, Loader=_LOADER)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        return unusable(f"not valid YAML: {e.problem or e.context}",
+                        mark.line + 1 if mark else None, mark.column + 1 if mark else None)
+    except yaml.YAMLError as e:
+        return unusable(f"not valid YAML: {e}")
+    if root is None:
+        return unusable("the deck file holds no data (only comments?); a deck has 'name:' and 'cards:'")
+    if not isinstance(root, yaml.MappingNode):
+        return unusable("not a deck: expected a mapping with 'name:' and 'cards:'",
+                        root.start_mark.line + 1, root.start_mark.column + 1)
+    cards_node = None
+    cards_key_line = None
+    for knode, vnode in root.value:
+        key = knode.value if isinstance(knode, yaml.ScalarNode) else None
+        if key == "cards":
+            cards_node, cards_key_line = vnode, knode.start_mark.line + 1
+        elif key == "name" and isinstance(vnode, yaml.ScalarNode):
+            rep.name = vnode.value
+        elif key not in _TOP_KEYS:
+            rep.add("unknown-key", f"unknown key {key!r}{did_you_mean(str(key), _TOP_KEYS)}; a deck has 'name:' and 'cards:'",
+                    knode.start_mark.line + 1, knode.start_mark.column + 1)
+    if cards_node is None:
+        return unusable("not a deck: no 'cards:' mapping of card names to counts", 1, 1)
+    if not isinstance(cards_node, yaml.MappingNode):
+        if isinstance(cards_node, yaml.ScalarNode) and cards_node.value == "" and cards_node.tag.endswith("null"):
+            return unusable("not a deck: 'cards:' is empty", cards_key_line, 1)
+        return unusable("not a deck: 'cards:' must map card names to counts (e.g. 'Ember Warden: 2'), "
+                        "not be a list or a single value", cards_node.start_mark.line + 1, cards_node.start_mark.column + 1)
+    index = card_index(cardset)
+    lower = {n.lower(): n for n in index}
+    counts: dict[str, int] = {}
+    first_line: dict[str, int] = {}
+    lines_of: dict[str, list] = {}
+    for knode, vnode in cards_node.value:
+        line, col = knode.start_mark.line + 1, knode.start_mark.column + 1
+        if not isinstance(knode, yaml.ScalarNode) or not knode.value.strip():
+            rep.add("bad-name", "a card name must be plain text", line, col)
+            continue
+        name = knode.value.strip()
+        lines_of.setdefault(name, []).append(line)
+        if vnode.tag.endswith(":int") and isinstance(vnode, yaml.ScalarNode):
+            try:
+                n = int(yaml.load(vnode.value, Loader=_LOADER)) if vnode.value.strip() else None
+            except (ValueError, TypeError, yaml.YAMLError):
+                n = None
+        else:
+            n = None
+        if n is None or n < 1:
+            shown = vnode.value if isinstance(vnode, yaml.ScalarNode) else "a list or mapping"
+            rep.add("bad-count", f"{name}: the count must be a positive whole number, not {shown or 'nothing'!r}",
+                    vnode.start_mark.line + 1, vnode.start_mark.column + 1)
+            n = None
+        if name not in index:
+            comp = COMPONENTS.get(name.lower())
+            if comp:
+                rep.add("not-a-deck-card", f"{name!r} is {comp}, a game component, not a deck card (VIR-DECK-09)", line, col)
+            elif name.lower() in lower:
+                rep.add("unknown-card", f"unknown card {name!r} (did you mean {lower[name.lower()]!r}? names are case-sensitive)", line, col)
+            else:
+                rep.add("unknown-card", f"unknown card {name!r}{did_you_mean(name, index)}", line, col)
+            continue
+        if n is not None:
+            counts[name] = counts.get(name, 0) + n
+            first_line.setdefault(name, line)
+    for name, ls in lines_of.items():
+        if len(ls) > 1:
+            for ln in ls:
+                others = ", ".join(str(x) for x in ls if x != ln)
+                rep.add("listed-twice", f"{name} is listed more than once (also on line {others}); "
+                        "list each card once with its total count", ln, 3)
+    total = sum(counts.values())
+    if total != DECK_SIZE:
+        if any(p["kind"] in ("bad-count", "unknown-card", "not-a-deck-card", "bad-name") for p in rep.problems):
+            rep.add("deck-size", f"a deck has exactly {DECK_SIZE} cards; the valid entries here make {total} "
+                    "(VIR-DECK-01; entries with a problem are not counted)", cards_key_line, 1)
+        else:
+            rep.add("deck-size", f"a deck has exactly {DECK_SIZE} cards; this one has {total} (VIR-DECK-01)",
+                    cards_key_line, 1)
+    rule = {"hero": "VIR-DECK-02", "incantation": "VIR-DECK-03", "trap": "VIR-DECK-04"}
+    for name, n in counts.items():
+        f = index[name]
+        if f.type in LIMITED and n > MAX_COPIES:
+            rep.add("too-many-copies", f"{name}: {n} copies; at most {MAX_COPIES} of {'an' if f.type[0] in 'aeiou' else 'a'} {f.type} ({rule[f.type]}, "
+                    "copies counted by name, VIR-DECK-08)", first_line[name], 3)
+        if name == MAUVE_CRYSTAL and n > 1:
+            rep.add("too-many-mauve", f"{name}: {n} copies; a deck may hold only 1 Mauve Crystal (VIR-DECK-06)",
+                    first_line[name], 3)
+    if rep.problems:
+        rep.problems.sort(key=lambda p: (p["line"] or 0, p["kind"]))
+        rep.verdict = "illegal"
+        return rep
+    by_type: dict = {}
+    by_colour: dict = {}
+    crystals: dict = {}
+    need: set = set()
+    for name, n in counts.items():
+        f = index[name]
+        by_type[f.type] = by_type.get(f.type, 0) + n
+        if f.type == "crystal":
+            crystals[f.colour] = crystals.get(f.colour, 0) + n
+        else:
+            by_colour[f.colour] = by_colour.get(f.colour, 0) + n
+        need.update(f.cost_colours)
+        rep.cards.extend([name] * n)
+    payable = set()
+    for c in crystals:
+        payable |= _pays(c)
+    need_names = [COLOURS[i] for i in sorted(need)]
+    rep.summary = {"total": total, "by_type": by_type, "by_colour": by_colour, "crystals": crystals,
+                   "cost_colours": need_names, "payable_colours": [c for c in COLOURS if c in payable]}
+    missing = [c for c in need_names if c not in payable]
+    if missing:
+        rep.warnings.append("no crystal of this deck can pay " + ", ".join(missing) + " costs")
+    if not by_type.get("hero"):
+        rep.warnings.append("this deck has no hero: it cannot attack and loses to any attack (VIR-DECK-09 allows it)")
+    return rep
+
+
+class DeckChecker:
+    """What ``tabletop_deck_rules`` returns: ``check(path) -> DeckReport``."""
+
+    schema_file = Path(__file__).with_name("deck.schema.json")
+
+    def __init__(self, cardset=None) -> None:
+        self.cardset = cardset
+
+    def check(self, path, cardset=None) -> DeckReport:
+        return check_deck(path, cardset or self.cardset)
+
+    def schema(self) -> dict:
+        return json.loads(self.schema_file.read_text("utf-8"))

@@ -1,0 +1,195 @@
+"""Heroes in play: labels, hit points, damage and healing, death, tokens and promotion."""
+from __future__ import annotations
+
+from tabletop.framework.effects import Decision, native
+from tabletop.packs.virevolt import states as st
+from tabletop.packs.virevolt.keys import KEYS
+
+DAMAGE = "damage"
+
+
+def owner(state, iid: int) -> int:
+    return state.vars["owner"][iid]
+
+
+def in_play(state, p: int) -> list[int]:
+    k = KEYS[p]
+    z = state.zones
+    return z[k.main] + z[k.secondary]
+
+
+def is_in_play(state, hero: int) -> bool:
+    k = KEYS[owner(state, hero)]
+    z = state.zones
+    return hero in z[k.main] or hero in z[k.secondary]
+
+
+def is_main(state, hero: int) -> bool:
+    return hero in state.zones[KEYS[owner(state, hero)].main]
+
+
+def hp(state, hero: int) -> int:
+    return state.cards[hero].hp - state.values[DAMAGE].get(hero, 0)
+
+
+def labels(state, iids) -> list[str]:
+    """One label per hero: its name, with ``#1``/``#2`` when two heroes share a name."""
+    names = [state.cards[i].name for i in iids]
+    if len(set(names)) == len(names):
+        return names
+    out, seen = [], {}
+    for n in names:
+        if names.count(n) > 1:
+            seen[n] = seen.get(n, 0) + 1
+            out.append(f"{n} #{seen[n]}")
+        else:
+            out.append(n)
+    return out
+
+
+def find_label(state, iids, label: str) -> int | None:
+    for iid, lab in zip(iids, labels(state, iids)):
+        if lab == label:
+            return iid
+    return None
+
+
+def player_labels(state, iids) -> list[str]:
+    """Labels for heroes of several players: ``p2:Name`` (``p2:Name #2`` for twins)."""
+    by_p: dict[int, list[int]] = {}
+    for i in iids:
+        by_p.setdefault(owner(state, i), []).append(i)
+    lab = {}
+    for p, hs in by_p.items():
+        for i, l in zip(hs, labels(state, hs)):
+            lab[i] = f"{KEYS[p].name}:{l}"
+    return [lab[i] for i in iids]
+
+
+def previous_player(state, p: int) -> int | None:
+    """The enemy who played last before ``p`` (VIR-HERO-07): previous non-eliminated player."""
+    n = state.nplayers
+    c = state.counters
+    for k in range(1, n):
+        q = (p - k) % n
+        if not c[KEYS[q].eliminated]:
+            return q
+    return None
+
+
+# ---------------------------------------------------------------------- damage and healing
+def damage(state, hero: int, n: int, ctx: dict) -> int:
+    """Deal ``n`` damage to ``hero`` for the effect running with ``ctx``; return the damage dealt.
+
+    An attack (``ctx["attack"]``) gets its hero powers (bonus, armour) and is stopped by an
+    invincible MAIN hero (VIR-STATE-07/09/10); other sources ignore Invincibility.
+    """
+    if n <= 0 or not is_in_play(state, hero):
+        return 0
+    atk_p = ctx.get("controller")
+    if ctx.get("attack") and owner(state, hero) != atk_p:
+        cards = state.cards
+        for h in in_play(state, atk_p):
+            n += cards[h].atk_bonus
+        n -= cards[hero].armor
+        if n <= 0:
+            return 0
+        if hero in state.marks[st.INVINCIBILITY] and is_main(state, hero):
+            return 0
+    killer = atk_p
+    dmg = state.values[DAMAGE]
+    dmg[hero] = dmg.get(hero, 0) + n
+    if dmg[hero] >= state.cards[hero].hp:
+        kill(state, hero, killer)
+    return n
+
+
+def lose_hp(state, hero: int, n: int) -> None:
+    """HP lost to Poison/Burn (VIR-PHASE-STATE-01/02); a death scores for the previous player."""
+    dmg = state.values[DAMAGE]
+    dmg[hero] = dmg.get(hero, 0) + n
+    if dmg[hero] >= state.cards[hero].hp:
+        p = owner(state, hero)
+        kill(state, hero, previous_player(state, p))
+
+
+def heal(state, hero: int, n: int) -> int:
+    """Remove up to ``n`` damage (VIR-HERO-20: never above printed HP)."""
+    dmg = state.values[DAMAGE]
+    have = dmg.get(hero, 0)
+    k = min(have, n)
+    if k:
+        if have - k:
+            dmg[hero] = have - k
+        else:
+            del dmg[hero]
+    return k
+
+
+# ---------------------------------------------------------------------- leaving play
+def kill(state, hero: int, killer: int | None) -> None:
+    """The hero dies: to its owner's graveyard; a token to ``killer`` unless it is the owner."""
+    p = owner(state, hero)
+    leave_play(state, hero, KEYS[p].graveyard)
+    if killer is not None and killer != p:
+        state.counters[KEYS[killer].tokens] += 1
+
+
+def leave_play(state, hero: int, dest: str) -> None:
+    """Move a hero out of play (states and damage are lost); a lost main hero is replaced."""
+    p = owner(state, hero)
+    k = KEYS[p]
+    z = state.zones
+    st.clear(state, hero)
+    state.values[DAMAGE].pop(hero, None)
+    if hero in z[k.main]:
+        z[k.main].remove(hero)
+        z[dest].append(hero)
+        promote(state, p)
+    else:
+        z[k.secondary].remove(hero)
+        z[dest].append(hero)
+
+
+def promote(state, p: int) -> None:
+    """VIR-HERO-18: a free, immediate replacement; a choice only when two secondaries differ."""
+    k = KEYS[p]
+    z = state.zones
+    sec = z[k.secondary]
+    if z[k.main] or not sec:
+        return
+    if len(sec) == 1 or state.cards[sec[0]].name == state.cards[sec[1]].name and \
+            state.values[DAMAGE].get(sec[0], 0) == state.values[DAMAGE].get(sec[1], 0) and \
+            st.of(state, sec[0]) == st.of(state, sec[1]):
+        h = sec.pop(0)
+        z[k.main].append(h)
+        return
+    state.stack.append(_promote_frame(p))
+
+
+def _promote_step(state, ctx):
+    p = ctx["player"]
+    k = KEYS[p]
+    z = state.zones
+    sec = z[k.secondary]
+    if z[k.main] or not sec:
+        ctx.pop("hero", None)
+        return None
+    lab = labels(state, sec)
+    chosen = ctx.pop("hero", None)
+    if chosen is None or chosen not in lab:
+        return Decision(p, f"{KEYS[p].name}: choose your new main hero",
+                        [("choose", l) for l in lab], lab, "hero")
+    h = sec[lab.index(chosen)]
+    sec.remove(h)
+    z[k.main].append(h)
+    return None
+
+
+PROMOTE = native("virevolt/promote", _promote_step)
+
+
+def _promote_frame(p: int):
+    from tabletop.framework.effects import Frame
+
+    return Frame(PROMOTE, {"player": p})

@@ -1,0 +1,40 @@
+"""Per-player zone and counter keys, built once (never formatted in the hot path)."""
+from __future__ import annotations
+
+MAX_PLAYERS = 4
+
+HERO, CRYSTAL, INCANTATION, TRAP = "hero", "crystal", "incantation", "trap"
+COLOURS = ("neutral", "red", "blue", "green", "mauve")
+CIDX = {c: i for i, c in enumerate(COLOURS)}
+
+
+class PlayerKeys:
+    """The state keys of one player (``p1.hand``, ``p1.tokens``...)."""
+
+    __slots__ = ("index", "name", "deck", "hand", "graveyard", "traps", "main", "secondary",
+                 "crystals", "casting", "tokens", "crystal_played", "attacked", "eliminated",
+                 "has_played", "zones")
+
+    def __init__(self, i: int) -> None:
+        p = f"p{i + 1}"
+        self.index = i
+        self.name = p
+        self.deck = f"{p}.deck"
+        self.hand = f"{p}.hand"
+        self.graveyard = f"{p}.graveyard"
+        self.traps = f"{p}.traps"
+        self.main = f"{p}.main"
+        self.secondary = f"{p}.secondary"
+        self.crystals = f"{p}.crystals"
+        self.casting = f"{p}.casting"
+        self.tokens = f"{p}.tokens"
+        self.crystal_played = f"{p}.crystal_played"
+        self.attacked = f"{p}.attacked"
+        self.eliminated = f"{p}.eliminated"
+        self.has_played = f"{p}.has_played"
+        self.zones = (self.deck, self.hand, self.graveyard, self.traps, self.main,
+                      self.secondary, self.crystals, self.casting)
+
+
+KEYS = tuple(PlayerKeys(i) for i in range(MAX_PLAYERS))
+BOX = "box"

@@ -1,0 +1,646 @@
+"""Virevolt's rules: setup, the six phases, legal actions, handlers, checks, views.
+
+State layout (keys in keys.py): zones ``pK.deck`` (bottom -> top), ``pK.hand``,
+``pK.graveyard``, ``pK.traps`` (face down), ``pK.main`` (0 or 1 hero), ``pK.secondary``
+(0-2 heroes), ``pK.crystals``, ``pK.casting`` (an incantation being cast) and ``box`` (out
+of the game); counters ``pK.tokens``, ``pK.crystal_played``, ``pK.attacked``,
+``pK.eliminated``, ``pK.has_played``; marks ``consumed`` (crystals) and one per state;
+values ``damage``; vars ``owner`` (owner of every instance) and ``initiator`` (who began
+the current exchange, VIR-WIN-03).
+"""
+from __future__ import annotations
+
+from tabletop.framework.actions import DECISION_VERBS, NAME, VerbSpec
+from tabletop.framework.effects import Decision, Frame, IllegalAction, native
+from tabletop.framework.rng import below, seed_state
+from tabletop.framework.rules import Phase, Rules
+from tabletop.framework.state import State
+from tabletop.framework.zones import draw as draw_cards, shuffle
+from tabletop.packs.virevolt import combat
+from tabletop.packs.virevolt import crystals as cr
+from tabletop.packs.virevolt import heroes as hz
+from tabletop.packs.virevolt import states as st
+from tabletop.packs.virevolt import traps
+from tabletop.packs.virevolt.keys import BOX, COLOURS, CRYSTAL, HERO, INCANTATION, KEYS, TRAP
+
+PHASES = ("draw", "state", "main", "combat", "secondary", "end")
+HAND_LIMIT = 7
+WIN_TOKENS = 5
+DEFAULT_DECKS = ("ember", "tide", "grove", "prism")
+
+VERBS = {
+    "play": VerbSpec("play", (NAME,), "put a hero or a crystal from your hand into play"),
+    "set": VerbSpec("set", (NAME,), "set a trap face down (free)"),
+    "cast": VerbSpec("cast", (NAME, r"\d+"), "cast an incantation with its effect number N", optional_tail=1),
+    "rotate": VerbSpec("rotate", (NAME,), "pay your main hero's rotation cost; the named secondary hero becomes main"),
+    "sacrifice": VerbSpec("sacrifice", (NAME,), "pay a hero's sacrifice cost; it goes to the graveyard, no token"),
+    "attack": VerbSpec("attack", (r"p\d+", NAME), "attack player pK's main hero with the named attack"),
+    "activate": VerbSpec("activate", (NAME,), "activate one of your traps"),
+    "next": VerbSpec("next", (), "end the current phase"),
+    "pass": VerbSpec("pass", (), "let the action go unanswered (no trap)"),
+    **DECISION_VERBS,
+}
+
+
+# ---------------------------------------------------------------------- automatic phases
+def _enter_draw(state: State) -> None:
+    p = state.active
+    k = KEYS[p]
+    cr.refresh(state, p)                                  # VIR-PHASE-DRAW-03
+    if not state.zones[k.deck]:                            # VIR-PHASE-DRAW-02 / VIR-WIN-01
+        eliminate(state, p)
+        if not state.over:
+            state.phase = "end"                            # the rest of the turn is skipped
+        return
+    draw_cards(state, k.deck, k.hand, 1)                   # VIR-PHASE-DRAW-01
+
+
+def _state_step(state, ctx):
+    """VIR-PHASE-STATE-01..04: Poison and Burn each cost 1 HP to the active player's heroes."""
+    p = state.active
+    state.vars["initiator"] = p
+    marks = state.marks
+    poison, burn, imm = marks[st.POISON], marks[st.BURN], marks[st.IMMUNITY]
+    for h in hz.in_play(state, p):
+        if h in imm:
+            continue                                       # VIR-STATE-05
+        n = (h in poison) + (h in burn)
+        if n and hz.is_in_play(state, h):
+            hz.lose_hp(state, h, n)
+    for h in hz.in_play(state, p):
+        r = state.cards[h].regen
+        if r:
+            hz.heal(state, h, r)
+    return None
+
+
+STATE_PHASE = native("virevolt/state-phase", _state_step)
+
+
+def _enter_state(state: State) -> None:
+    p = state.active
+    marks = state.marks
+    if marks[st.POISON] or marks[st.BURN] or any(state.cards[h].regen for h in hz.in_play(state, p)):
+        state.stack.append(Frame(STATE_PHASE, {"player": p}))
+
+
+def _hand_limit_step(state, ctx):
+    """VIR-PHASE-END-04: discard cards of your choice down to 7."""
+    p = ctx["player"]
+    k = KEYS[p]
+    hand = state.zones[k.hand]
+    chosen = ctx.pop("card", None)
+    if chosen is not None:
+        for iid in hand:
+            if state.cards[iid].name == chosen:
+                hand.remove(iid)
+                state.zones[k.graveyard].append(iid)
+                break
+    if len(hand) <= HAND_LIMIT:
+        return None
+    names = []
+    for iid in hand:
+        n = state.cards[iid].name
+        if n not in names:
+            names.append(n)
+    extra = len(hand) - HAND_LIMIT
+    return Decision(p, f"{k.name}: discard {extra} card{'s' if extra > 1 else ''} (hand limit 7)",
+                    [("choose", f"hand:{n}") for n in names], names, "card")
+
+
+HAND_LIMIT_PROGRAM = native("virevolt/hand-limit", _hand_limit_step)
+
+
+def _enter_end(state: State) -> None:
+    p = state.active
+    st.end_phase(state, p)                                 # VIR-PHASE-END-01
+    if len(state.zones[KEYS[p].hand]) > HAND_LIMIT:
+        state.stack.append(Frame(HAND_LIMIT_PROGRAM, {"player": p}))
+
+
+# ---------------------------------------------------------------------- action generation
+def _main_actions(state: State) -> list:
+    p = state.active
+    k = KEYS[p]
+    z = state.zones
+    cards = state.cards
+    c = state.counters
+    avail = cr.available(state, p)
+    acts = []
+    seen = set()
+    main, sec = z[k.main], z[k.secondary]
+    room = len(main) + len(sec) < 3
+    crystal_ok = not c[k.crystal_played]
+    for iid in z[k.hand]:
+        d = cards[iid]
+        name = d.name
+        if name in seen:
+            continue
+        seen.add(name)
+        kind = d.kind
+        if kind == HERO:
+            if room:
+                acts.append(("play", name))
+        elif kind == CRYSTAL:
+            if crystal_ok:
+                acts.append(("play", name))
+        elif kind == TRAP:
+            acts.append(("set", name))
+        else:
+            for e in d.effects:
+                if cr.can_pay(avail, e.cost):
+                    acts.append(("cast", name, str(e.number)))
+    if sec and main and cr.can_pay(avail, cards[main[0]].rot) and not st.stunned(state, p):
+        for lab in hz.labels(state, sec):
+            acts.append(("rotate", lab))
+    inplay = main + sec
+    if inplay:
+        for iid, lab in zip(inplay, hz.labels(state, inplay)):
+            if cr.can_pay(avail, cards[iid].sac):
+                acts.append(("sacrifice", lab))
+    if z[k.traps]:
+        ev = {"event": "own", "actor": p}
+        for name in traps.activatable(state, p, ev):
+            acts.append(("activate", name))
+    acts.append(("next",))
+    return acts
+
+
+def _combat_actions(state: State) -> list:
+    acts = combat.attack_actions(state, state.active)
+    acts.append(("next",))
+    return acts
+
+
+# ---------------------------------------------------------------------- handlers
+def _from_hand(state, p, name, kinds) -> int:
+    for iid in state.zones[KEYS[p].hand]:
+        d = state.cards[iid]
+        if d.name == name and d.kind in kinds:
+            return iid
+    raise IllegalAction(f"{KEYS[p].name} has no {name!r} to play")
+
+
+def _h_play(state, action) -> None:
+    p = state.active
+    k = KEYS[p]
+    iid = _from_hand(state, p, action[1], (HERO, CRYSTAL))
+    z = state.zones
+    z[k.hand].remove(iid)
+    if state.cards[iid].kind == CRYSTAL:
+        z[k.crystals].append(iid)                          # enters unconsumed (VIR-CRYSTAL-11)
+        state.counters[k.crystal_played] = 1
+        return
+    if z[k.main]:                                          # VIR-HERO-17
+        z[k.secondary].append(iid)
+    else:
+        z[k.main].append(iid)
+    state.vars["initiator"] = p
+    if traps.anyone_may_answer(state, p):
+        state.stack.append(Frame(traps.WINDOW, {"event": "hero", "actor": p, "hero": iid}))
+
+
+def _h_set(state, action) -> None:
+    p = state.active
+    k = KEYS[p]
+    iid = _from_hand(state, p, action[1], (TRAP,))
+    state.zones[k.hand].remove(iid)
+    state.zones[k.traps].append(iid)                       # free (VIR-TRAP-06)
+
+
+def _cast_resolve(state, ctx):
+    d = state.cards[ctx["spell"]]
+    eff = d.effects[ctx["effect"] - 1]
+    state.stack.append(Frame(eff.program, {"controller": ctx["actor"], "source": ctx["spell"], "card": d.name}))
+    return None
+
+
+def _cast_finish(state, ctx):
+    p = ctx["actor"]
+    k = KEYS[p]
+    iid = ctx["spell"]
+    z = state.zones
+    if iid in z[k.casting]:
+        z[k.casting].remove(iid)
+        z[k.graveyard].append(iid)                         # VIR-INC-03
+    return None
+
+
+CAST = native("virevolt/cast", traps._window_step, _cast_resolve, _cast_finish)
+
+
+def _h_cast(state, action) -> None:
+    p = state.active
+    k = KEYS[p]
+    iid = _from_hand(state, p, action[1], (INCANTATION,))
+    n = int(action[2]) if len(action) > 2 else 1
+    d = state.cards[iid]
+    if not 1 <= n <= len(d.effects):
+        raise IllegalAction(f"{d.name} has no effect {n}")
+    if not cr.pay(state, p, d.effects[n - 1].cost):
+        raise IllegalAction(f"cannot pay effect {n} of {d.name}")
+    state.zones[k.hand].remove(iid)
+    state.zones[k.casting].append(iid)
+    state.vars["initiator"] = p
+    state.stack.append(Frame(CAST, {"event": "cast", "actor": p, "spell": iid, "effect": n}))
+
+
+def _hero_by_label(state, iids, label):
+    h = hz.find_label(state, iids, label)
+    if h is None:
+        raise IllegalAction(f"no hero {label!r} here")
+    return h
+
+
+def _h_rotate(state, action) -> None:
+    p = state.active
+    k = KEYS[p]
+    z = state.zones
+    sec = z[k.secondary]
+    h = _hero_by_label(state, sec, action[1])
+    old = z[k.main][0]
+    if st.stunned(state, p) or not cr.pay(state, p, state.cards[old].rot):
+        raise IllegalAction("cannot rotate now")
+    sec[sec.index(h)] = old                                # VIR-HERO-14
+    z[k.main][0] = h
+
+
+def _h_sacrifice(state, action) -> None:
+    p = state.active
+    k = KEYS[p]
+    inplay = hz.in_play(state, p)
+    h = _hero_by_label(state, inplay, action[1])
+    if not cr.pay(state, p, state.cards[h].sac):
+        raise IllegalAction("cannot pay the sacrifice cost")
+    hz.leave_play(state, h, k.graveyard)                   # VIR-HERO-12: no token
+
+
+def _h_attack(state, action) -> None:
+    p = state.active
+    q = int(action[1][1:]) - 1
+    combat.declare(state, p, q, action[2])
+
+
+def _h_activate(state, action) -> None:
+    p = state.active
+    state.vars["initiator"] = p
+    traps.activate(state, p, action[1], {"event": "own", "actor": p})
+
+
+def _h_next(state, action) -> None:
+    state.phase_done = True
+
+
+# ---------------------------------------------------------------------- eliminations
+def eliminate(state: State, p: int) -> None:
+    """VIR-WIN-01/06: ``p`` loses; with 3-4 players they leave the game and it goes on."""
+    c = state.counters
+    k = KEYS[p]
+    c[k.eliminated] = 1
+    left = [q for q in range(state.nplayers) if not c[KEYS[q].eliminated]]
+    if len(left) == 1:
+        state.over = True
+        state.winner = left[0]
+        return
+    z = state.zones
+    for h in list(z[k.main]) + list(z[k.secondary]):
+        st.clear(state, h)
+        state.values[hz.DAMAGE].pop(h, None)
+    for key in (k.main, k.secondary, k.traps, k.crystals):
+        for iid in z[key]:
+            state.marks[cr.CONSUMED].discard(iid)
+        z[k.graveyard].extend(z[key])
+        z[key].clear()
+
+
+# ---------------------------------------------------------------------- the rules object
+class VirevoltRules(Rules):
+    name = "virevolt"
+    title = "Virevolt"
+    min_players = 2
+    max_players = 4
+    phases = (
+        Phase("draw", enter=_enter_draw),
+        Phase("state", enter=_enter_state),
+        Phase("main", actions=_main_actions),
+        Phase("combat", actions=_combat_actions),
+        Phase("secondary", actions=_main_actions),
+        Phase("end", enter=_enter_end),
+    )
+    verbs = VERBS
+
+    def __init__(self, cards) -> None:
+        super().__init__(cards)
+        self.handlers = {"play": _h_play, "set": _h_set, "cast": _h_cast, "rotate": _h_rotate,
+                         "sacrifice": _h_sacrifice, "attack": _h_attack, "activate": _h_activate,
+                         "next": _h_next}
+        self.by_name = {c.name: c for c in cards.cards} if hasattr(cards, "cards") else {c.name: c for c in cards}
+
+    # ------------------------------------------------------------------ setup
+    def setup(self, options: dict, seed: int, nplayers: int | None = None) -> State:
+        options = dict(options or {})
+        n = nplayers if nplayers is not None else options.get("players", options.get("nplayers", 2))
+        try:
+            n = int(n)
+        except (TypeError, ValueError):
+            raise ValueError(f"Virevolt is played by 2 to 4 players; {n!r} is not a number of players") from None
+        if not 2 <= n <= 4:
+            raise ValueError(f"Virevolt is played by 2 to 4 players, not {n} (VIR-SETUP-01)")
+        decks = self._decks(options, n)
+        state = State("virevolt", [], n, seed_state(seed))
+        cards: list = []
+        owner: list = []
+        z = state.zones
+        for i in range(n):
+            k = KEYS[i]
+            for key in k.zones:
+                z[key] = []
+            for name in decks[i]:
+                z[k.deck].append(len(cards))
+                cards.append(self.by_name[name])
+                owner.append(i)
+            for key in (k.tokens, k.crystal_played, k.attacked, k.eliminated, k.has_played):
+                state.counters[key] = 0
+        z[BOX] = []
+        state.cards = cards
+        state.vars["owner"] = tuple(owner)
+        state.vars["initiator"] = 0
+        state.marks[cr.CONSUMED] = set()
+        for s in st.STATES:
+            state.marks[s] = set()
+        state.values[hz.DAMAGE] = {}
+        for i in range(n):                                  # VIR-SETUP-02
+            shuffle(state, KEYS[i].deck)
+        first = options.get("first")
+        if first is None:                                   # VIR-SETUP-04
+            state.rng, first_i = below(state.rng, n)
+        else:
+            first_i = _player_arg(first, n)
+        size = int(options.get("hand_size", 5))             # VIR-SETUP-03
+        if size < 0:
+            raise ValueError("hand_size must be 0 or more")
+        for i in range(n):
+            draw_cards(state, KEYS[i].deck, KEYS[i].hand, size)
+        state.active = first_i
+        state.turn = 1
+        return self.begin(state)
+
+    def _decks(self, options: dict, n: int) -> list[list[str]]:
+        from tabletop.packs.virevolt import deckcheck
+
+        spec = options.get("decks")
+        if spec is None:
+            names = [DEFAULT_DECKS[i % len(DEFAULT_DECKS)] for i in range(n)]
+        elif isinstance(spec, str):
+            names = [s.strip() for s in spec.split(",") if s.strip()]
+        else:
+            names = list(spec)
+        if not names:
+            raise ValueError("option 'decks' names no deck")
+        names = [names[i % len(names)] for i in range(n)]
+        out = []
+        for d in names:
+            if isinstance(d, (list, tuple)):
+                cards = list(d)
+            else:
+                cards = deckcheck.load_deck_cards(d, self.by_name)
+            for c in cards:
+                if c not in self.by_name:
+                    raise ValueError(f"deck {d!r}: unknown card {c!r}")
+            out.append(cards)
+        return out
+
+    def start_turn(self, state: State) -> None:
+        k = KEYS[state.active]
+        c = state.counters
+        c[k.has_played] = 1
+        c[k.crystal_played] = 0
+        c[k.attacked] = 0
+
+    def next_player(self, state: State) -> int:
+        c = state.counters
+        n = state.nplayers
+        for i in range(1, n + 1):
+            q = (state.active + i) % n
+            if not c[KEYS[q].eliminated]:
+                return q
+        return state.active
+
+    # ------------------------------------------------------------------ checks
+    def check(self, state: State) -> None:
+        """VIR-WIN-02/03: 5 tokens win once the exchange has resolved; ties go to its initiator."""
+        c = state.counters
+        n = state.nplayers
+        winners = [q for q in range(n) if c[KEYS[q].tokens] >= WIN_TOKENS and not c[KEYS[q].eliminated]]
+        if not winners:
+            return
+        init = state.vars.get("initiator", state.active)
+        for i in range(n):
+            q = (init + i) % n
+            if q in winners:
+                state.over = True
+                state.winner = q
+                return
+
+    # ------------------------------------------------------------------ views
+    def _hero(self, state, h, full=True) -> dict:
+        d = state.cards[h]
+        out = {"name": d.name, "colour": d.colour, "hp": hz.hp(state, h), "max_hp": d.hp,
+               "damage": state.values[hz.DAMAGE].get(h, 0), "states": st.of(state, h)}
+        if full:
+            out.update(rotation=cr.format_cost(d.rot), sacrifice=cr.format_cost(d.sac),
+                       powers=list(d.get("powers", [])),
+                       attacks=[{"name": a.name, "cost": cr.format_cost(a.cost), "effect": a.text} for a in d.attacks])
+        return out
+
+    def view(self, state: State, player: int) -> dict:
+        z = state.zones
+        c = state.counters
+        consumed = state.marks[cr.CONSUMED]
+        players = {}
+        for i in range(state.nplayers):
+            k = KEYS[i]
+            me = i == player
+            pv = {
+                "hand_size": len(z[k.hand]),
+                "deck_size": len(z[k.deck]),
+                "graveyard": [state.cards[x].name for x in z[k.graveyard]],
+                "traps_set": len(z[k.traps]),
+                "crystals": [{"colour": state.cards[x].colour, "consumed": x in consumed} for x in z[k.crystals]],
+                "main": self._hero(state, z[k.main][0]) if z[k.main] else None,
+                "secondary": [self._hero(state, h) for h in z[k.secondary]],
+                "casting": [state.cards[x].name for x in z[k.casting]],
+                "tokens": c[k.tokens],
+                "crystal_played": bool(c[k.crystal_played]),
+                "attacked": bool(c[k.attacked]),
+                "eliminated": bool(c[k.eliminated]),
+            }
+            if me:
+                pv["hand"] = [state.cards[x].name for x in z[k.hand]]
+                pv["traps"] = [state.cards[x].name for x in z[k.traps]]
+            players[k.name] = pv
+        pend = state.pending
+        pending = None
+        if pend is not None:
+            pending = {"player": KEYS[pend.player].name, "prompt": pend.prompt}
+            if pend.player == player:
+                pending["options"] = [" ".join(map(str, o)) for o in pend.options]
+        return {"game": "virevolt", "you": KEYS[player].name, "turn": state.turn,
+                "active": KEYS[state.active].name, "phase": state.phase, "over": state.over,
+                "winner": None if state.winner is None else KEYS[state.winner].name,
+                "pending": pending, "players": players}
+
+    def describe(self, state: State) -> dict:
+        z = state.zones
+        c = state.counters
+        cards = state.cards
+        consumed = state.marks[cr.CONSUMED]
+        out = {"turn": state.turn, "active": KEYS[state.active].name, "phase": state.phase,
+               "over": state.over, "winner": None if state.winner is None else KEYS[state.winner].name,
+               "pending": state.pending.prompt if state.pending is not None else None}
+        for i in range(state.nplayers):
+            k = KEYS[i]
+            inplay = z[k.main] + z[k.secondary]
+            out[k.name] = {
+                "hand": [cards[x].name for x in z[k.hand]],
+                "deck": [cards[x].name for x in z[k.deck]],
+                "graveyard": [cards[x].name for x in z[k.graveyard]],
+                "traps": [cards[x].name for x in z[k.traps]],
+                "crystals": [{"colour": cards[x].colour, "consumed": x in consumed} for x in z[k.crystals]],
+                "main": cards[z[k.main][0]].name if z[k.main] else None,
+                "secondary": [cards[x].name for x in z[k.secondary]],
+                "heroes": {lab: {"hp": hz.hp(state, h), "damage": state.values[hz.DAMAGE].get(h, 0),
+                                 "states": st.of(state, h)}
+                           for h, lab in zip(inplay, hz.labels(state, inplay))},
+                "tokens": c[k.tokens],
+                "crystal_played": bool(c[k.crystal_played]),
+                "attacked": bool(c[k.attacked]),
+                "eliminated": bool(c[k.eliminated]),
+            }
+        return out
+
+    # ------------------------------------------------------------------ scenario setups
+    def apply_setup(self, state: State, setup: dict) -> None:
+        if not isinstance(setup, dict):
+            raise ValueError("setup must be a mapping")
+        known = {"active", "phase", "turn"} | {KEYS[i].name for i in range(state.nplayers)}
+        for key in setup:
+            if key not in known:
+                from tabletop.framework.suggest import did_you_mean
+
+                raise ValueError(f"unknown setup key {key!r}{did_you_mean(str(key), known)}")
+        state.stack.clear()
+        state.pending = None
+        state.over = False
+        state.winner = None
+        if "active" in setup:
+            state.active = _player_arg(setup["active"], state.nplayers)
+        if "turn" in setup:
+            state.turn = int(setup["turn"])
+        cards = list(state.cards)
+        owner = list(state.vars["owner"])
+        z = state.zones
+
+        def new(name: str, p: int) -> int:
+            if name not in self.by_name:
+                from tabletop.framework.suggest import did_you_mean
+
+                raise ValueError(f"unknown card {name!r}{did_you_mean(name, self.by_name)}")
+            cards.append(self.by_name[name])
+            owner.append(p)
+            return len(cards) - 1
+
+        pending_values = []
+        for i in range(state.nplayers):
+            k = KEYS[i]
+            ps = setup.get(k.name)
+            if ps is None:
+                state.counters[k.has_played] = 1
+                continue
+            if not isinstance(ps, dict):
+                raise ValueError(f"setup {k.name} must be a mapping")
+            allowed = {"hand", "deck", "graveyard", "traps", "main", "secondary", "crystals", "damage",
+                       "states", "tokens", "has_played", "crystal_played", "attacked"}
+            for key in ps:
+                if key not in allowed:
+                    from tabletop.framework.suggest import did_you_mean
+
+                    raise ValueError(f"unknown setup key {k.name}.{key}{did_you_mean(str(key), allowed)}")
+            for key, zone in (("hand", k.hand), ("deck", k.deck), ("graveyard", k.graveyard), ("traps", k.traps),
+                              ("secondary", k.secondary)):
+                if key in ps:
+                    z[BOX].extend(z[zone])
+                    z[zone] = [new(n, i) for n in (ps[key] or [])]
+            if "main" in ps:
+                z[BOX].extend(z[k.main])
+                z[k.main] = [new(ps["main"], i)] if ps["main"] else []
+            if "crystals" in ps:
+                for x in z[k.crystals]:
+                    state.marks[cr.CONSUMED].discard(x)
+                z[BOX].extend(z[k.crystals])
+                z[k.crystals] = []
+                for item in ps["crystals"] or []:
+                    colour, used = (item.get("colour"), bool(item.get("consumed"))) if isinstance(item, dict) else (item, False)
+                    if colour not in COLOURS:
+                        raise ValueError(f"unknown crystal colour {colour!r}")
+                    iid = new(f"{colour.capitalize()} Crystal", i)
+                    z[k.crystals].append(iid)
+                    if used:
+                        state.marks[cr.CONSUMED].add(iid)
+            if len(z[k.main]) + len(z[k.secondary]) > 3 or len(z[k.secondary]) > 2:
+                raise ValueError(f"{k.name}: at most one main and two secondary heroes")
+            if not z[k.main] and z[k.secondary]:
+                raise ValueError(f"{k.name}: secondary heroes need a main hero")
+            pending_values.append((i, ps))
+            state.counters[k.tokens] = int(ps.get("tokens", state.counters[k.tokens]))
+            state.counters[k.has_played] = 1 if ps.get("has_played", True) else 0
+            state.counters[k.crystal_played] = 1 if ps.get("crystal_played", False) else 0
+            state.counters[k.attacked] = 1 if ps.get("attacked", False) else 0
+        state.cards = cards
+        state.vars["owner"] = tuple(owner)
+        # heroes that left for the box lose their marks
+        for s in st.STATES:
+            state.marks[s] &= set(h for i in range(state.nplayers) for h in hz.in_play(state, i))
+        dmg = state.values[hz.DAMAGE]
+        for h in list(dmg):
+            if not hz.is_in_play(state, h):
+                del dmg[h]
+        for i, ps in pending_values:
+            k = KEYS[i]
+            inplay = hz.in_play(state, i)
+            labs = hz.labels(state, inplay)
+            for label, n in (ps.get("damage") or {}).items():
+                if label not in labs:
+                    raise ValueError(f"{k.name}: no hero {label!r} in play (heroes: {', '.join(labs) or 'none'})")
+                dmg[inplay[labs.index(label)]] = int(n)
+            for label, sts in (ps.get("states") or {}).items():
+                if label not in labs:
+                    raise ValueError(f"{k.name}: no hero {label!r} in play (heroes: {', '.join(labs) or 'none'})")
+                for s in ([sts] if isinstance(sts, str) else sts):
+                    if s not in st.STATES:
+                        raise ValueError(f"unknown state {s!r}")
+                    state.marks[s].add(inplay[labs.index(label)])
+        phase = setup.get("phase", "main")
+        if phase not in PHASES:
+            from tabletop.framework.suggest import did_you_mean
+
+            raise ValueError(f"unknown phase {phase!r}{did_you_mean(str(phase), PHASES)}")
+        self.enter_phase(state, self._phase[phase])
+        self.settle(state)
+
+    def result(self, state: State) -> dict:
+        out = super().result(state)
+        out["tokens"] = {KEYS[i].name: state.counters[KEYS[i].tokens] for i in range(state.nplayers)}
+        return out
+
+
+def _player_arg(value, n: int) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        i = value - 1 if value >= 1 else value
+    elif isinstance(value, str) and value.lower().startswith("p") and value[1:].isdigit():
+        i = int(value[1:]) - 1
+    else:
+        raise ValueError(f"a player is written p1..p{n}, not {value!r}")
+    if not 0 <= i < n:
+        raise ValueError(f"there is no player p{i + 1} in a {n}-player game")
+    return i

@@ -1,0 +1,84 @@
+"""The six states (VIR-STATE-01): marks on hero instances, one set per state.
+
+A state is on or off (VIR-PHASE-STATE-07: no stacking). Immunity blocks new harmful states
+(VIR-STATE-04) and suppresses the ones already there while it lasts (VIR-STATE-05);
+Invincibility is read by the damage code (heroes.py).
+"""
+from __future__ import annotations
+
+from tabletop.packs.virevolt.keys import KEYS
+
+POISON, BURN, FREEZE, STUN, IMMUNITY, INVINCIBILITY = (
+    "poison", "burn", "freeze", "stun", "immunity", "invincibility")
+STATES = (POISON, BURN, FREEZE, STUN, IMMUNITY, INVINCIBILITY)
+HARMFUL = frozenset((POISON, BURN, FREEZE, STUN))
+PROTECTIVE = frozenset((IMMUNITY, INVINCIBILITY))
+
+
+def has(state, hero: int, st: str) -> bool:
+    """Whether ``hero`` carries ``st`` (even if Immunity suppresses it)."""
+    return hero in state.marks[st]
+
+
+def acts(state, hero: int, st: str) -> bool:
+    """Whether ``st`` takes effect on ``hero`` now: harmful states are suppressed by Immunity."""
+    marks = state.marks
+    if hero not in marks[st]:
+        return False
+    return st not in HARMFUL or hero not in marks[IMMUNITY]
+
+
+def inflict(state, hero: int, st: str) -> bool:
+    """Give ``st`` to ``hero``; a harmful state on an immune hero is ignored. True if it took."""
+    marks = state.marks
+    if st in HARMFUL and hero in marks[IMMUNITY]:
+        return False
+    marks[st].add(hero)
+    return True
+
+
+def remove(state, hero: int, st: str) -> None:
+    state.marks[st].discard(hero)
+
+
+def clear(state, hero: int) -> None:
+    """A hero leaving play loses every state (VIR-STATE-13)."""
+    for st in STATES:
+        state.marks[st].discard(hero)
+
+
+def of(state, hero: int) -> list[str]:
+    marks = state.marks
+    return sorted(st for st in STATES if hero in marks[st])
+
+
+def stunned(state, p: int) -> bool:
+    """VIR-STATE-03: Stun on any of the player's heroes blocks all their paid rotations."""
+    marks = state.marks
+    stun = marks[STUN]
+    if not stun:
+        return False
+    k = KEYS[p]
+    imm = marks[IMMUNITY]
+    for h in state.zones[k.main]:
+        if h in stun and h not in imm:
+            return True
+    for h in state.zones[k.secondary]:
+        if h in stun and h not in imm:
+            return True
+    return False
+
+
+def frozen(state, hero: int) -> bool:
+    """VIR-STATE-02: Freeze stops only the hero that has it from attacking."""
+    marks = state.marks
+    return hero in marks[FREEZE] and hero not in marks[IMMUNITY]
+
+
+def end_phase(state, p: int) -> None:
+    """VIR-PHASE-END-01/03: Freeze and Stun leave the player's heroes; the others stay."""
+    k = KEYS[p]
+    marks = state.marks
+    for h in state.zones[k.main] + state.zones[k.secondary]:
+        marks[FREEZE].discard(h)
+        marks[STUN].discard(h)

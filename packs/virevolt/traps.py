@@ -1,0 +1,108 @@
+"""Traps: set face down for free, activated in response windows (VIR-TRAP-01..10).
+
+An action that a trap may answer (an attack, an incantation, a hero entering play) runs as
+a program whose first step is a *response window*: each other player in turn order who has
+at least one activatable trap (condition met, cost payable) is asked ``activate <Trap>`` or
+``pass``. An activated trap is paid, goes to the graveyard (VIR-TRAP-08) and resolves
+before what it answers (VIR-TRAP-09); then the window opens again for everyone, since the
+situation changed. Traps whose condition is a standing one ("your main hero has 2 hp or
+less", event ``any``) can also be activated as an action in their owner's Main and
+Secondary Phases, and are offered in every window.
+"""
+from __future__ import annotations
+
+from tabletop.framework.effects import Decision, Frame, native
+from tabletop.packs.virevolt import crystals as cr
+from tabletop.packs.virevolt.keys import KEYS
+
+EVENT_KEYS = ("event", "actor", "attacker", "target", "tplayer", "hero", "spell")
+_WHAT = {"attack": "attack", "cast": "incantation", "hero": "new hero"}
+
+
+def condition_holds(state, q: int, iid: int, ev: dict) -> bool:
+    when = state.cards[iid].when
+    if when is None:
+        return False
+    if when.event != "any" and when.event != ev.get("event"):
+        return False
+    ctx = dict(ev)
+    ctx["controller"] = q
+    ctx["source"] = iid
+    return bool(when.test(state, ctx))
+
+
+def activatable(state, q: int, ev: dict) -> list[str]:
+    """Names of ``q``'s traps that may be activated now (one entry per name)."""
+    traps = state.zones[KEYS[q].traps]
+    if not traps:
+        return []
+    avail = cr.available(state, q)
+    out: list[str] = []
+    cards = state.cards
+    for iid in traps:
+        d = cards[iid]
+        if d.name in out or not cr.can_pay(avail, d.cost):
+            continue
+        if condition_holds(state, q, iid, ev):
+            out.append(d.name)
+    return out
+
+
+def activate(state, q: int, name: str, ev: dict) -> None:
+    """Pay for ``q``'s trap ``name``, put it in the graveyard and push its effect."""
+    k = KEYS[q]
+    for iid in state.zones[k.traps]:
+        if state.cards[iid].name == name and condition_holds(state, q, iid, ev):
+            break
+    else:
+        raise ValueError(f"{k.name} has no activatable trap {name!r}")
+    d = state.cards[iid]
+    cr.pay(state, q, d.cost)
+    state.zones[k.traps].remove(iid)
+    state.zones[k.graveyard].append(iid)
+    state.reveals += 1
+    ctx = dict(ev)
+    ctx.update(controller=q, source=iid, card=name, trap=True)
+    state.stack.append(Frame(d.program, ctx))
+
+
+def anyone_may_answer(state, actor: int) -> bool:
+    """Cheap test before opening a window: does any other player have a trap set at all?"""
+    z = state.zones
+    c = state.counters
+    for q in range(state.nplayers):
+        if q != actor and z[KEYS[q].traps] and not c[KEYS[q].eliminated]:
+            return True
+    return False
+
+
+def _window_step(state, ctx):
+    ans = ctx.pop("_resp", None)
+    done = ctx.get("_done") or []
+    if ans is not None:
+        q = ans[1]
+        if ans[0] == "p":
+            done = done + [q]
+            ctx["_done"] = done
+        else:
+            ev = {k: ctx[k] for k in EVENT_KEYS if k in ctx}
+            state.stack.append(Frame(WINDOW, dict(ev)))  # everyone may answer again afterwards
+            activate(state, q, ans[2], ev)               # resolves first (on top)
+            return None
+    actor = ctx["actor"]
+    n = state.nplayers
+    c = state.counters
+    for k in range(1, n):
+        q = (actor + k) % n
+        if q in done or c[KEYS[q].eliminated]:
+            continue
+        names = activatable(state, q, ctx)
+        if names:
+            what = _WHAT.get(ctx.get("event"), "action")
+            prompt = f"{KEYS[q].name}: activate a trap in answer to {KEYS[actor].name}'s {what}?"
+            return Decision(q, prompt, [("activate", nm) for nm in names] + [("pass",)],
+                            [["a", q, nm] for nm in names] + [["p", q]], "_resp")
+    return None
+
+
+WINDOW = native("virevolt/window", _window_step)

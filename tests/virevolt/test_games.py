@@ -1,0 +1,124 @@
+"""Whole games: bots, determinism, cloning, saving, views (smoke tests)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop.framework.actions import format_action
+from tabletop.framework.bots import RandomBot, play_out
+from tabletop.framework.game import Game, checksum
+from tabletop.framework.state import State
+from tabletop.packs.virevolt.bots import GreedyBot
+from tabletop.packs.virevolt.deckcheck import preconstructed
+
+DECKS = sorted(preconstructed())
+
+
+def pairing(seed):
+    return [DECKS[seed % 4], DECKS[(seed + 1 + seed // 4) % 4]]
+
+
+def total_cards(state):
+    return sum(len(v) for v in state.zones.values())
+
+
+def test_twenty_random_games_finish(rules):
+    for seed in range(20):
+        s = rules.setup({"decks": pairing(seed)}, seed)
+        n0 = total_cards(s)
+        play_out(rules, s, {0: RandomBot(None, seed), 1: RandomBot(None, seed + 99)}, max_steps=50_000)
+        assert s.over and s.winner in (0, 1)
+        assert total_cards(s) == n0          # cards are neither created nor lost
+
+
+def test_twenty_greedy_vs_random_games_finish(rules):
+    wins = 0
+    for seed in range(20):
+        g = seed % 2
+        s = rules.setup({"decks": pairing(seed), "first": "p1" if seed % 4 < 2 else "p2"}, seed)
+        play_out(rules, s, {g: GreedyBot(rules, seed), 1 - g: RandomBot(None, seed + 5)}, max_steps=50_000)
+        assert s.over
+        wins += s.winner == g
+    assert wins >= 18
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_multiplayer_random_games_finish(rules, n):
+    for seed in range(5):
+        s = rules.setup({}, seed, n)
+        play_out(rules, s, {i: RandomBot(None, seed * 10 + i) for i in range(n)}, max_steps=50_000)
+        assert s.over
+
+
+def test_greedy_is_deterministic(rules):
+    def run():
+        s = rules.setup({"decks": ["ember", "grove"]}, 3)
+        log = []
+        play_out(rules, s, {0: GreedyBot(rules, 1), 1: GreedyBot(rules, 2)}, max_steps=5000,
+                 on_step=lambda st, a: log.append(format_action(a)))
+        return log
+    assert run() == run()
+
+
+def test_save_replay_and_json_round_trip(rules):
+    g = Game(rules, {"decks": ["tide", "prism"]}, seed=8)
+    bots = {0: RandomBot(None, 1), 1: RandomBot(None, 2)}
+    for _ in range(150):
+        if g.state.over:
+            break
+        a = bots[g.state.to_move()].choose(rules, g.state)
+        g.apply(a)
+        data = g.state.to_json()
+        back = State.from_json(json.loads(json.dumps(data)), rules.cards.by_name | {c.name: c for c in g.state.cards})
+        assert back.to_json() == data
+        c = g.state.clone()
+        assert c.to_json() == data
+    saved = g.to_save()
+    again = Game.from_save(json.loads(json.dumps(saved)), lambda name: rules)
+    assert checksum(again.state) == checksum(g.state)
+
+
+def test_every_legal_action_parses_back(rules):
+    for seed in range(5):
+        s = rules.setup({"decks": pairing(seed)}, seed)
+        bot = RandomBot(None, seed)
+        for _ in range(300):
+            if s.over:
+                break
+            for a in rules.legal_actions(s):
+                assert rules.parse(format_action(a)) == a, a
+            rules.apply(s, bot.choose(rules, s))
+
+
+def test_views_hide_hands_traps_and_deck_order(rules):
+    s = rules.setup({"decks": ["ember", "tide"]}, 4)
+    bot = RandomBot(None, 4)
+    for _ in range(200):
+        if s.over:
+            break
+        for p in range(2):
+            v = rules.view(s, p)
+            json.dumps(v)
+            other = v["players"][f"p{2 - p}"]
+            assert "hand" not in other and "traps" not in other and "deck" not in other
+            assert "deck" not in v["players"][f"p{p + 1}"]
+        rules.apply(s, bot.choose(rules, s))
+
+
+def test_board_renders(rules):
+    from tabletop.packs.virevolt.board import render
+
+    s = rules.setup({}, 1)
+    text = render(rules.view(s, 0))
+    assert "Virevolt" in text and "p1" in text
+
+
+def test_plugin_hooks():
+    from tabletop.framework.packs import registry
+
+    pack = registry().get("virevolt")
+    assert pack.info.version == "0.1.0"
+    assert set(pack.bots()) >= {"random", "greedy"}
+    assert pack.deck_rules().check(preconstructed()["ember"]).verdict == "legal"
+    assert callable(pack.board())

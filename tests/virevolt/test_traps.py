@@ -1,0 +1,117 @@
+"""Incantations and traps (VIR-INC-*, VIR-TRAP-*)."""
+from __future__ import annotations
+
+
+def test_VIR_INC_01_incantations_own_main_and_secondary_only(table):
+    """VIR-INC-01."""
+    t = table({"active": "p1", "p1": {"hand": ["Kindle"], "crystals": ["red", "red"]},
+               "p2": {"hand": ["Kindle"], "crystals": ["red"], "main": "Oak Guardian"}})
+    assert "cast Kindle 1" in t.legal()
+    t.do("next")
+    assert "cast Kindle 1" not in t.legal()
+    t.do("next")
+    assert "cast Kindle 1" in t.legal()
+
+
+def test_VIR_INC_02_03_one_effect_then_graveyard(table):
+    """VIR-INC-02, VIR-INC-03."""
+    t = table({"active": "p1", "p1": {"hand": ["Mana Surge"], "crystals": ["blue", "blue", "blue"], "deck": ["Kindle"] * 3}})
+    t.do("cast Mana Surge 2")
+    p = t.p("p1")
+    assert p["graveyard"] == ["Mana Surge"] and p["hand"] == ["Kindle"]
+    assert sum(c["consumed"] for c in p["crystals"]) == 0
+
+
+def test_VIR_TRAP_01_06_set_traps_free(table):
+    """VIR-TRAP-01, VIR-TRAP-06."""
+    t = table({"active": "p1", "p1": {"hand": ["Flame Ward", "Backdraft", "Ice Wall"]}})
+    t.do("set Flame Ward", "set Backdraft", "set Ice Wall")
+    assert t.p("p1")["traps"] == ["Flame Ward", "Backdraft", "Ice Wall"]
+
+
+def test_VIR_TRAP_02_hidden_from_others(table, rules):
+    """VIR-TRAP-02."""
+    t = table({"active": "p1", "p1": {"traps": ["Flame Ward"], "hand": ["Kindle"]}})
+    v2 = rules.view(t.state, 1)
+    assert "traps" not in v2["players"]["p1"] and v2["players"]["p1"]["traps_set"] == 1
+    assert "hand" not in v2["players"]["p1"]
+    assert "Flame Ward" not in str(v2)
+    assert rules.view(t.state, 0)["players"]["p1"]["traps"] == ["Flame Ward"]
+
+
+def test_VIR_TRAP_03_07_10_activation_in_enemy_combat_is_optional(table):
+    """VIR-TRAP-03, VIR-TRAP-07, VIR-TRAP-10."""
+    t = table({"active": "p2", "phase": "combat", "p2": {"main": "Cinder Imp", "crystals": ["red"]},
+               "p1": {"main": "Oak Guardian", "traps": ["Thorn Trap"], "crystals": ["green"]}})
+    t.do("attack p1 Scorch")
+    assert t.d["pending"] == "p1: activate a trap in answer to p2's attack?"
+    assert set(t.legal()) == {"activate Thorn Trap", "pass"}
+    t.do("pass")
+    assert t.p("p1")["traps"] == ["Thorn Trap"]
+    assert t.p("p1")["heroes"]["Oak Guardian"]["damage"] == 1
+
+
+def test_VIR_TRAP_04_09_answer_to_incantation_resolves_first(table):
+    """VIR-TRAP-04, VIR-TRAP-09."""
+    t = table({"active": "p2", "p2": {"hand": ["Fireball"], "crystals": ["red", "red"]},
+               "p1": {"main": "Wild Druid", "damage": {"Wild Druid": 4}, "traps": ["Nature's Wrath"],
+                      "crystals": ["green", "green"]}})
+    t.do("cast Fireball 1")
+    assert "activate Nature's Wrath" in t.legal()
+    t.do("activate Nature's Wrath")   # heals 1 first: 2 -> 3 HP, then 3 damage kills
+    assert t.p("p1")["main"] is None and t.p("p2")["graveyard"] == ["Fireball"]
+    t = table({"active": "p2", "p2": {"hand": ["Fireball"], "crystals": ["red", "red"]},
+               "p1": {"main": "Wild Druid", "damage": {"Wild Druid": 4}, "traps": ["Rejuvenate"],
+                      "crystals": ["green"]}})
+    t.do("cast Fireball 1", "activate Rejuvenate")   # 2 -> 5 -> 2
+    assert t.p("p1")["heroes"]["Wild Druid"]["hp"] == 2
+    assert t.p("p1")["graveyard"] == ["Rejuvenate"] and t.p("p2")["graveyard"] == ["Fireball"]
+
+
+def test_VIR_TRAP_05_cost_must_be_payable(table):
+    """VIR-TRAP-05."""
+    t = table({"active": "p2", "phase": "combat", "p2": {"main": "Cinder Imp", "crystals": ["red"]},
+               "p1": {"main": "Oak Guardian", "traps": ["Thorn Trap"], "crystals": ["red", "neutral"]}})
+    t.do("attack p1 Scorch")           # p1 has no green or mauve crystal: no window
+    assert t.d["pending"] is None
+
+
+def test_VIR_TRAP_08_used_trap_to_graveyard(table):
+    """VIR-TRAP-08."""
+    t = table({"active": "p2", "phase": "combat", "p2": {"main": "Cinder Imp", "crystals": ["red"]},
+               "p1": {"main": "Oak Guardian", "traps": ["Thorn Trap"], "crystals": ["green"]}})
+    t.do("attack p1 Scorch", "activate Thorn Trap")
+    p1 = t.p("p1")
+    assert p1["traps"] == [] and p1["graveyard"] == ["Thorn Trap"]
+    assert t.p("p2")["heroes"]["Cinder Imp"] == {"hp": 2, "damage": 1, "states": ["poison"]}
+
+
+def test_trap_that_rotates_away_the_target_voids_the_attack(table):
+    t = table({"active": "p2", "phase": "combat", "p2": {"main": "Ember Warden", "crystals": ["red", "red"]},
+               "p1": {"main": "Venom Stalker", "secondary": ["Oak Guardian"], "traps": ["Decoy"],
+                      "crystals": ["neutral", "neutral"]}})
+    t.do("attack p1 Flame Lash", "activate Decoy")
+    p1 = t.p("p1")
+    assert p1["main"] == "Oak Guardian"
+    assert p1["heroes"]["Venom Stalker"]["damage"] == 0 and p1["heroes"]["Oak Guardian"]["damage"] == 0
+    assert t.p("p2")["crystals"] == [{"colour": "red", "consumed": True}] * 2
+
+
+def test_standing_condition_trap_in_own_phase(table):
+    t = table({"active": "p1", "p1": {"main": "Wild Druid", "damage": {"Wild Druid": 4}, "traps": ["Rejuvenate"],
+                                      "crystals": ["green"]}})
+    assert "activate Rejuvenate" in t.legal()
+    t.do("activate Rejuvenate")
+    assert t.p("p1")["heroes"]["Wild Druid"]["hp"] == 5
+
+
+def test_trap_answering_a_new_hero(table):
+    t = table({"active": "p2", "p2": {"hand": ["Cinder Imp", "Village Archer"]},
+               "p1": {"traps": ["Ambush Pit", "Caltrops"], "crystals": ["red", "neutral"]}})
+    t.do("play Cinder Imp", "pass", "play Village Archer")
+    assert set(t.legal()) == {"activate Ambush Pit", "activate Caltrops", "pass"}
+    t.do("activate Ambush Pit")
+    # the window opens again after a trap: the second trap finishes the Archer (3 HP)
+    t.do("activate Caltrops")
+    assert t.p("p2")["secondary"] == [] and t.p("p1")["tokens"] == 1
+    assert t.p("p1")["graveyard"] == ["Ambush Pit", "Caltrops"]
