@@ -216,6 +216,11 @@ def deckcheck_cmd(
     raise typer.Exit(report.exit_code)
 
 
+from tabletop.cli.simulate import simulate_cmd  # noqa: E402  (light: typer only)
+
+app.command("simulate")(simulate_cmd)
+
+
 def run() -> None:
     """Console-script entry point."""
     try:

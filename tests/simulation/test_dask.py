@@ -1,0 +1,26 @@
+"""The Dask backend: a local cluster of two worker processes gives exactly the local results."""
+from __future__ import annotations
+
+from tabletop.framework.simulation import prepare, simulate
+from tests.simulation.tallypack import pack as tally
+
+
+def test_dask_local_cluster_matches_the_local_backend():
+    config = prepare(tally, ["greedy", "mcts:10"], seed=21)
+    local = simulate(config, 30, workers=1).records
+    dask = simulate(config, 30, workers=2, backend="dask", chunk_size=4)
+    assert dask.backend == "dask"
+    assert dask.records == local
+
+
+def test_a_missing_scheduler_is_a_clean_error():
+    import pytest
+
+    from tabletop.framework.errors import TabletopError
+
+    import dask
+
+    config = prepare(tally, ["greedy"], seed=1)
+    with dask.config.set({"distributed.comm.timeouts.connect": "2s"}):
+        with pytest.raises(TabletopError, match="cannot reach the Dask scheduler"):
+            simulate(config, 2, backend="dask", address="tcp://127.0.0.1:1")

@@ -1,0 +1,106 @@
+"""The report's statistics, checked against values computed by hand from the records."""
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from tabletop.framework import report
+from tabletop.framework.simulation import prepare, simulate
+from tests.simulation.tallypack import pack as tally
+
+
+@pytest.fixture(scope="module")
+def batch():
+    return simulate(prepare(tally, ["greedy", "random"], seed=12, max_turns=7), 40)
+
+
+def test_wilson_interval_matches_the_formula():
+    lo, hi = report.wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    lo, hi = report.wilson(0, 20)
+    assert lo == 0 and hi == pytest.approx(0.1611, abs=1e-4)
+    assert report.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_win_rates_draws_caps_and_lengths_by_hand(batch):
+    recs = batch.records
+    m = report.compute(recs, batch.labels)
+    capped = [r for r in recs if r["capped"]]
+    assert capped, "the seeded run should include capped games (max_turns=7)"
+    assert m["summary"] == {"games": 40, "decided": 40 - len(capped), "draws": 0, "capped": len(capped),
+                            "actions_mean": sum(r["actions"] for r in recs) / 40}
+    greedy_wins = 0
+    for r in recs:
+        if r["winner"] is not None and r["seats"][r["winner"]] == "greedy":
+            greedy_wins += 1
+    g = m["win_rate_by_bot"]["greedy"]
+    assert (g["wins"], g["games"]) == (greedy_wins, 40)
+    assert g["rate"] == greedy_wins / 40 and g["ci95"] == list(report.wilson(greedy_wins, 40))
+    p1 = m["win_rate_by_seat"]["p1"]
+    assert p1["wins"] == len([r for r in recs if r["winner"] == 0])
+    decided = [r for r in recs if r["winner"] is not None]
+    fp = m["first_player"]
+    assert (fp["wins"], fp["games"]) == (len([r for r in decided if r["winner"] == r["first"]]), len(decided))
+    turns = sorted(r["turns"] for r in recs)
+    gl = m["game_length"]
+    assert (gl["min"], gl["max"]) == (turns[0], turns[-1])
+    assert gl["median"] == (turns[19] + turns[20]) / 2
+    assert gl["mean"] == pytest.approx(sum(turns) / 40)
+    assert sum(c for _, _, c in gl["histogram"]) == 40
+
+
+def test_lead_changes_by_hand(batch):
+    recs = batch.records
+    total = 0
+    for r in recs:
+        leaders = []
+        for a, b in r["lead"]:
+            if a != b:
+                leaders.append(0 if a > b else 1)
+        total += sum(1 for x, y in zip(leaders, leaders[1:]) if x != y)
+    m = report.compute(recs, batch.labels)
+    assert m["lead_changes"]["games"] == 40
+    assert m["lead_changes"]["mean"] == pytest.approx(total / 40)
+    assert report.lead_changes_of([[0.5, 0.5], [0.6, 0.4], [0.5, 0.5], [0.4, 0.6], [0.7, 0.3]]) == 2
+
+
+def test_per_card_statistics_by_hand(batch):
+    recs = batch.records
+    m = report.compute(recs, batch.labels)["cards"]["played"]
+    for card in ("5", "Echo", "Fork"):
+        games = {r["index"] for r in recs for _, _, k, v in r["events"] if v == card}
+        had = {(r["index"], s) for r in recs for _, s, k, v in r["events"] if v == card}
+        wins_with = sum(1 for r in recs for s in (0, 1) if (r["index"], s) in had and r["winner"] == s)
+        wins_without = sum(1 for r in recs for s in (0, 1) if (r["index"], s) not in had and r["winner"] == s)
+        d = m[card]
+        assert d["games"] == len(games)
+        assert (d["with"]["wins"], d["with"]["games"]) == (wins_with, len(had))
+        assert (d["without"]["wins"], d["without"]["games"]) == (wins_without, 80 - len(had))
+
+
+def test_metrics_are_a_table_anyone_can_extend(batch):
+    @report.metric("longest_game")
+    def longest(records, labels):
+        return {"index": max(records, key=lambda r: r["turns"])["index"]}
+
+    try:
+        m = report.compute(batch.records, batch.labels)
+        assert m["longest_game"]["index"] == max(batch.records, key=lambda r: r["turns"])["index"]
+    finally:
+        del report.METRICS["longest_game"]
+
+
+def test_report_files(batch, tmp_path):
+    report.write(tmp_path, batch, "tally")
+    data = json.loads((tmp_path / "report.json").read_text())
+    assert data["meta"]["games"] == 40 and "cards" in data["metrics"]
+    md = (tmp_path / "report.md").read_text()
+    for heading in ("Win rate by bot", "Win rate by seat", "First-player advantage", "Game length",
+                    "Lead changes", "Cards", "win_rates.png"):
+        assert heading in md
+    assert (tmp_path / "win_rates.png").read_bytes()[:4] == b"\x89PNG"
+    lines = (tmp_path / "records.jsonl").read_text().splitlines()
+    assert [json.loads(x) for x in lines] == batch.records
+    assert not math.isnan(data["metrics"]["game_length"]["mean"])
