@@ -70,22 +70,11 @@ class Session:
 
     @staticmethod
     def _bots(pack, rules, vs: str, seed: int, think, nplayers: int) -> dict[int, object]:
+        from tabletop.framework.simulation import make_bot
+
         if vs == "human":
             return {}
-        factories = pack.bots()
-        if vs not in factories:
-            from tabletop.framework.suggest import did_you_mean
-
-            raise TabletopError(f"unknown opponent {vs!r}{did_you_mean(vs, list(factories) + ['human'])}; "
-                                f"choose one of: {', '.join(sorted(factories))}, human")
-        bots = {}
-        for seat in range(1, nplayers):
-            factory = factories[vs]
-            try:
-                bots[seat] = factory(rules, seed + seat, think=think) if think is not None else factory(rules, seed + seat)
-            except TypeError:
-                bots[seat] = factory(rules, seed + seat)
-        return bots
+        return {seat: make_bot(pack, vs, seed + seat, think=think) for seat in range(1, nplayers)}
 
     # ------------------------------------------------------------------ output
     def say(self, text: str = "") -> None:

@@ -398,6 +398,7 @@ class VirevoltRules(Rules):
         if not names:
             raise ValueError("option 'decks' names no deck")
         names = [names[i % len(names)] for i in range(n)]
+        names = [DEFAULT_DECKS[i % len(DEFAULT_DECKS)] if d is None else d for i, d in enumerate(names)]
         out = []
         for d in names:
             if isinstance(d, (list, tuple)):

@@ -105,3 +105,39 @@ def test_play_refuses_an_unknown_bot():
 def test_play_leaves_cleanly(command):
     r = tabletop("play", "volfyirion", "--seed", "1", input=command)
     assert r.returncode == 0 and "Traceback" not in r.stderr
+
+
+def test_play_virevolt_with_a_preconstructed_deck_over_a_pipe_to_the_end():
+    r = tabletop("play", "virevolt", "--deck", "ember", "--opponent-deck", "grove", "--vs", "greedy",
+                 "--seed", "4", input="1\n" * 20000, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "Game over" in r.stdout and "Traceback" not in r.stderr
+
+
+def test_play_refuses_an_illegal_deck_with_the_deckcheck_report(tmp_path):
+    deck = tmp_path / "mine.yaml"
+    deck.write_text("name: Short\ncards:\n  Red Crystal: 10\n", encoding="utf-8")
+    r = tabletop("play", "virevolt", "--deck", str(deck), input="")
+    assert r.returncode == 1
+    assert f"{deck}:2:" in r.stderr and "30 cards" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_deckcheck_exit_codes(tmp_path):
+    legal = ROOT / "packs" / "virevolt" / "decks" / "ember.yaml"
+    assert tabletop("deckcheck", "virevolt", str(legal)).returncode == 0
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: Bad\ncards:\n  Red Crystal: 29\n", encoding="utf-8")
+    assert tabletop("deckcheck", "virevolt", str(bad)).returncode == 1
+    assert tabletop("deckcheck", "virevolt", str(tmp_path / "missing.yaml")).returncode == 2
+
+
+def test_deckcheck_json_is_machine_readable(tmp_path):
+    import json
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: Bad\ncards:\n  Fire Ball: 2\n  Red Crystal: 28\n", encoding="utf-8")
+    r = tabletop("deckcheck", "virevolt", str(bad), "--json")
+    data = json.loads(r.stdout)
+    assert r.returncode == 1 and data["verdict"] == "illegal"
+    assert any(p["line"] == 3 and "Fireball" in p["message"] for p in data["problems"])
