@@ -141,3 +141,37 @@ def test_deckcheck_json_is_machine_readable(tmp_path):
     data = json.loads(r.stdout)
     assert r.returncode == 1 and data["verdict"] == "illegal"
     assert any(p["line"] == 3 and "Fireball" in p["message"] for p in data["problems"])
+
+
+def test_save_then_load_in_a_session_continues_the_game(tmp_path):
+    save = tmp_path / "game.json"
+    r = tabletop("play", "volfyirion", "--seed", "8", input=f"play Prospector\nsave {save}\nquit\n")
+    assert r.returncode == 0 and f"saved to {save}" in r.stdout
+    r = tabletop("play", "volfyirion", "--load", str(save), input="log\nquit\n")
+    assert r.returncode == 0 and "p1: play Prospector" in r.stdout
+
+
+def test_loading_a_damaged_save_is_a_clear_error_and_changes_nothing(tmp_path):
+    save = tmp_path / "game.json"
+    tabletop("play", "volfyirion", "--seed", "8", input=f"play Prospector\nsave {save}\nquit\n")
+    text = save.read_text()
+    save.write_text(text[: len(text) // 2])
+    r = tabletop("play", "volfyirion", "--load", str(save), input="quit\n")
+    assert r.returncode == 1 and "not valid JSON" in r.stderr and "Traceback" not in r.stderr
+    assert save.read_text() == text[: len(text) // 2]
+
+
+def test_save_refuses_to_overwrite_a_file_that_is_not_a_saved_game(tmp_path):
+    precious = tmp_path / "notes.txt"
+    precious.write_text("my notes")
+    r = tabletop("play", "volfyirion", "--seed", "8", input=f"save {precious}\nquit\n")
+    assert "not overwriting" in r.stdout and precious.read_text() == "my notes"
+
+
+def test_scenario_with_an_illegal_action_lists_the_legal_ones(tmp_path):
+    sc = tmp_path / "s.yaml"
+    sc.write_text("game: volfyirion\nsetup: {active: p1, p1: {hand: [Prospector]}}\n"
+                  "steps:\n  - attack p2.city1\n", encoding="utf-8")
+    r = tabletop("scenario", "run", str(sc))
+    assert r.returncode == 1
+    assert "step 1" in r.stdout and "legal actions:" in r.stdout and "play Prospector" in r.stdout
