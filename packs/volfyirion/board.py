@@ -3,8 +3,12 @@ from __future__ import annotations
 
 
 def _city(label: str, c: dict) -> str:
+    if c.get("removed"):
+        return f"  {label:<6} {c.get('name', ''):<18} REMOVED FROM THE GAME (destroyed twice)"
     if c["destroyed"]:
-        return f"  {label:<6} {c.get('name', ''):<18} DESTROYED (printed {c['printed']})"
+        rb = c.get("rebuild")
+        cost = (", rebuild: " + ", ".join(f"{n} {r}" for r, n in rb.items())) if rb else ""
+        return f"  {label:<6} {c.get('name', ''):<18} DESTROYED (printed {c['printed']}{cost})"
     troop = c["troop"] or "-"
     building = c["building"] or "-"
     return (f"  {label:<6} {c.get('name', ''):<18} defence {c['defence']:>2} (printed {c['printed']})"
@@ -32,6 +36,10 @@ def _player(name: str, d: dict, dragon: str, own: bool) -> list[str]:
         else:
             shown.append(n)
     lines.append("  playing area: " + (", ".join(shown) if shown else "-"))
+    if d.get("perk"):
+        lines.append(f"  perk: {d['perk']}")
+    if d.get("ploy"):
+        lines.append("  ploy: " + ("(secret)" if d["ploy"] == "hidden" else f"{d['ploy']} (secret: only you see it)"))
     if d["discard"]:
         lines.append(f"  discard top: {d['discard'][-1]}")
     return lines

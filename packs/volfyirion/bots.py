@@ -110,7 +110,7 @@ class GreedyBot:
             if where != "lair":
                 ci = int(where[4]) - 1
                 cost = M.city_cost(state, o, ci)
-                if bp >= cost + cards[zones[KEYS[o].cities][ci]].defence:
+                if bp >= cost + cards[state.vars[KEYS[o].cityids][ci]].defence:
                     return a
         # 5. defeat Volfyirion when affordable
         if "defeat volfyirion" in by_verb:
@@ -119,15 +119,34 @@ class GreedyBot:
         moves = [a for a in by_verb.get("move volfyirion", []) if a[1] != "lair"]
         if moves:
             return max(moves, key=lambda a: M.city_cost(state, o, int(a[1][-1]) - 1))
+        # 6b. extended mode: rebuild a destroyed city (the cheapest first)
+        rb = by_verb.get("rebuild")
+        if rb:
+            return min(rb, key=lambda a: sum(n for _, n in cards[state.vars[K.cityids][int(a[1][4]) - 1]].rebuild_cost))
+        # 6c. perks: Anomaly Collider turns a Wonder into knowledge; Ascension Paths are taken over
+        if "take" in by_verb:
+            return by_verb["take"][0]
+        if "collide" in by_verb and kp < 8 <= kp + max(
+                cards[i].cost for i in zones[K.play] if cards[i].name == by_verb["collide"][0][1]):
+            return by_verb["collide"][0]
         # 7. buy wonders, then assets: the most expensive affordable
         aw = by_verb.get("acquire wonder")
         if aw and bp < 8:
             return max(aw, key=lambda a: cards[zones[LAIR_KEYS[a[1] - 1]][0]].cost)
         aa = by_verb.get("acquire asset")
+        top = zones["asset_deck"][-1] if "acquire top" in by_verb else None
         if aa:
-            return max(aa, key=lambda a: (cards[zones[ROW_KEYS[a[1] - 1]][0]].cost, -a[1]))
+            best = max(aa, key=lambda a: (cards[zones[ROW_KEYS[a[1] - 1]][0]].cost, -a[1]))
+            if top is not None and not cards[top].to_opp and \
+                    cards[top].cost > cards[zones[ROW_KEYS[best[1] - 1]][0]].cost:
+                return ("acquire top",)  # Qoam Oracle
+            return best
+        if top is not None and not cards[top].to_opp:
+            return ("acquire top",)
         if aw:
             return max(aw, key=lambda a: cards[zones[LAIR_KEYS[a[1] - 1]][0]].cost)
+        if "acquire wonder top" in by_verb:  # Heroes Party
+            return ("acquire wonder top",)
         # 8. knowledge: seal the opponent's Wonders, unseal our own
         seals = [a for a in by_verb.get("seal", []) if a[1] == KEYS[o].name]
         if seals:

@@ -103,11 +103,54 @@ def build(entry: dict, compiler) -> CardDef:
     fields["seal_act"] = (("seal", "p1", name), ("seal", "p2", name))
     fields["unseal_act"] = (("unseal", "p1", name), ("unseal", "p2", name))
 
+    _variant_fields(entry, fields, compiler, name, kind)
+
     if kind in (4, 5) and ("secondary" in entry or "remove" in entry):
         compiler.fail(("type",), "cities and the Lair have no secondary or remove abilities")
     if kind == 3 and "house" in entry:
         compiler.fail(("house",), "Wonders have no House colour")
     return CardDef(**fields)
+
+
+#: Attributes every card has (the ``rules:`` modifiers set them; see variants.py).
+MOD_DEFAULTS = {"defeat_cost": None, "collider": False, "oracle": False, "heroes": None,
+                "unsealable": False, "takeover": None, "unremovable": False, "to_opp": False,
+                "merc": False}
+
+
+def _variant_fields(entry: dict, fields: dict, compiler, name: str, kind: int) -> None:
+    """``variant``, ``rules`` (modifiers), a Ploy's ``when``/``effect``, a City's ``rebuild``."""
+    from tabletop.framework.triggers import Trigger
+
+    fields.setdefault("variant", None)
+    fields.update(MOD_DEFAULTS)
+    for i, text in enumerate(entry.get("rules") or ()):
+        mod = compiler.text(("rules", i), "modifier", text, f"{name}/rules/{i + 1}")
+        if mod is not None:
+            fields[mod.kind] = mod.value
+    if kind == 3 and fields["takeover"] is None and fields["variant"] == "ascension-path":
+        fields["takeover"] = ((2, fields["cost"]),)  # default: KP = its cost (VOL-VAR-ASC-04)
+    if "when" in entry or "effect" in entry:
+        if kind != 7:
+            compiler.fail(("when" if "when" in entry else "effect",), "only Ploys have 'when' and 'effect'")
+            return
+        when = compiler.text(("when",), "trigger", entry["when"], f"{name}/when")
+        prog = compiler.text(("effect",), "effect", entry["effect"], f"{name}/effect")
+        if when is not None and prog is not None:
+            fields["triggers"] = (Trigger(when.event, when.test, prog, text=entry["when"]),)
+    fields["rebuild_cost"] = ()
+    if kind == 4:
+        if "rebuild" in entry:
+            amounts = compiler.text(("rebuild",), "amounts:resource", entry["rebuild"])
+            if amounts is not None:
+                pts = [0, 0, 0]
+                for n, w in amounts:
+                    pts[RESOURCES.index(w)] += n
+                fields["rebuild_cost"] = tuple((r, n) for r, n in enumerate(pts) if n)
+        else:  # default: CP equal to the printed Defence (VOL-EXT-REBUILD-04)
+            fields["rebuild_cost"] = ((0, fields["defence"]),)
+    elif "rebuild" in entry:
+        compiler.fail(("rebuild",), "only Cities have a rebuild cost")
 
 
 CARD_FORMAT = CardFormat(SCHEMA, build)

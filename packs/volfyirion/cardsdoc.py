@@ -1,13 +1,22 @@
 """The card list as Markdown, rendered from the card files (``tabletop cards doc volfyirion``)."""
 from __future__ import annotations
 
+def _base(c) -> bool:
+    return not c.get("variant")
+
+
 SECTIONS = (
-    ("Starting cards", lambda c: c.type == "command" and c.starting),
-    ("Command cards", lambda c: c.type == "command" and not c.starting),
-    ("Building cards", lambda c: c.type == "building"),
-    ("Troop cards", lambda c: c.type == "troop"),
-    ("Wonder cards", lambda c: c.type == "wonder"),
+    ("Starting cards", lambda c: _base(c) and c.type == "command" and c.starting),
+    ("Command cards", lambda c: _base(c) and c.type == "command" and not c.starting),
+    ("Building cards", lambda c: _base(c) and c.type == "building"),
+    ("Troop cards", lambda c: _base(c) and c.type == "troop"),
+    ("Wonder cards", lambda c: _base(c) and c.type == "wonder"),
     ("Cities and the Lair", lambda c: c.type in ("city", "lair")),
+    ("Variant: Mercenary (Troop cards)", lambda c: c.get("variant") == "mercenary"),
+    ("Variant: Saboteur (Command cards)", lambda c: c.get("variant") == "saboteur"),
+    ("Variant: Ascension Path (Wonder cards)", lambda c: c.get("variant") == "ascension-path"),
+    ("Variant: Perks", lambda c: c.get("variant") == "perks"),
+    ("Variant: Ploys", lambda c: c.get("variant") == "ploys"),
 )
 
 
@@ -29,10 +38,14 @@ def cards_markdown(cardset) -> str:
             continue
         total = sum(c.copies for c in group)
         out += [f"## {title} ({total} cards, {len(group)} different)", ""]
-        wonder = title.startswith("Wonder")
+        wonder = title.startswith("Wonder") or "Wonder cards)" in title
         city = title.startswith("Cities")
-        if city:
-            out += ["| Name | Type | Copies | Defence | Main | Origin |", "|---|---|---|---|---|---|"]
+        special = title in ("Variant: Perks", "Variant: Ploys")
+        if special:
+            out += ["| Name | Requirement | Effect / rules | Origin |", "|---|---|---|---|"]
+        elif city:
+            out += ["| Name | Type | Copies | Defence | Rebuild (extended mode) | Main | Origin |",
+                    "|---|---|---|---|---|---|---|"]
         elif wonder:
             out += ["| Name | Copies | Cost (battle) | Main | Secondary | Remove | Origin |",
                     "|---|---|---|---|---|---|---|"]
@@ -40,14 +53,18 @@ def cards_markdown(cardset) -> str:
             out += ["| Name | Colour | Copies | Cost (command) | Defence | Main | Secondary | Remove | Origin |",
                     "|---|---|---|---|---|---|---|---|---|"]
         for c in group:
-            if city:
-                row = [c.name, c.type, c.copies, c.defence, _main(c), c.origin]
+            rules = "; ".join(c.get("rules") or ())
+            if special:
+                row = [c.name, c.get("when") or "", c.get("effect") or rules, c.origin]
+            elif city:
+                reb = ", ".join(f"{n} {_res(r)}" for r, n in c.get("rebuild_cost") or ()) if c.type == "city" else ""
+                row = [c.name, c.type, c.copies, c.defence, reb, _main(c), c.origin]
             elif wonder:
-                row = [c.name, c.copies, c.cost, _main(c), c.get("secondary"),
+                row = [c.name, c.copies, c.cost, _main(c), _join(c.get("secondary"), rules),
                        c.get("remove"), c.origin]
             else:
                 row = [c.name, c.colour, c.copies, c.cost, c.defence if c.type == "troop" else "",
-                       _main(c), c.get("secondary"), c.get("remove"), c.origin]
+                       _main(c), _join(c.get("secondary"), rules), c.get("remove"), c.origin]
             out.append("| " + " | ".join(_cell(x) for x in row) + " |")
         notes = [c for c in group if c.get("note")]
         if notes:
@@ -55,6 +72,15 @@ def cards_markdown(cardset) -> str:
             out += [f"- **{c.name}**: {c.note}" for c in notes]
         out.append("")
     return "\n".join(out)
+
+
+def _join(*parts) -> str:
+    return "; ".join(p for p in parts if p)
+
+
+def _res(r: int) -> str:
+    from tabletop.packs.volfyirion.model import RESOURCES
+    return RESOURCES[r]
 
 
 def _main(c) -> str:

@@ -25,9 +25,9 @@ COLOURS = ("turquoise", "red", "violet", "amber")
 NEUTRAL = "grey"
 NCOL = len(COLOURS)
 
-COMMAND, BUILDING, TROOP, WONDER, CITY, LAIR_KIND = range(6)
+COMMAND, BUILDING, TROOP, WONDER, CITY, LAIR_KIND, PERK, PLOY = range(8)
 KIND_OF = {"command": COMMAND, "building": BUILDING, "troop": TROOP, "wonder": WONDER,
-           "city": CITY, "lair": LAIR_KIND}
+           "city": CITY, "lair": LAIR_KIND, "perk": PERK, "ploy": PLOY}
 
 LAIR = -1
 REMOVED = -2
@@ -46,7 +46,7 @@ class Keys:
     """Every state key of one player, built once."""
 
     __slots__ = ("p", "name", "deck", "hand", "discard", "play", "res", "cp", "bp", "kp",
-                 "cities", "troop", "building", "slots", "lair", "intact", "turns", "opp")
+                 "cities", "troop", "building", "slots", "lair", "intact", "turns", "opp", "cityids")
 
     def __init__(self, p: int) -> None:
         n = f"p{p + 1}"
@@ -57,6 +57,7 @@ class Keys:
         self.res = tuple(f"{n}.{r}" for r in RESOURCES)
         self.cp, self.bp, self.kp = self.res
         self.cities = f"{n}.cities"
+        self.cityids = f"{n}.cityids"  # vars: the 3 City instance ids in printed order
         self.troop = tuple(f"{n}.city{i}.troop" for i in range(1, 4))
         self.building = tuple(f"{n}.city{i}.building" for i in range(1, 4))
         self.slots = tuple(zip(self.troop, self.building))
@@ -197,6 +198,12 @@ def destroy_city(state, p: int, ci: int) -> None:
     state.vars[K.intact] = tuple(c for c in state.vars[K.intact] if c != ci)
     if state.vars["dragon"] == p * 3 + ci:
         state.vars["dragon"] = LAIR
+    if state.vars.get("vflags", 0) & 32:  # extended mode: a rebuilt City destroyed again is removed
+        rebuilt = state.vars.get(f"{K.name}.rebuilt", ())
+        if ci in rebuilt:  # VOL-EXT-REBUILD-03
+            state.vars[f"{K.name}.rebuilt"] = tuple(c for c in rebuilt if c != ci)
+            state.vars[f"{K.name}.gone"] = tuple(sorted(state.vars.get(f"{K.name}.gone", ()) + (ci,)))
+            remove_from(state, state.vars[K.cityids][ci], K.cities)
     check_loss(state, p)
 
 
@@ -211,7 +218,10 @@ def city_cost(state, p: int, ci: int) -> int:
     K = KEYS[p]
     cards = state.cards
     t = state.zones[K.troop[ci]]
-    d = cards[state.zones[K.cities][ci]].defence
+    d = cards[state.vars[K.cityids][ci]].defence
+    s = state.vars.get("shift")
+    if s is not None and s[0] == p * 3 + ci:  # Double Shift, this turn (VOL-VAR-PLOY-DOUBLE-02)
+        d += s[1]
     return d + cards[t[0]].defence if t else d
 
 

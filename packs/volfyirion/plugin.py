@@ -7,7 +7,9 @@ from tabletop.framework.hookspecs import hookimpl
 from tabletop.framework.packs import PackInfo
 
 NAME = "volfyirion"
-CARD_FILES = ("starting.yaml", "commands.yaml", "buildings.yaml", "troops.yaml", "wonders.yaml", "cities.yaml")
+CARD_FILES = ("starting.yaml", "commands.yaml", "buildings.yaml", "troops.yaml", "wonders.yaml", "cities.yaml",
+              "variant-mercenary.yaml", "variant-ascension-path.yaml", "variant-saboteur.yaml",
+              "variant-perks.yaml", "variant-ploys.yaml")
 
 
 @hookimpl

@@ -13,6 +13,7 @@ from tabletop.framework.state import State
 from tabletop.framework.zones import shuffle
 
 from tabletop.packs.volfyirion import model as M
+from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.model import (
     BUILDING, DEFEAT_COST, HAND_SIZE, KEYS, LAIR, LAIR_KEYS, MOVE_COST, REMOVED, REPLACE_COST,
     RESOURCES, ROW_KEYS, TROOP, WONDER,
@@ -36,6 +37,11 @@ VERBS = {
     "mulligan": VerbSpec("mulligan", (), "first turn only: shuffle your hand back and draw 5"),
     "refresh": VerbSpec("refresh", (r"[1-5]|all",), "first turn only: free Asset Row refresh"),
     "end turn": VerbSpec("end turn", (), "end your Main Phase"),
+    "take": VerbSpec("take", (r"p[12]", NAME), "Ascension Path: take it from the opponent's Playing Area"),
+    "collide": VerbSpec("collide", (NAME,), "Anomaly Collider: seal your Wonder for free, gain its cost in knowledge"),
+    "acquire top": VerbSpec("acquire top", (), "Qoam Oracle: buy the Asset Deck's top card"),
+    "acquire wonder top": VerbSpec("acquire wonder top", (), "Heroes Party: 4 battle for the Wonder Deck's top card"),
+    "rebuild": VerbSpec("rebuild", (CITY_ARG,), "extended mode: rebuild your destroyed city"),
     **DECISION_VERBS,
 }
 
@@ -57,12 +63,34 @@ ROW_ACQ = tuple(zip(ROW_KEYS, ACQ_ASSET))
 OPTIONS = {
     "first": "who plays first: p1, p2 or random (default p1; VOL-TURN-01)",
     "hidden_asset_top": "keep the Asset Deck's top card face down (VOL-SETUP-06)",
-    "variants": "variant card sets (mercenary, ascension-path, saboteur, perks, ploys): not available yet",
-    "mode": "game mode: 'base' (extended mode not available yet)",
+    "variants": "variant card sets: any of mercenary, ascension-path, saboteur, perks, ploys, or all (VOL-VAR-01)",
+    "mode": "game mode: 'base' (default) or 'extended' (rebuilding cities, VOL-EXT-REBUILD-*)",
 }
-#: Variant and mode hooks: name -> callable(rules, state) run at setup. The next issue fills these.
-VARIANTS: dict = {}
-MODES: dict = {"base": None}
+
+
+def _deal_one_each(rules, state, pool_key: str, keys: tuple, variant: str) -> None:
+    """Perks / Ploys: shuffle the set, deal one to each player (VOL-VAR-PERK-01, VOL-VAR-PLOY-01)."""
+    zones = state.zones
+    for key in (pool_key,) + keys:
+        zones[key] = []
+    for c in rules.variant_cards.get(variant, ()):
+        for _ in range(c.copies):
+            state.cards.append(c)
+            zones[pool_key].append(len(state.cards) - 1)
+    shuffle(state, pool_key)
+    for key in keys:
+        if zones[pool_key]:
+            zones[key].append(zones[pool_key].pop())
+
+
+#: Variant and mode hooks: name -> callable(rules, state) run at setup, after the decks are dealt.
+#: Mercenary, Ascension Path and Saboteur cards are shuffled into their decks by ``setup`` itself.
+VARIANTS: dict = {
+    "mercenary": None, "ascension-path": None, "saboteur": None,
+    "perks": lambda rules, state: _deal_one_each(rules, state, "perks", V.PERK_KEY, "perks"),
+    "ploys": lambda rules, state: _deal_one_each(rules, state, "ploys", V.PLOY_KEY, "ploys"),
+}
+MODES: dict = {"base": None, "extended": None}
 
 _GLOBAL_ZONES = ("asset_deck",) + ROW_KEYS + ("wonder_deck",) + LAIR_KEYS + ("lair_card", "removed", "box")
 
@@ -83,8 +111,8 @@ def _wonder_removal(state, ctx):
             src = dict(srcs)[where]
             for iid in zones[src]:
                 if iid != new and cards[iid].name == name:
-                    if where == "play":
-                        M.gain_main(state, p, iid)  # VOL-WONDER-04
+                    if where == "play" and iid not in state.marks["sealed"]:
+                        M.gain_main(state, p, iid)  # VOL-WONDER-04 (a sealed Wonder gives nothing, VOL-SEAL-03)
                     M.remove_from(state, iid, src)
                     break
         return None
@@ -92,7 +120,7 @@ def _wonder_removal(state, ctx):
     for where, src in srcs:
         seen = set()
         for iid in zones[src]:
-            if iid == new:
+            if iid == new or cards[iid].unremovable:  # Saboteur (VOL-VAR-SAB-03)
                 continue
             name = cards[iid].name
             if name not in seen:
@@ -133,8 +161,15 @@ class VolfyirionRules(Rules):
             "replace": self._replace, "move volfyirion": self._move, "defeat volfyirion": self._defeat,
             "activate": self._activate, "remove": self._remove, "mulligan": self._mulligan,
             "refresh": self._refresh, "end turn": self._end_turn,
+            "take": self._take, "collide": self._collide, "acquire top": self._acquire_top,
+            "acquire wonder top": self._acquire_wonder_top, "rebuild": self._rebuild,
         }
         cs = list(cards.cards) if hasattr(cards, "cards") else list(cards)
+        self.variant_cards: dict = {}
+        for c in cs:
+            if c.get("variant"):
+                self.variant_cards.setdefault(c.variant, []).append(c)
+        cs = [c for c in cs if not c.get("variant")]  # base setup ignores variant cards (VOL-VAR-01)
         self.starting = [c for c in cs if c.type == "command" and c.starting]
         self.assets = [c for c in cs if c.type in ("command", "building", "troop") and not c.starting]
         self.wonders = [c for c in cs if c.type == "wonder"]
@@ -143,6 +178,7 @@ class VolfyirionRules(Rules):
         if not lairs:
             raise ValueError("the Volfyirion card set has no Lair card")
         self.lair_def = lairs[0]
+        self.by_name = {c.name: c for c in (list(cards.cards) if hasattr(cards, "cards") else list(cards))}
         defences = [c.defence for c in self.cities] + [self.lair_def.defence]
         self.min_defence = min(defences) if defences else 0
 
@@ -164,13 +200,22 @@ class VolfyirionRules(Rules):
         variants = options.get("variants") or ()
         if isinstance(variants, str):
             variants = (variants,)
+        for v in variants:
+            if str(v).lower() in V.NOT_DESCRIBED:
+                raise ValueError(f"variant {v!r} is not available: {V.NOT_DESCRIBED[str(v).lower()]}")
+        if "all" in variants:
+            variants = tuple(VARIANTS)
         bad = [v for v in variants if v not in VARIANTS]
         if bad:
-            raise ValueError(f"variant(s) {', '.join(map(repr, bad))} not available in this version "
-                             f"(available: {', '.join(VARIANTS) or 'none yet'})")
-        mode = options.get("mode", "base")
+            raise ValueError(f"unknown variant(s) {', '.join(map(repr, bad))} "
+                             f"(available: {', '.join(VARIANTS)}, or all)")
+        variants = tuple(v for v in VARIANTS if v in variants)  # canonical order, no repeats
+        mode = options.get("mode") or "base"
+        if str(mode).lower() in V.NOT_DESCRIBED:
+            raise ValueError(f"mode {mode!r} is not available: {V.NOT_DESCRIBED[str(mode).lower()]}")
         if mode not in MODES:
-            raise ValueError(f"mode {mode!r} not available (available: {', '.join(MODES)})")
+            raise ValueError(f"unknown mode {mode!r} (available: {', '.join(MODES)})")
+        vflags = sum(V.VARIANT_FLAGS[v] for v in variants) | (V.EXT if mode == "extended" else 0)
 
         cards: list = []
         state = State(self.name, cards, 2, seed_state(seed))
@@ -197,12 +242,22 @@ class VolfyirionRules(Rules):
             for c in self.cities:  # VOL-SETUP-11
                 for _ in range(max(1, c.copies // 2)):
                     put(c, K.cities)
+        vc = self.variant_cards
         for c in self.assets:  # VOL-SETUP-03
             for _ in range(c.copies):
                 put(c, "asset_deck")
+        for v in ("mercenary", "saboteur"):  # VOL-VAR-MERC-01, VOL-VAR-SAB-01
+            if v in variants:
+                for c in vc.get(v, ()):
+                    for _ in range(c.copies):
+                        put(c, "asset_deck")
         for c in self.wonders:  # VOL-SETUP-04
             for _ in range(c.copies):
                 put(c, "wonder_deck")
+        if "ascension-path" in variants:  # VOL-VAR-ASC-01
+            for c in vc.get("ascension-path", ()):
+                for _ in range(c.copies):
+                    put(c, "wonder_deck")
         put(self.lair_def, "lair_card")  # VOL-SETUP-08
 
         shuffle(state, KEYS[0].deck)
@@ -219,11 +274,20 @@ class VolfyirionRules(Rules):
         self._fill_lair_at_setup(state)
         state.vars.update(dragon=LAIR, first=f, mull=False, refresh="",
                           hidden_top=bool(options.get("hidden_asset_top", False)),
-                          variants=tuple(variants), mode=mode)
+                          variants=tuple(variants), mode=mode, vflags=vflags)
+        for K in KEYS:
+            state.vars[K.cityids] = tuple(zones[K.cities])
+        if vflags:
+            state.vars.update(shift=None, cancel=False, collided=False, sc_troop=-1)
+            if vflags & V.EXT:
+                for K in KEYS:
+                    state.vars[f"{K.name}.rebuilt"] = ()
+                    state.vars[f"{K.name}.gone"] = ()
         state.turn = 1
         state.active = f
         for v in variants:
-            VARIANTS[v](self, state)
+            if VARIANTS[v] is not None:
+                VARIANTS[v](self, state)
         return self.begin(state)
 
     @staticmethod
@@ -252,6 +316,10 @@ class VolfyirionRules(Rules):
         v = state.vars
         v["mull"] = first_turn
         v["refresh"] = ("one" if p == v["first"] else "all") if first_turn else ""
+        if v.get("vflags"):  # per-turn variant marks
+            v["shift"] = None
+            v["collided"] = False
+            v["sc_troop"] = -1
 
     def _enter_draw(self, state: State) -> None:
         M.draw_cards(state, state.active, HAND_SIZE)  # VOL-DRAW-01..05
@@ -456,6 +524,8 @@ class VolfyirionRules(Rules):
                             acts.append(c.act_city[ci])
                     if c.rem is not None:
                         acts.append(c.rem_city[ci])
+        if v.get("vflags"):
+            acts = self._variant_actions(state, acts)
         return acts
 
     # ================================================================== handlers
@@ -501,6 +571,12 @@ class VolfyirionRules(Rules):
                 raise IllegalAction(f"{c.name} is not played into a city")
             zones[K.hand].remove(iid)
             zones[K.play].append(iid)  # VOL-PLAY-01, VOL-WONDER-06
+            key = K.play
+        if state.vars.get("vflags", 0) & V.PLOYS and c.kind in (BUILDING, TROOP, WONDER):
+            # a Ploy set off by this card resolves before the card gives anything (VOL-VAR-PLOY-DESTROY-01)
+            push(state, V.GAIN_ENTERED, {"iid": iid, "key": key, "p": p})
+            V.board_check(state)
+            return
         M.gain_main(state, p, iid)  # points are gained the moment the card is played
         M.fire_chains(state, p)
 
@@ -538,7 +614,10 @@ class VolfyirionRules(Rules):
         iid = slot[0]
         self._pay(state, K.cp, state.cards[iid].cost)
         slot.clear()
-        state.zones[K.discard].append(iid)  # VOL-ACQ-02, VOL-MAIN-04
+        if state.cards[iid].to_opp:  # Saboteur: onto the opponent's discard (VOL-VAR-SAB-02)
+            state.zones[KEYS[1 - p].discard].append(iid)
+        else:
+            state.zones[K.discard].append(iid)  # VOL-ACQ-02, VOL-MAIN-04
         state.vars["refresh"] = ""
 
     def _acquire_wonder(self, state: State, a) -> None:
@@ -575,6 +654,11 @@ class VolfyirionRules(Rules):
             return
         ci = self._city(where)
         self._pay(state, K.bp, M.city_cost(state, o, ci))
+        if state.vars.get("vflags", 0) & (V.PLOYS | V.MERC):
+            # resolved by a frame, after the Ploys the attack sets off (Double Shift may cancel it)
+            push(state, V.ATTACK_RESOLVE, {"actor": p, "target": o, "city": ci})
+            V.signal(state, "attack", {"actor": p, "target": o, "city": ci})
+            return
         t = state.zones[O.troop[ci]]
         if t:  # VOL-ATTACK-04: the Troop falls, the City stands
             M.remove_from(state, t[0], O.troop[ci])
@@ -593,6 +677,8 @@ class VolfyirionRules(Rules):
     def _seal(self, state: State, a) -> None:
         p = state.active
         pl, iid = self._wonder_in_play(state, a, False)
+        if state.cards[iid].unsealable:  # Ascension Path (VOL-VAR-ASC-02)
+            raise IllegalAction(f"{a[2]} can never be sealed")
         self._pay(state, KEYS[p].kp, state.cards[iid].cost)
         state.marks["sealed"].add(iid)  # points already gained stay (VOL-SEAL-07)
 
@@ -623,6 +709,8 @@ class VolfyirionRules(Rules):
             if t == a[1]:
                 self._pay(state, KEYS[p].kp, MOVE_COST)
                 state.vars["dragon"] = d
+                if d >= 0 and state.vars.get("vflags"):  # Mirage City (VOL-VAR-PLOY-MIRAGE-01)
+                    V.signal(state, "volfyirion_moved", {"actor": p, "target": d // 3})
                 return
         raise IllegalAction(f"Volfyirion cannot move to {a[1]} now")
 
@@ -631,7 +719,7 @@ class VolfyirionRules(Rules):
         K = KEYS[p]
         if state.vars["dragon"] == REMOVED:
             raise IllegalAction("Volfyirion has already been defeated")
-        self._pay(state, K.bp, DEFEAT_COST)
+        self._pay(state, K.bp, self._defeat_cost(state, p))
         zones = state.zones
         state.vars["dragon"] = REMOVED  # VOL-DEFEAT-03
         for key in LAIR_KEYS:  # VOL-DEFEAT-04/05: no removal bonus
@@ -686,10 +774,220 @@ class VolfyirionRules(Rules):
             raise IllegalAction(f"{c.name} has no remove ability")
         M.gain_main(state, p, iid)  # VOL-REMAB-02
         M.remove_from(state, iid, key)  # VOL-REMAB-01, VOL-REMAB-05
+        if c.kind == TROOP and state.vars.get("vflags", 0) & V.PLOYS:
+            state.vars["sc_troop"] = iid  # for Second Chance (VOL-VAR-PLOY-SECOND-02)
         push(state, c.rem, {"controller": p, "source": iid, "card": c.name})
 
     def _end_turn(self, state: State, a) -> None:
         state.phase_done = True
+
+    # ================================================================== variants and the extended mode
+    def check(self, state: State) -> None:
+        """Ploys whose board condition holds fire after every action (VOL-VAR-PLOY-02/03)."""
+        if state.vars.get("vflags", 0) & V.PLOYS:
+            V.board_check(state)
+
+    def listeners(self, state: State, event: str) -> list:
+        """The players' secret Ploys (only while the Ploy variant is on)."""
+        return V.PLOY.listeners(state, event)
+
+    def fire(self, state: State, iid: int, trigger, ctx: dict) -> None:
+        V.PLOY.fire(state, iid, trigger, ctx)
+
+    @staticmethod
+    def _defeat_cost(state: State, p: int) -> int:
+        if state.vars.get("vflags", 0) & V.PERKS:
+            pk = V.perk(state, p)
+            if pk is not None and pk.defeat_cost is not None:
+                return pk.defeat_cost  # Qoam Armory (VOL-VAR-PERK-ARMORY-01)
+        return DEFEAT_COST
+
+    @staticmethod
+    def _affordable(state: State, p: int, cost) -> bool:
+        cnt = state.counters
+        res = KEYS[p].res
+        return all(cnt[res[r]] >= n for r, n in cost)
+
+    def _pay_all(self, state: State, p: int, cost) -> None:
+        if not self._affordable(state, p, cost):
+            raise IllegalAction("not enough points: " + ", ".join(f"{n} {RESOURCES[r]}" for r, n in cost) + " needed")
+        res = KEYS[p].res
+        for r, n in cost:
+            state.counters[res[r]] -= n
+
+    def _variant_actions(self, state: State, acts: list) -> list:
+        """The actions the variant cards and the extended mode add to the Main Phase."""
+        v = state.vars
+        f = v["vflags"]
+        p = state.active
+        o = 1 - p
+        K = KEYS[p]
+        zones = state.zones
+        cards = state.cards
+        cnt = state.counters
+        if f & V.ASC:
+            names = self.by_name
+            acts = [a for a in acts if not (a[0] == "seal" and names[a[2]].unsealable)]  # VOL-VAR-ASC-02
+            seen = set()
+            for iid in zones[KEYS[o].play]:
+                c = cards[iid]
+                if c.takeover and c.name not in seen and self._affordable(state, p, c.takeover):
+                    seen.add(c.name)
+                    acts.append(("take", KEYS[o].name, c.name))  # VOL-VAR-ASC-03
+        if f & V.PERKS:
+            pk = V.perk(state, p)
+            if pk is not None:
+                if (pk.defeat_cost is not None and v["dragon"] != REMOVED
+                        and pk.defeat_cost <= cnt[K.bp] < DEFEAT_COST):
+                    acts.append(DEFEAT)
+                if pk.collider and not v.get("collided"):
+                    sealed = state.marks["sealed"]
+                    seen = set()
+                    for iid in zones[K.play]:
+                        c = cards[iid]
+                        if c.kind == WONDER and iid not in sealed and not c.unsealable and c.name not in seen:
+                            seen.add(c.name)
+                            acts.append(("collide", c.name))
+                deck = zones["asset_deck"]
+                if pk.oracle and deck and cards[deck[-1]].cost <= cnt[K.cp]:
+                    acts.append(("acquire top",))
+                if (pk.heroes is not None and zones["lair_card"] and zones["wonder_deck"]
+                        and cnt[K.bp] >= pk.heroes):
+                    acts.append(("acquire wonder top",))
+        if f & V.EXT:
+            intact = v[K.intact]
+            gone = v.get(f"{K.name}.gone", ())
+            ids = v[K.cityids]
+            for ci in range(3):
+                if ci not in intact and ci not in gone and self._affordable(state, p, cards[ids[ci]].rebuild_cost):
+                    acts.append(("rebuild", f"city{ci + 1}"))
+        return acts
+
+    def _take(self, state: State, a) -> None:
+        """Take an Ascension Path from the opponent's Playing Area (VOL-VAR-ASC-03/05)."""
+        p = state.active
+        K = KEYS[p]
+        pl = int(a[1][1]) - 1
+        if pl == p:
+            raise IllegalAction("you can only take a Wonder from the opponent's Playing Area")
+        src = KEYS[pl].play
+        cards = state.cards
+        for iid in state.zones[src]:
+            if cards[iid].name == a[2] and cards[iid].takeover:
+                self._pay_all(state, p, cards[iid].takeover)
+                state.zones[src].remove(iid)
+                state.zones[K.play].append(iid)
+                if iid not in state.marks["sealed"]:
+                    M.gain_main(state, p, iid)  # an own In-Play Wonder now: once per turn
+                M.fire_chains(state, p)
+                return
+        raise IllegalAction(f"no {a[2]!r} that can be taken in {a[1]}'s Playing Area")
+
+    def _perk_of(self, state: State, what: str):
+        pk = V.perk(state, state.active) if state.vars.get("vflags", 0) & V.PERKS else None
+        if pk is None or not pk.get(what):
+            raise IllegalAction("your Perk does not allow this")
+        return pk
+
+    def _collide(self, state: State, a) -> None:
+        """Anomaly Collider: once per turn, seal an own Wonder for free, gain KP = its cost."""
+        self._perk_of(state, "collider")
+        if state.vars.get("collided"):
+            raise IllegalAction("Anomaly Collider was already used this turn")
+        p = state.active
+        K = KEYS[p]
+        sealed = state.marks["sealed"]
+        cards = state.cards
+        for iid in state.zones[K.play]:
+            c = cards[iid]
+            if c.name == a[1] and c.kind == WONDER and iid not in sealed and not c.unsealable:
+                sealed.add(iid)  # points already gained stay (VOL-VAR-PERK-COLLIDER-02)
+                state.counters[K.kp] += c.cost
+                state.vars["collided"] = True
+                return
+        raise IllegalAction(f"no unsealed Wonder {a[1]!r} of yours that can be sealed")
+
+    def _acquire_top(self, state: State, a) -> None:
+        """Qoam Oracle: buy the Asset Deck's top card as if it were in the row (VOL-VAR-PERK-ORACLE-*)."""
+        self._perk_of(state, "oracle")
+        p = state.active
+        K = KEYS[p]
+        deck = state.zones["asset_deck"]
+        if not deck:
+            raise IllegalAction("the Asset Deck is empty")
+        iid = deck[-1]
+        self._pay(state, K.cp, state.cards[iid].cost)
+        deck.pop()
+        dest = KEYS[1 - p].discard if state.cards[iid].to_opp else K.discard  # VOL-VAR-SAB-04
+        state.zones[dest].append(iid)
+        state.reveals += 1  # the next card is revealed
+        state.vars["refresh"] = ""
+
+    def _acquire_wonder_top(self, state: State, a) -> None:
+        """Heroes Party: 4 BP for the Wonder Deck's top card, with the removal (VOL-VAR-PERK-HEROES-*)."""
+        pk = self._perk_of(state, "heroes")
+        p = state.active
+        K = KEYS[p]
+        zones = state.zones
+        if not zones["lair_card"]:
+            raise IllegalAction("the Lair is claimed: Wonders can no longer be acquired")
+        if not zones["wonder_deck"]:
+            raise IllegalAction("the Wonder Deck is empty")
+        self._pay(state, K.bp, pk.heroes)
+        iid = zones["wonder_deck"].pop()
+        zones[K.discard].append(iid)
+        state.reveals += 1
+        state.vars["refresh"] = ""
+        push(state, WONDER_REMOVAL, {"controller": p, "new": iid})
+
+    def _rebuild(self, state: State, a) -> None:
+        """Extended mode: rebuild a destroyed City for its destroyed side's cost (VOL-EXT-REBUILD-01..04)."""
+        v = state.vars
+        if not v.get("vflags", 0) & V.EXT:
+            raise IllegalAction("rebuilding Cities is a rule of the extended mode only")
+        p = state.active
+        K = KEYS[p]
+        ci = self._city(a[1])
+        if ci in v[K.intact]:
+            raise IllegalAction(f"city{ci + 1} is not destroyed")
+        if ci in v.get(f"{K.name}.gone", ()):
+            raise IllegalAction(f"city{ci + 1} was destroyed twice and is out of the game")
+        self._pay_all(state, p, state.cards[v[K.cityids][ci]].rebuild_cost)
+        v[K.intact] = tuple(sorted(v[K.intact] + (ci,)))
+        v[f"{K.name}.rebuilt"] = tuple(sorted(v.get(f"{K.name}.rebuilt", ()) + (ci,)))
+
+    def hidden_pools(self, state: State, player: int) -> list:
+        """Zone groups ``player`` cannot see whose multiset is public (see the framework's docs)."""
+        o = 1 - player
+        K = KEYS[player]
+        O = KEYS[o]
+        pools = [[O.hand, O.deck], [K.deck]]
+        if not self._sees_asset_top(state, player):
+            pools.append(["asset_deck"])
+        pools.append(["wonder_deck"])
+        if "ploys" in state.zones:
+            pools.append([V.PLOY_KEY[o], "ploys"])
+        return pools
+
+    @staticmethod
+    def _sees_asset_top(state: State, player: int) -> bool:
+        if not state.vars["hidden_top"]:
+            return True
+        if state.vars.get("vflags", 0) & V.PERKS:  # Qoam Oracle's private peek (VOL-VAR-PERK-ORACLE-02)
+            pk = V.perk(state, player)
+            return pk is not None and bool(pk.oracle)
+        return False
+
+    def determinize(self, state: State, player: int, rng) -> State:
+        from tabletop.framework.determinize import determinize_pools
+
+        s = determinize_pools(state, self.hidden_pools(state, player), rng)
+        deck = s.zones["asset_deck"]
+        if len(deck) > 2 and self._sees_asset_top(state, player):  # below the visible top
+            under = sorted(deck[:-1], key=lambda i: (s.cards[i].name, i))
+            rng.shuffle(under)
+            deck[:-1] = under
+        return s
 
     # ================================================================== views
     def _names(self, state: State, ids) -> list:
@@ -702,16 +1000,21 @@ class VolfyirionRules(Rules):
 
     def _city_info(self, state: State, p: int, ci: int) -> dict:
         K = KEYS[p]
-        printed = state.cards[state.zones[K.cities][ci]].defence
+        city = state.cards[state.vars[K.cityids][ci]]
         destroyed = ci not in state.vars[K.intact]
-        return {
-            "name": state.cards[state.zones[K.cities][ci]].name,
+        out = {
+            "name": city.name,
             "defence": 0 if destroyed else M.city_cost(state, p, ci),
-            "printed": printed,
+            "printed": city.defence,
             "destroyed": destroyed,
             "troop": self._slot(state, K.troop[ci]),
             "building": self._slot(state, K.building[ci]),
         }
+        if state.vars.get("vflags", 0) & V.EXT:  # extended mode: the destroyed side's cost
+            removed = ci in state.vars.get(f"{K.name}.gone", ())
+            out["rebuild"] = None if removed else {RESOURCES[r]: n for r, n in city.rebuild_cost}
+            out["removed"] = removed
+        return out
 
     def _player_public(self, state: State, p: int) -> dict:
         K = KEYS[p]
@@ -723,6 +1026,7 @@ class VolfyirionRules(Rules):
             "points": {r: state.counters[k] for r, k in zip(RESOURCES, K.res)},
             "intact": len(state.vars[K.intact]) + len(zones[K.lair]),
             "sealed": [state.cards[i].name for i in zones[K.play] if i in sealed],
+            "perk": self._slot(state, V.PERK_KEY[p]) if V.PERK_KEY[p] in zones else None,
         }
         for ci in range(3):
             out[f"city{ci + 1}"] = self._city_info(state, p, ci)
@@ -760,6 +1064,7 @@ class VolfyirionRules(Rules):
             d = self._player_public(state, p)
             d["hand"] = self._names(state, zones[K.hand])
             d["deck"] = self._names(state, zones[K.deck])
+            d["ploy"] = self._slot(state, V.PLOY_KEY[p]) if V.PLOY_KEY[p] in zones else None
             out[K.name] = d
         return out
 
@@ -794,7 +1099,7 @@ class VolfyirionRules(Rules):
                                                       "colour": cards[zones[k][0]].colour}
                           for k in ROW_KEYS],
             "asset_deck_size": len(deck),
-            "asset_top": None if (state.vars["hidden_top"] or not deck) else cards[deck[-1]].name,
+            "asset_top": cards[deck[-1]].name if deck and self._sees_asset_top(state, player) else None,
             "wonder_deck_size": len(zones["wonder_deck"]),
             "lair": {"wonders": [None if not zones[k] else {"name": cards[zones[k][0]].name,
                                                              "cost": cards[zones[k][0]].cost}
@@ -810,14 +1115,32 @@ class VolfyirionRules(Rules):
             d["deck_size"] = len(zones[K.deck])
             if p == player:
                 d["hand"] = self._names(state, zones[K.hand])
+            ploy = zones.get(V.PLOY_KEY[p])
+            if p == player:  # your own Ploy; the opponent's stays secret until it fires (VOL-VAR-PLOY-01)
+                d["ploy"] = cards[ploy[0]].name if ploy else None
+            else:
+                d["ploy"] = "hidden" if ploy else None
             out["players"][K.name] = d
         return out
 
     # ================================================================== scenarios
+    @staticmethod
+    def _flag(state: State, flag: int) -> None:
+        """Switch a variant on for a scenario position (its per-turn marks included)."""
+        v = state.vars
+        v["vflags"] = v.get("vflags", 0) | flag
+        for key, val in (("shift", None), ("cancel", False), ("collided", False), ("sc_troop", -1)):
+            v.setdefault(key, val)
+        if flag & V.EXT:
+            for K in KEYS:
+                v.setdefault(f"{K.name}.rebuilt", ())
+                v.setdefault(f"{K.name}.gone", ())
+
     def apply_setup(self, state: State, setup: dict) -> None:
         """Put a fresh game into the position a scenario describes (docs/packs/volfyirion.md)."""
         allowed = {"active", "first_turn", "p1", "p2", "asset_row", "asset_deck", "wonder_deck",
                    "lair", "volfyirion", "lair_owner"}
+        v = state.vars
         unknown = set(setup) - allowed
         if unknown:
             raise ValueError(f"unknown setup key(s) {sorted(unknown)}; accepted: {sorted(allowed)}")
@@ -872,10 +1195,20 @@ class VolfyirionRules(Rules):
         for p in (0, 1):
             K = KEYS[p]
             ps = setup.get(K.name) or {}
-            bad = set(ps) - {"hand", "deck", "discard", "play", "points", "cities", "sealed"}
+            bad = set(ps) - {"hand", "deck", "discard", "play", "points", "cities", "sealed", "perk", "ploy"}
             if bad:
                 raise ValueError(f"unknown key(s) {sorted(bad)} for {K.name}; accepted: "
-                                 "hand, deck, discard, play, points, cities, sealed")
+                                 "hand, deck, discard, play, points, cities, sealed, perk, ploy")
+            for part, flag, zkeys, pk in (("perk", V.PERKS, V.PERK_ZONES, V.PERK_KEY[p]),
+                                          ("ploy", V.PLOYS, V.PLOY_ZONES, V.PLOY_KEY[p])):
+                if part in ps:
+                    for zk in zkeys:
+                        zones.setdefault(zk, [])
+                    self._flag(state, flag)
+                    name = ps[part]
+                    if name is not None and by_name.get(name) is not None and by_name[name].type != part:
+                        raise ValueError(f"{K.name}.{part}: {name!r} is not a {part}")
+                    slot(pk, name)
             for part, key in (("hand", K.hand), ("deck", K.deck), ("discard", K.discard), ("play", K.play)):
                 if part in ps:
                     replace(key, ps[part])
@@ -891,12 +1224,25 @@ class VolfyirionRules(Rules):
                     spec = spec or {}
                     slot(K.troop[ci], spec.get("troop"))
                     slot(K.building[ci], spec.get("building"))
-                    if spec.get("destroyed"):
+                    bad = set(spec) - {"destroyed", "troop", "building", "removed", "rebuilt"}
+                    if bad:
+                        raise ValueError(f"{K.name}.city{ci + 1}: unknown key(s) {sorted(bad)}; accepted: "
+                                         "destroyed, troop, building, removed, rebuilt")
+                    if spec.get("destroyed") or spec.get("removed"):
                         box.extend(zones[K.troop[ci]] + zones[K.building[ci]])
                         zones[K.troop[ci]].clear()
                         zones[K.building[ci]].clear()
                     else:
                         intact.append(ci)
+                    if spec.get("removed") or spec.get("rebuilt"):  # extended mode (VOL-EXT-REBUILD-03)
+                        self._flag(state, V.EXT)
+                        if spec.get("removed"):
+                            iid = v[K.cityids][ci]
+                            if iid in zones[K.cities]:
+                                M.remove_from(state, iid, K.cities)
+                            v[f"{K.name}.gone"] = tuple(sorted(set(v[f"{K.name}.gone"]) | {ci}))
+                        else:
+                            v[f"{K.name}.rebuilt"] = tuple(sorted(set(v[f"{K.name}.rebuilt"]) | {ci}))
                 state.vars[K.intact] = tuple(intact)
             sealed_names = list(ps.get("sealed") or [])
             for iid in zones[K.play]:
@@ -918,6 +1264,8 @@ class VolfyirionRules(Rules):
         state.stack.clear()
         state.marks["gained"].clear()
         state.marks["used"].clear()
+        if v.get("vflags"):
+            v.update(shift=None, cancel=False, collided=False, sc_troop=-1)
         ft = bool(setup.get("first_turn", False))
         state.vars["mull"] = ft
         state.vars["refresh"] = ("one" if p == state.vars["first"] else "all") if ft else ""

@@ -102,10 +102,13 @@ class RemoveCard:
                         break
             return None
         options, values = [], []
+        me = ctx.get("source", -1)
         for where, src in (("play", K.play), ("discard", K.discard), ("hand", K.hand)):
             seen = set()
             for iid in zones[src]:
                 name = cards[iid].name
+                if cards[iid].unremovable and iid != me:
+                    continue  # Saboteur: unremovable by other cards' effects (VOL-VAR-SAB-03)
                 if name not in seen:
                     seen.add(name)
                     label = f"{where}:{name}"
@@ -164,6 +167,9 @@ class MoveDragon:
             d = ctx.pop(self.key)
             if d is not None:
                 state.vars["dragon"] = d
+                if d >= 0 and state.vars.get("vflags"):  # Mirage City listens (VOL-VAR-PLOY-MIRAGE-01)
+                    from tabletop.packs.volfyirion.variants import signal
+                    signal(state, "volfyirion_moved", {"actor": p, "target": d // 3})
             return None
         moves = M.dragon_moves(state, p)
         if not moves:
@@ -228,6 +234,8 @@ def make_vocabulary() -> Vocabulary:
     def synergy(colours):
         return Synergy(colours)
 
+    from tabletop.packs.volfyirion.variants import register  # variant cards' words
+    register(v)
     return v
 
 
