@@ -50,8 +50,11 @@ class Random:
         self.s = seed_state(seed)
 
     def below(self, n: int) -> int:
-        self.s, v = below(self.s, n)
-        return v
+        # next64 inlined: bots call this once per step
+        s = self.s = (self.s + 0x9E3779B97F4A7C15) & MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def choice(self, items):
         return items[self.below(len(items))]

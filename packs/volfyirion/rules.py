@@ -405,7 +405,7 @@ class VolfyirionRules(Rules):
         cards = state.cards
         v = state.vars
         cnt = state.counters
-        acts = [END_TURN]
+        acts = []
         if v["mull"]:
             acts.append(MULLIGAN)
         rf = v["refresh"]
@@ -526,6 +526,7 @@ class VolfyirionRules(Rules):
                         acts.append(c.rem_city[ci])
         if v.get("vflags"):
             acts = self._variant_actions(state, acts)
+        acts.append(END_TURN)
         return acts
 
     # ================================================================== handlers
