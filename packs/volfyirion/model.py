@@ -171,6 +171,27 @@ def draw_cards(state, p: int, n: int) -> int:
     return _draw(state, K.deck, K.hand, n, K.discard)
 
 
+def removal_options(state, sources, skip: int = -1, own_effect: int = -1) -> tuple[list, list]:
+    """The options of "remove one of your cards": one per card name and zone, ``zone:Name``.
+
+    ``sources`` pairs a label with a zone key. ``skip`` is a card that may not be chosen;
+    Saboteurs may be removed only by their own effect, ``own_effect`` (VOL-VAR-SAB-03).
+    """
+    cards = state.cards
+    options, values = [], []
+    for where, src in sources:
+        seen = set()
+        for iid in state.zones[src]:
+            c = cards[iid]
+            if iid == skip or (c.unremovable and iid != own_effect) or c.name in seen:
+                continue
+            seen.add(c.name)
+            label = f"{where}:{c.name}"
+            options.append(("choose", label))
+            values.append(label)
+    return options, values
+
+
 def remove_from(state, iid: int, src: str) -> None:
     """Remove a card from the game for good (VOL-SETUP-13)."""
     state.zones[src].remove(iid)

@@ -116,18 +116,7 @@ def _wonder_removal(state, ctx):
                     M.remove_from(state, iid, src)
                     break
         return None
-    options, values = [], []
-    for where, src in srcs:
-        seen = set()
-        for iid in zones[src]:
-            if iid == new or cards[iid].unremovable:  # Saboteur (VOL-VAR-SAB-03)
-                continue
-            name = cards[iid].name
-            if name not in seen:
-                seen.add(name)
-                label = f"{where}:{name}"
-                options.append(("choose", label))
-                values.append(label)
+    options, values = M.removal_options(state, srcs, skip=new)
     if not options:
         return None
     options.append(SKIP)

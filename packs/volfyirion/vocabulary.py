@@ -101,19 +101,8 @@ class RemoveCard:
                         M.remove_from(state, iid, src)
                         break
             return None
-        options, values = [], []
-        me = ctx.get("source", -1)
-        for where, src in (("play", K.play), ("discard", K.discard), ("hand", K.hand)):
-            seen = set()
-            for iid in zones[src]:
-                name = cards[iid].name
-                if cards[iid].unremovable and iid != me:
-                    continue  # Saboteur: unremovable by other cards' effects (VOL-VAR-SAB-03)
-                if name not in seen:
-                    seen.add(name)
-                    label = f"{where}:{name}"
-                    options.append(("choose", label))
-                    values.append(label)
+        sources = (("play", K.play), ("discard", K.discard), ("hand", K.hand))
+        options, values = M.removal_options(state, sources, own_effect=ctx.get("source", -1))
         if not options:
             return None
         options.append(SKIP)
