@@ -40,7 +40,8 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the interval always holds p itself (rounding could leave 1.0 just outside it)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def rate(k: int, n: int) -> dict:
@@ -252,8 +253,8 @@ def charts(out: Path, m: dict) -> list[str]:
     for ax, (title, data) in zip(axes, groups):
         labels = list(data)
         rates = [data[k]["rate"] or 0 for k in labels]
-        lo = [r - data[k]["ci95"][0] for r, k in zip(rates, labels)]
-        hi = [data[k]["ci95"][1] - r for r, k in zip(rates, labels)]
+        lo = [max(0.0, r - data[k]["ci95"][0]) for r, k in zip(rates, labels)]
+        hi = [max(0.0, data[k]["ci95"][1] - r) for r, k in zip(rates, labels)]
         ax.bar(range(len(labels)), rates, yerr=[lo, hi], capsize=6, color="#4c72b0")
         ax.set_xticks(range(len(labels)), labels, rotation=15)
         ax.set_ylim(0, 1)

@@ -104,3 +104,13 @@ def test_report_files(batch, tmp_path):
     lines = (tmp_path / "records.jsonl").read_text().splitlines()
     assert [json.loads(x) for x in lines] == batch.records
     assert not math.isnan(data["metrics"]["game_length"]["mean"])
+
+
+def test_a_perfect_record_has_an_interval_that_holds_it():
+    from tabletop.framework.report import wilson
+
+    for n in (1, 7, 200, 10_000):
+        lo, hi = wilson(n, n)
+        assert lo <= 1.0 <= hi == 1.0
+        lo, hi = wilson(0, n)
+        assert lo == 0.0 <= hi
