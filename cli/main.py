@@ -181,6 +181,7 @@ def play_cmd(
     deck: Optional[str] = typer.Option(None, "--deck", help="Your deck: a preconstructed deck name or a deck file."),
     opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", help="The opponent's deck (name or file)."),
     think: Optional[float] = typer.Option(None, "--think", help="Seconds per move for thinking bots."),
+    players: Optional[int] = typer.Option(None, "--players", min=1, help="Number of players, for games that allow several (you are p1)."),
 ) -> None:
     """Play a game in the terminal against a bot (or hot-seat). Type 'help' during the game."""
     from tabletop.cli.play import Session
@@ -192,7 +193,7 @@ def play_cmd(
         options["mode"] = mode
     if deck or opponent_deck:
         options["decks"] = [deck, opponent_deck]
-    Session.start(game, vs=vs, seed=seed, options=options, load=load, think=think).loop()
+    Session.start(game, vs=vs, seed=seed, options=options, load=load, think=think, players=players).loop()
 
 
 @app.command("deckcheck")

@@ -50,7 +50,8 @@ class Session:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def start(cls, name: str, vs: str, seed: int | None, options: dict, load: Path | None, think: float | None = None):
+    def start(cls, name: str, vs: str, seed: int | None, options: dict, load: Path | None,
+              think: float | None = None, players: int | None = None):
         from tabletop.framework.packs import registry, rules_for
 
         pack = registry().get(name)
@@ -63,7 +64,7 @@ class Session:
             if seed is None:
                 seed = random.SystemRandom().randrange(1, 2**31)
             try:
-                game = Game(rules, options, seed)
+                game = Game(rules, options, seed, players)
             except ValueError as e:
                 raise TabletopError(f"cannot start {name}: {e}") from None
         return cls(pack, game, cls._bots(pack, rules, vs, game.seed, think, game.state.nplayers))

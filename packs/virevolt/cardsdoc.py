@@ -1,13 +1,8 @@
-"""Render the card list (docs/packs/virevolt-cards.md) from the card files.
+"""Render the card list (docs/packs/virevolt-cards.md) from the loaded card set.
 
-    python -m tabletop.packs.virevolt.cardsdoc [OUTPUT]      (default: print to stdout)
+    tabletop cards doc virevolt -o docs/packs/virevolt-cards.md
 """
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-import yaml
 
 FILES = ("neutral", "red", "blue", "green", "mauve", "crystals")
 TITLES = {"neutral": "Neutral", "red": "Red", "blue": "Blue", "green": "Green", "mauve": "Mauve",
@@ -29,17 +24,21 @@ def _cell(text) -> str:
     return str(text).replace("|", "\\|")
 
 
-def render(folder: Path | None = None) -> str:
-    folder = folder or Path(__file__).with_name("cards")
+def cards_markdown(cardset) -> str:
+    """The card list as Markdown, from each card's YAML entry, grouped by colour."""
     out = ["# Virevolt: the card list", "",
-           "Generated from `packs/virevolt/cards/*.yaml` by `python -m tabletop.packs.virevolt.cardsdoc`; "
+           "Generated from `packs/virevolt/cards/*.yaml` by `tabletop cards doc virevolt`; "
            "do not edit by hand.", "",
            "The source rules (v0.3 beta) print no card texts. This card set is our own design, shaped like "
            "the first edition (20 distinct cards per colour for Neutral, Red, Blue and Green, crystals of "
            "five colours), with a few Mauve cards added so that Stun and Mauve costs exist. "
            "Owners of the physical cards can transcribe them in the same format.", ""]
+    entries = [c.source for c in cardset.cards]
     for stem in FILES:
-        cards = yaml.safe_load((folder / f"{stem}.yaml").read_text("utf-8")) or []
+        if stem == "crystals":
+            cards = [e for e in entries if e["type"] == "crystal"]
+        else:
+            cards = [e for e in entries if e["type"] != "crystal" and e["colour"] == stem]
         out += [f"## {TITLES[stem]} ({len(cards)} cards)", "", INTRO[stem], ""]
         heroes = [c for c in cards if c["type"] == "hero"]
         incs = [c for c in cards if c["type"] == "incantation"]
@@ -70,16 +69,3 @@ def render(folder: Path | None = None) -> str:
             out.append("")
     return "\n".join(out).rstrip() + "\n"
 
-
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    text = render()
-    if argv:
-        Path(argv[0]).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

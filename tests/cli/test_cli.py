@@ -175,3 +175,25 @@ def test_scenario_with_an_illegal_action_lists_the_legal_ones(tmp_path):
     r = tabletop("scenario", "run", str(sc))
     assert r.returncode == 1
     assert "step 1" in r.stdout and "legal actions:" in r.stdout and "play Prospector" in r.stdout
+
+
+def test_play_volfyirion_with_every_variant_and_the_extended_mode_to_the_end():
+    r = tabletop("play", "volfyirion", "--variant", "all", "--mode", "extended", "--vs", "greedy",
+                 "--seed", "6", input="1\n" * 30000, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "Game over" in r.stdout and "Traceback" not in r.stderr
+
+
+def test_play_virevolt_with_three_players():
+    r = tabletop("play", "virevolt", "--players", "3", "--vs", "greedy", "--seed", "2",
+                 input="1\n" * 30000, timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "== p3" in r.stdout and "Game over" in r.stdout
+
+
+@pytest.mark.parametrize("pack", ["volfyirion", "virevolt"])
+def test_card_lists_in_docs_are_generated_from_the_yaml(pack):
+    r = tabletop("cards", "doc", pack)
+    assert r.returncode == 0, r.stderr
+    committed = (ROOT / "docs" / "packs" / f"{pack}-cards.md").read_text(encoding="utf-8")
+    assert r.stdout == committed, f"regenerate with: tabletop cards doc {pack} -o docs/packs/{pack}-cards.md"
