@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from tabletop.framework.cards import CardDef
-from tabletop.packs.virevolt.crystals import CostError, ZERO, format_cost, parse_cost
+from tabletop.packs.virevolt.crystals import ZERO, format_cost
 from tabletop.packs.virevolt.keys import CIDX, CRYSTAL, HERO, INCANTATION, TRAP
 
 
@@ -40,11 +40,16 @@ def _compile(compiler, path: tuple, kind: str, text: str, pid: str):
 
 
 def _cost(compiler, path, value) -> tuple:
-    try:
-        return parse_cost(value)
-    except CostError as e:
-        compiler.fail(path, str(e))
+    """A crystal cost in the card language (``2 red and 1 neutral``), or ``free``."""
+    if value is None or value == 0 or str(value).strip().lower() in ("free", "none", "0"):
         return ZERO
+    amounts = compiler.text(path, "amounts:crystal", str(value))
+    if amounts is None:
+        return ZERO
+    counts = [0, 0, 0, 0, 0]
+    for n, colour in amounts:
+        counts[CIDX[colour]] += n
+    return tuple(counts)
 
 
 def build(entry: dict, compiler) -> CardDef:
