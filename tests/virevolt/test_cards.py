@@ -97,7 +97,7 @@ def test_card_files_report_language_errors_with_location(rules, tmp_path):
         CardSet.load([f], CardFormat(cardformat.schema(), cardformat.build), vocabulary())
     text = e.value.render()
     assert "bad.yaml:5" in text and "bad.yaml:6" in text
-    assert "did you mean 'red'" in text
+    assert "did you mean: 'red'?" in text  # costs are card language too: located and suggested
 
 
 def test_VIR_CRYSTAL_01_five_crystal_colours():
