@@ -15,15 +15,42 @@ from typing import Any, Callable
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
+from tabletop.dsl.control import choose_step, if_step, may_step
 from tabletop.dsl.errors import CardLanguageError, VocabularyError
+from tabletop.dsl.matcher import Atom, Matcher, TooComplex, article, norm, to_atoms
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.source import Source
 from tabletop.dsl.vocabulary import CONDITION, EFFECT, QUANTITY, Element, Pattern, Vocabulary
 from tabletop.framework import effects
-from tabletop.framework.effects import Decision, Frame, Program
+from tabletop.framework.effects import Program
 from tabletop.framework.suggest import closest
 
 __all__ = ["Ability", "compile_text", "parser", "KINDS"]
+
+# how an unmatched phrase of each family is named in errors
+_LABEL = {EFFECT: "statement", CONDITION: "condition", QUANTITY: "quantity"}
+_UNKNOWN = {EFFECT: "verb", CONDITION: "condition", QUANTITY: "quantity"}
+
+
+# what each Lark terminal is, in words, for syntax errors
+_TERMINALS = [
+    ("WORD", "a word"), ("NUMBER", "a number"), ("STRING", 'a card name in "double quotes"'),
+    ("_MAY", "'may'"), ("_CHOOSE", "'choose'"), ("_ONE", "'one'"), ("_IF", "'if'"),
+    ("NOT", "'not'"), ("AND", "'and'"), ("OR", "'or'"), ("_LPAR", "'('"), ("_RPAR", "')'"),
+    ("_SEMI", "';'"), ("_COLON", "':'"), ("COMMA", "','"), ("_VBAR", "'|'"), ("_ARROW", "'->'"),
+    ("PLUS", "'+'"), ("MINUS", "'-'"), ("STAR", "'*'"), ("$END", "the end of the text"),
+]
+_TERMINAL_ORDER = {name: i for i, (name, _) in enumerate(_TERMINALS)}
+_TERMINAL_TEXT = dict(_TERMINALS)
+
+
+def describe_terminals(names) -> str:
+    known = sorted((n for n in set(names) if n in _TERMINAL_TEXT), key=_TERMINAL_ORDER.get)
+    items = [_TERMINAL_TEXT[n] for n in known]
+    if not items:
+        return ""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
 
 _STARTS = ["start_effect", "start_guarded", "start_condition", "start_number", "start_phrase"]
 _PARSER: Lark | None = None
@@ -70,240 +97,6 @@ def compile_text(text: str, kind: str, vocab: Vocabulary, *, program_id: str,
 
 
 # ---------------------------------------------------------------------------------------
-# phrases as atoms
-
-class _Atom:
-    __slots__ = ("kind", "value", "start", "end", "tree", "q")
-
-    def __init__(self, kind: str, value: Any, start: int, end: int, tree: Any = None) -> None:
-        self.kind = kind      # w (word, 'and', 'or') | n (number) | s (name) | , | e (expression)
-        self.value = value
-        self.start = start
-        self.end = end
-        self.tree = tree
-        self.q = None
-
-    def show(self) -> str:
-        if self.kind == "n":
-            return f"number {self.value}"
-        if self.kind == "s":
-            return f'card name "{self.value}"'
-        if self.kind == "e":
-            return "a ( ) expression"
-        return repr(self.value)
-
-
-def _atoms(children) -> list[_Atom]:
-    out = []
-    for ch in children:
-        if isinstance(ch, Token):
-            t = ch.type
-            if t == "NUMBER":
-                out.append(_Atom("n", int(ch), ch.start_pos, ch.end_pos))
-            elif t == "STRING":
-                out.append(_Atom("s", ch[1:-1], ch.start_pos, ch.end_pos))
-            elif t == "COMMA":
-                out.append(_Atom(",", ",", ch.start_pos, ch.end_pos))
-            else:
-                out.append(_Atom("w", str(ch), ch.start_pos, ch.end_pos))
-        else:  # paren_expr
-            out.append(_Atom("e", None, ch.meta.start_pos, ch.meta.end_pos, ch.children[0]))
-    return out
-
-
-def _article(word: str) -> str:
-    return ("an " if word[:1] in "aeiou" else "a ") + word
-
-
-_LABEL = {EFFECT: "statement", CONDITION: "condition", QUANTITY: "quantity"}
-_UNKNOWN = {EFFECT: "verb", CONDITION: "condition", QUANTITY: "quantity"}
-
-
-class _Matcher:
-    """Backtracking match of a phrase's atoms; remembers the furthest failure for the error."""
-
-    __slots__ = ("vocab", "atoms", "far", "expect", "words", "classes", "active", "budget")
-
-    def __init__(self, vocab: Vocabulary, atoms: list[_Atom]) -> None:
-        self.vocab = vocab
-        self.atoms = atoms
-        self.far = -1
-        self.expect: list[str] = []
-        self.words: list[str] = []
-        self.classes: list[str] = []
-        self.active: set = set()
-        self.budget = 200_000
-
-    def fail(self, pos: int, desc: str, words=(), cls: str | None = None) -> None:
-        if pos > self.far:
-            self.far = pos
-            self.expect, self.words, self.classes = [], [], []
-        if pos == self.far:
-            if desc not in self.expect:
-                self.expect.append(desc)
-            self.words.extend(words)
-            if cls is not None and cls not in self.classes:
-                self.classes.append(cls)
-
-    def seq(self, elems: tuple, k: int, pos: int):
-        if k == len(elems):
-            yield pos, ()
-            return
-        el = elems[k]
-        for p2, v in self.elem(el, pos):
-            for p3, rest in self.seq(elems, k + 1, p2):
-                yield p3, ((el, v),) + rest
-
-    def _word(self, pos: int) -> str | None:
-        atoms = self.atoms
-        if pos < len(atoms) and atoms[pos].kind in "w,":
-            return atoms[pos].value
-        return None
-
-    def elem(self, el: Element, pos: int):
-        self.budget -= 1
-        if self.budget < 0:
-            raise _TooComplex()
-        atoms, kind = self.atoms, el.kind
-        n = len(atoms)
-        if kind == "lit":
-            if self._word(pos) == el.name:
-                yield pos + 1, None
-            else:
-                self.fail(pos, repr(el.name), (el.name,))
-        elif kind == "number":
-            if pos < n and atoms[pos].kind in "ne":
-                yield pos + 1, atoms[pos]
-            else:
-                self.fail(pos, "a number")
-        elif kind == "word":
-            cls = self.vocab.word_class(el.arg)
-            w = self._word(pos)
-            if w is not None and w in cls:
-                yield pos + 1, w
-            else:
-                self.fail(pos, _article(el.arg), cls, el.arg)
-        elif kind == "words":
-            yield from self._words(el.arg, pos)
-        elif kind == "amounts":
-            yield from self._amounts(el.arg, pos)
-        elif kind == "name":
-            if pos < n and atoms[pos].kind == "s":
-                yield pos + 1, atoms[pos].value
-            else:
-                self.fail(pos, 'a card name in "double quotes"')
-        else:
-            fam = el.arg
-            pats = self.vocab.families.get(fam)
-            if pats is None:
-                raise VocabularyError(f"vocabulary {self.vocab.name!r}: no pattern of family {fam!r}")
-            key = (fam, pos)
-            if key in self.active:  # left recursion
-                return
-            self.active.add(key)
-            try:
-                for p in pats:
-                    for end, binds in self.seq(p.elements, 0, pos):
-                        yield end, (p, binds, pos, end)
-            finally:
-                self.active.discard(key)
-
-    def _seps(self, pos: int, allow_or: bool):
-        """Positions just after a list separator at ``pos`` (',', 'and', 'or', ', and')."""
-        w = self._word(pos)
-        if w == ",":
-            yield pos + 1
-            w2 = self._word(pos + 1)
-            if w2 == "and" or (allow_or and w2 == "or"):
-                yield pos + 2
-        elif w == "and" or (allow_or and w == "or"):
-            yield pos + 1
-
-    def _words(self, clsname: str, pos: int):
-        cls = self.vocab.word_class(clsname)
-        w = self._word(pos)
-        if w is None or w not in cls:
-            self.fail(pos, _article(clsname), cls, clsname)
-            return
-        found = [(pos + 1, (w,))]
-        frontier = [(pos + 1, (w,))]
-        while frontier:
-            nxt = []
-            for p, got in frontier:
-                for q in self._seps(p, True):
-                    w = self._word(q)
-                    if w is not None and w in cls:
-                        nxt.append((q + 1, got + (w,)))
-                    else:
-                        self.fail(q, _article(clsname), cls, clsname)
-            found.extend(nxt)
-            frontier = nxt
-        yield from reversed(found)
-
-    def _amounts(self, clsname: str, pos: int):
-        cls = self.vocab.word_class(clsname)
-        atoms = self.atoms
-        example = f"like '2 {cls[0]}'" if cls else ""
-        desc = f"an amount of {clsname} {example}".rstrip()
-
-        def pair(p):
-            if p < len(atoms) and atoms[p].kind in "ne":
-                w = self._word(p + 1)
-                if w is not None and w in cls:
-                    return (atoms[p], w)
-                self.fail(p + 1, _article(clsname), cls, clsname)
-            else:
-                self.fail(p, desc)
-            return None
-
-        first = pair(pos)
-        if first is None:
-            return
-        found = [(pos + 2, (first,))]
-        frontier = list(found)
-        while frontier:
-            nxt = []
-            for p, got in frontier:
-                for q in self._seps(p, False):
-                    pr = pair(q)
-                    if pr is not None:
-                        nxt.append((q + 2, got + (pr,)))
-            found.extend(nxt)
-            frontier = nxt
-        yield from reversed(found)
-
-
-class _TooComplex(Exception):
-    pass
-
-
-# ---------------------------------------------------------------------------------------
-# syntax errors in words
-
-_TERMINALS = [
-    ("WORD", "a word"), ("NUMBER", "a number"), ("STRING", 'a card name in "double quotes"'),
-    ("_MAY", "'may'"), ("_CHOOSE", "'choose'"), ("_ONE", "'one'"), ("_IF", "'if'"),
-    ("NOT", "'not'"), ("AND", "'and'"), ("OR", "'or'"), ("_LPAR", "'('"), ("_RPAR", "')'"),
-    ("_SEMI", "';'"), ("_COLON", "':'"), ("COMMA", "','"), ("_VBAR", "'|'"), ("_ARROW", "'->'"),
-    ("PLUS", "'+'"), ("MINUS", "'-'"), ("STAR", "'*'"), ("$END", "the end of the text"),
-]
-_TERMINAL_ORDER = {name: i for i, (name, _) in enumerate(_TERMINALS)}
-_TERMINAL_TEXT = dict(_TERMINALS)
-
-
-def _describe(names) -> str:
-    known = sorted((n for n in set(names) if n in _TERMINAL_TEXT), key=_TERMINAL_ORDER.get)
-    items = [_TERMINAL_TEXT[n] for n in known]
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def _norm(s: str) -> str:
-    return " ".join(s.split())
-
-
-# ---------------------------------------------------------------------------------------
 # the compiler
 
 class _Compiler:
@@ -332,7 +125,7 @@ class _Compiler:
         except UnexpectedCharacters as e:
             off = e.pos_in_stream
             ch = text[off] if off < len(text) else ""
-            expected = _describe(e.allowed)
+            expected = describe_terminals(e.allowed)
             if ch.isalpha() and ch.upper() == ch and ch.lower() != ch:
                 end = off
                 while end < len(text) and (text[end].isalnum() or text[end] in "'-"):
@@ -347,7 +140,7 @@ class _Compiler:
             raise self.error(f"unexpected character {ch!r}", off, 1, expected) from None
         except (UnexpectedToken, UnexpectedEOF) as e:
             tok = getattr(e, "token", None)
-            expected = _describe(getattr(e, "expected", None) or getattr(e, "accepts", None) or ())
+            expected = describe_terminals(getattr(e, "expected", None) or getattr(e, "accepts", None) or ())
             if tok is None or tok.type == "$END":
                 off = len(text.rstrip())
                 msg = "the text is empty" if not text.strip() else "the text ends too early"
@@ -403,13 +196,13 @@ class _Compiler:
         if kind not in self.vocab.families:
             raise VocabularyError(f"vocabulary {self.vocab.name!r}: unknown kind {kind!r}")
         tree = self.parse("start_phrase")
-        atoms = _atoms(tree.children)
+        atoms = to_atoms(tree.children)
         return self.phrase(kind, atoms)
 
     def builtin(self, el: Element) -> object:
         tree = self.parse("start_phrase")
-        atoms = _atoms(tree.children)
-        m = _Matcher(self.vocab, atoms)
+        atoms = to_atoms(tree.children)
+        m = Matcher(self.vocab, atoms)
         for end, v in m.elem(el, 0):
             if end == len(atoms):
                 if el.kind == "amounts":
@@ -426,7 +219,7 @@ class _Compiler:
         raise self.match_error(m, atoms, el.kind if el.kind != "word" else el.arg, [])
 
     def program(self, pid: str, steps: tuple, text: str) -> Program:
-        return effects.register(Program(pid, steps, _norm(text)))
+        return effects.register(Program(pid, steps, norm(text)))
 
     def sub_program(self, steps: tuple, text: str) -> Program:
         self.nprog += 1
@@ -443,7 +236,7 @@ class _Compiler:
 
     def _label(self, step: Tree) -> str:
         """The normalised text of a step, without the parentheses of a group."""
-        return _norm(self._slice(step.children[0] if step.data == "group" else step))
+        return norm(self._slice(step.children[0] if step.data == "group" else step))
 
     # -- effects ---------------------------------------------------------------
     def seq(self, tree: Tree) -> tuple:
@@ -462,7 +255,7 @@ class _Compiler:
             child = t.children[0]
             txt = self._label(child)
             prog = self.sub_program(self.step(child), txt)
-            return (_may_step(prog, self.key(), txt),)
+            return (may_step(prog, self.key(), txt),)
         if d == "choose":
             progs, labels = [], []
             for alt in t.children:
@@ -474,29 +267,29 @@ class _Compiler:
                 if lab in seen:
                     labels[i] = f"{lab} ({i + 1})"
                 seen[lab] = i
-            return (_choose_step(tuple(progs), tuple(labels), self.key()),)
+            return (choose_step(tuple(progs), tuple(labels), self.key()),)
         if d == "ifstep":
             cond_t, body = t.children
             cond = self.cond(cond_t)
             prog = self.sub_program(self.seq(body), self._slice(body))
-            return (_if_step(cond, prog),)
+            return (if_step(cond, prog),)
         raise AssertionError(d)  # pragma: no cover - grammar and compiler out of step
 
     def statement(self, t: Tree) -> tuple:
-        atoms = _atoms(t.children)
+        atoms = to_atoms(t.children)
         res = self.phrase(EFFECT, atoms)
         if callable(res):
             return (res,)
         if isinstance(res, (tuple, list)) and all(callable(s) for s in res):
             return tuple(res)
         raise VocabularyError(f"vocabulary {self.vocab.name!r}: the effect for "
-                              f"{_norm(self._slice(t))!r} returned {type(res).__name__}, not a step")
+                              f"{norm(self._slice(t))!r} returned {type(res).__name__}, not a step")
 
     # -- conditions ------------------------------------------------------------
     def cond(self, t) -> Callable[[Any, dict], bool]:
         d = t.data
         if d == "cphrase":
-            return self.phrase(CONDITION, _atoms(t.children))
+            return self.phrase(CONDITION, to_atoms(t.children))
         if d == "not_":
             f = self.cond(t.children[1])
             return lambda state, ctx: not f(state, ctx)
@@ -506,7 +299,7 @@ class _Compiler:
         return lambda state, ctx: a(state, ctx) or b(state, ctx)
 
     # -- numbers ---------------------------------------------------------------
-    def quantity(self, atom: _Atom) -> Quantity:
+    def quantity(self, atom: Atom) -> Quantity:
         if atom.q is None:
             atom.q = Quantity.constant(atom.value) if atom.kind == "n" else self.expr(atom.tree)
         return atom.q
@@ -515,9 +308,9 @@ class _Compiler:
         if isinstance(t, Token):  # NUMBER
             return Quantity.constant(int(t))
         d = t.data
-        text = _norm(self._slice(t))
+        text = norm(self._slice(t))
         if d == "qphrase":
-            fn = self.phrase(QUANTITY, _atoms(t.children))
+            fn = self.phrase(QUANTITY, to_atoms(t.children))
             if isinstance(fn, Quantity):
                 return fn
             if isinstance(fn, int):
@@ -548,7 +341,7 @@ class _Compiler:
         return Quantity(fn, None, text)
 
     # -- phrases ---------------------------------------------------------------
-    def phrase(self, family: str, atoms: list[_Atom]) -> Any:
+    def phrase(self, family: str, atoms: list[Atom]) -> Any:
         pats = self.vocab.families.get(family, [])
         label = _LABEL.get(family, family)
         start, end = atoms[0].start, atoms[-1].end
@@ -556,19 +349,19 @@ class _Compiler:
             raise self.error(f"this pack has no {label} phrases", start, end - start)
         first = atoms[0].value if atoms[0].kind == "w" else None
         cands = [p for p in pats if p.first is None or p.first == first]
-        m = _Matcher(self.vocab, atoms)
+        m = Matcher(self.vocab, atoms)
         try:
             for p in cands:
                 for stop, binds in m.seq(p.elements, 0, 0):
                     if stop == len(atoms):
                         return self.build(p, binds, 0, stop, atoms)
                     m.fail(stop, "the end of the phrase")
-        except _TooComplex:
+        except TooComplex:
             raise self.error(f"this {label} is too long or ambiguous to read; split it with ';'",
                              start, end - start) from None
         raise self.match_error(m, atoms, family, cands)
 
-    def build(self, p: Pattern, binds: tuple, a: int, b: int, atoms: list[_Atom]) -> Any:
+    def build(self, p: Pattern, binds: tuple, a: int, b: int, atoms: list[Atom]) -> Any:
         kw = {}
         for el, v in binds:
             k = el.kind
@@ -588,7 +381,7 @@ class _Compiler:
             t = atoms[b - 1].end if b > a else s + 1
             raise self.error(str(e), s, t - s, p.show()) from None
 
-    def match_error(self, m: _Matcher, atoms: list[_Atom], family: str, cands: list) -> CardLanguageError:
+    def match_error(self, m: Matcher, atoms: list[Atom], family: str, cands: list) -> CardLanguageError:
         label = _LABEL.get(family, family)
         by_first, open_ = self.vocab.index(family) if family in self.vocab.families else ({}, [])
         a0 = atoms[0]
@@ -606,7 +399,7 @@ class _Compiler:
             if family == CONDITION:
                 cls = next((c for c, ws in self.vocab.classes.items() if a0.value in ws), None)
                 if cls is not None:
-                    msg += (f" ({a0.value!r} is {_article(cls)}; in a condition 'and'/'or' join "
+                    msg += (f" ({a0.value!r} is {article(cls)}; in a condition 'and'/'or' join "
                             f"whole conditions, so list words with ',')")
             return self.error(msg, a0.start, a0.end - a0.start, exp, repr(sug[0]) if sug else None)
         shown = [p.show() for p in cands][:6]
@@ -643,44 +436,3 @@ def _has_arrow(text: str) -> bool:
         elif not quoted and ch == "-" and text.startswith("->", i):
             return True
     return False
-
-
-# ---------------------------------------------------------------------------------------
-# the control steps (run at play time: lean closures)
-
-_YES_NO = (("yes",), ("no",))
-_TRUE_FALSE = (True, False)
-
-
-def _may_step(prog: Program, key: str, text: str):
-    def step(state, ctx):
-        if key in ctx:
-            if ctx.pop(key):
-                state.stack.append(Frame(prog, dict(ctx)))
-            return None
-        card = ctx.get("card")
-        prompt = f"may ({card}): {text}" if card is not None else f"may: {text}"
-        return Decision(ctx["controller"], prompt, _YES_NO, _TRUE_FALSE, key)
-    return step
-
-
-def _choose_step(progs: tuple, labels: tuple, key: str):
-    options = tuple(("choose", lab) for lab in labels)
-    values = tuple(range(len(progs)))
-
-    def step(state, ctx):
-        if key in ctx:
-            state.stack.append(Frame(progs[ctx.pop(key)], dict(ctx)))
-            return None
-        card = ctx.get("card")
-        prompt = f"choose one ({card})" if card is not None else "choose one"
-        return Decision(ctx["controller"], prompt, options, values, key)
-    return step
-
-
-def _if_step(cond, prog: Program):
-    def step(state, ctx):
-        if cond(state, ctx):
-            state.stack.append(Frame(prog, dict(ctx)))
-        return None
-    return step

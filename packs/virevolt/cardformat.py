@@ -11,7 +11,7 @@ from importlib import resources
 
 from tabletop.framework.cards import CardDef
 from tabletop.packs.virevolt.crystals import ZERO, format_cost
-from tabletop.packs.virevolt.keys import CIDX, CRYSTAL, HERO, INCANTATION, TRAP
+from tabletop.packs.virevolt.keys import CIDX, HERO, INCANTATION, TRAP
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from tabletop.dsl import Vocabulary
-from tabletop.framework.effects import Decision, Frame
+from tabletop.framework.effects import Decision
 from tabletop.framework.zones import draw as draw_cards
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz

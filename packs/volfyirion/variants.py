@@ -43,7 +43,7 @@ from tabletop.framework.effects import Decision, native, push
 from tabletop.framework.triggers import emit
 
 from tabletop.packs.volfyirion import model as M
-from tabletop.packs.volfyirion.model import KEYS, LAIR, RESOURCES, TROOP, WONDER
+from tabletop.packs.volfyirion.model import KEYS, LAIR, RESOURCES, WONDER
 
 # ---------------------------------------------------------------------- flags (state.vars["vflags"])
 MERC, ASC, SAB, PERKS, PLOYS, EXT = 1, 2, 4, 8, 16, 32

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import run
+from tests.dsl.conftest import run
 from tabletop.dsl import Ability, Quantity, compile_text
 from tabletop.framework import effects
 from tabletop.framework.effects import Program

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import make_vocab
+from tests.dsl.conftest import make_vocab
 from tabletop.dsl import compile_text
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "dsl.md"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import make_vocab
+from tests.dsl.conftest import make_vocab
 from tabletop.dsl import CardLanguageError, compile_text
 
 VOCAB = make_vocab()

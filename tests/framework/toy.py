@@ -32,10 +32,9 @@ def _echo_step(state: State, ctx: dict):
     if "echo" not in ctx:
         return Decision(ctx["controller"], "Echo: answer the 5 with a point?", [("yes",), ("no",)], [True, False], "echo")
     if ctx.pop("echo"):
-        state.counters[f"{player_name(ctx['controller'])}.tally"] += 1
-        hand = state.zones[f"{player_name(ctx['controller'])}.hand"]
-        move(state, ctx["source"], f"{player_name(ctx['controller'])}.hand", f"{player_name(ctx['controller'])}.discard")
-        del hand  # the card is spent
+        pn = player_name(ctx["controller"])
+        state.counters[f"{pn}.tally"] += 1
+        move(state, ctx["source"], f"{pn}.hand", f"{pn}.discard")  # the card is spent
     return None
 
 

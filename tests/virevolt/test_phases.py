@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.framework.state import State
 
 
 def test_VIR_SETUP_01_two_to_four_players(rules):

@@ -65,7 +65,6 @@ def test_VOL_SETUP_05_06_asset_top(rules):
 
 
 def test_VOL_SETUP_09_10_lair_fill_order(rules):
-    from tabletop.framework.state import State  # noqa: F401
     s = rules.setup({}, 0)
     names = {c.name: c for c in rules.cards.cards}
     # stack the deck top->bottom [5, 2, 7, 3, 4] and re-run the lair fill

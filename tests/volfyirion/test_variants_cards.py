@@ -121,7 +121,7 @@ def test_VOL_VAR_SAB_03_unremovable_by_other_cards(game):
     assert "choose hand:Prospector" in opts
     assert not any("Saboteur" in o for o in opts)  # VOL-WONDER-02 removal never offers it
     run("skip")
-    d = run("remove Sunken Altar")  # its Remove a Card
+    run("remove Sunken Altar")  # its Remove a Card
     assert not any("Saboteur" in o for o in legal()) and "choose hand:Prospector" in legal()
 
 
