@@ -18,6 +18,7 @@ The dragon is an int: ``LAIR`` (-1), ``REMOVED`` (-2), or ``player * 3 + city in
 """
 from __future__ import annotations
 
+from tabletop.framework.effects import Decision, native
 from tabletop.framework.zones import draw as _draw
 
 RESOURCES = ("command", "battle", "knowledge")
@@ -33,6 +34,8 @@ LAIR = -1
 REMOVED = -2
 
 DEFEAT_COST = 16
+DEFEAT = ("defeat volfyirion",)  # the action
+SKIP = ("skip",)
 MOVE_COST = 8
 REPLACE_COST = 2
 HAND_SIZE = 5
@@ -257,3 +260,35 @@ def dragon_moves(state, p: int) -> tuple:
     if d >= 0 and d // 3 == p:
         return (("lair", LAIR),)
     return ()
+
+
+# ---------------------------------------------------------------------- native programs
+def _wonder_removal(state, ctx):
+    """After acquiring a Wonder: optionally remove one other own card (VOL-WONDER-02..05)."""
+    p = ctx["controller"]
+    K = KEYS[p]
+    zones = state.zones
+    cards = state.cards
+    new = ctx["new"]
+    srcs = (("discard", K.discard), ("hand", K.hand), ("play", K.play))
+    if "pick" in ctx:
+        label = ctx.pop("pick")
+        if label is not None:
+            where, _, name = label.partition(":")
+            src = dict(srcs)[where]
+            for iid in zones[src]:
+                if iid != new and cards[iid].name == name:
+                    if where == "play" and iid not in state.marks["sealed"]:
+                        gain_main(state, p, iid)  # VOL-WONDER-04 (a sealed Wonder gives nothing, VOL-SEAL-03)
+                    remove_from(state, iid, src)
+                    break
+        return None
+    options, values = removal_options(state, srcs, skip=new)
+    if not options:
+        return None
+    options.append(SKIP)
+    values.append(None)
+    return Decision(p, "Wonder acquired: remove another card of yours from the game?", options, values, "pick")
+
+
+WONDER_REMOVAL = native("volfyirion/wonder-removal", _wonder_removal)

@@ -1,0 +1,184 @@
+"""What each player sees (``view``) and what scenario files look into (``describe``).
+
+A view is everything public plus the player's own hand and secret Ploy: never the
+opponent's hand or Ploy, never any deck's order (sizes only; the Asset Deck's face-up top
+unless it is kept hidden).
+"""
+from __future__ import annotations
+
+from tabletop.framework.state import State
+
+from tabletop.packs.volfyirion import model as M
+from tabletop.packs.volfyirion import variants as V
+from tabletop.packs.volfyirion.model import KEYS, LAIR_KEYS, RESOURCES, ROW_KEYS
+
+
+class Views:
+    """The view and describe methods of :class:`~tabletop.packs.volfyirion.rules.VolfyirionRules`."""
+
+    def _names(self, state: State, ids) -> list:
+        cards = state.cards
+        return [cards[i].name for i in ids]
+
+    def _slot(self, state: State, key: str):
+        lst = state.zones[key]
+        return state.cards[lst[0]].name if lst else None
+
+    def _city_info(self, state: State, p: int, ci: int) -> dict:
+        K = KEYS[p]
+        city = state.cards[state.vars[K.cityids][ci]]
+        destroyed = ci not in state.vars[K.intact]
+        out = {
+            "name": city.name,
+            "defence": 0 if destroyed else M.city_cost(state, p, ci),
+            "printed": city.defence,
+            "destroyed": destroyed,
+            "troop": self._slot(state, K.troop[ci]),
+            "building": self._slot(state, K.building[ci]),
+        }
+        if state.vars.get("vflags", 0) & V.EXT:  # extended mode: the destroyed side's cost
+            removed = ci in state.vars.get(f"{K.name}.gone", ())
+            out["rebuild"] = None if removed else {RESOURCES[r]: n for r, n in city.rebuild_cost}
+            out["removed"] = removed
+        return out
+
+    def _player_public(self, state: State, p: int) -> dict:
+        K = KEYS[p]
+        zones = state.zones
+        sealed = state.marks["sealed"]
+        out = {
+            "play": self._names(state, zones[K.play]),
+            "discard": self._names(state, zones[K.discard]),
+            "points": {r: state.counters[k] for r, k in zip(RESOURCES, K.res)},
+            "intact": len(state.vars[K.intact]) + len(zones[K.lair]),
+            "sealed": [state.cards[i].name for i in zones[K.play] if i in sealed],
+            "perk": self._slot(state, V.PERK_KEY[p]) if V.PERK_KEY[p] in zones else None,
+        }
+        for ci in range(3):
+            out[f"city{ci + 1}"] = self._city_info(state, p, ci)
+        if zones[K.lair]:
+            lair = state.cards[zones[K.lair][0]]
+            out["lair"] = {"name": lair.name, "defence": lair.defence, "printed": lair.defence,
+                           "destroyed": False, "troop": None, "building": None}
+        return out
+
+    def describe(self, state: State) -> dict:
+        """Everything, hidden parts included, under the paths scenarios use (docs/packs/volfyirion.md)."""
+        zones = state.zones
+        owner = None
+        for p in (0, 1):
+            if zones[KEYS[p].lair]:
+                owner = KEYS[p].name
+        deck = zones["asset_deck"]
+        out = {
+            "turn": state.turn,
+            "active": KEYS[state.active].name,
+            "phase": state.phase,
+            "over": state.over,
+            "winner": None if state.winner is None else KEYS[state.winner].name,
+            "pending": state.pending.prompt if state.pending is not None else None,
+            "volfyirion": M.dragon_text(state.vars["dragon"]),
+            "asset_row": [self._slot(state, k) for k in ROW_KEYS],
+            "asset_deck": self._names(state, deck),
+            "asset_top": state.cards[deck[-1]].name if deck else None,
+            "wonder_deck": self._names(state, zones["wonder_deck"]),
+            "lair": {"wonders": [self._slot(state, k) for k in LAIR_KEYS], "owner": owner},
+            "removed": self._names(state, zones["removed"]),
+        }
+        for p in (0, 1):
+            K = KEYS[p]
+            d = self._player_public(state, p)
+            d["hand"] = self._names(state, zones[K.hand])
+            d["deck"] = self._names(state, zones[K.deck])
+            d["ploy"] = self._slot(state, V.PLOY_KEY[p]) if V.PLOY_KEY[p] in zones else None
+            out[K.name] = d
+        return out
+
+    def view(self, state: State, player: int) -> dict:
+        """What ``player`` may know: no opponent hand contents, no deck order (VOL-SETUP-02/04/05/06)."""
+        zones = state.zones
+        cards = state.cards
+        deck = zones["asset_deck"]
+        owner = None
+        for p in (0, 1):
+            if zones[KEYS[p].lair]:
+                owner = KEYS[p].name
+        pend = None
+        if state.pending is not None:
+            pend = {"player": KEYS[state.pending.player].name, "prompt": state.pending.prompt}
+            if state.pending.player == player:
+                from tabletop.framework.actions import format_action
+                pend["options"] = [format_action(o) for o in state.pending.options]
+        out = {
+            "game": self.name,
+            "you": KEYS[player].name,
+            "turn": state.turn,
+            "active": KEYS[state.active].name,
+            "phase": state.phase,
+            "over": state.over,
+            "winner": None if state.winner is None else KEYS[state.winner].name,
+            "pending": pend,
+            "volfyirion": M.dragon_text(state.vars["dragon"]),
+            "asset_row": [None if not zones[k] else {"name": cards[zones[k][0]].name,
+                                                      "cost": cards[zones[k][0]].cost,
+                                                      "type": cards[zones[k][0]].type,
+                                                      "colour": cards[zones[k][0]].colour}
+                          for k in ROW_KEYS],
+            "asset_deck_size": len(deck),
+            "asset_top": cards[deck[-1]].name if deck and self._sees_asset_top(state, player) else None,
+            "wonder_deck_size": len(zones["wonder_deck"]),
+            "lair": {"wonders": [None if not zones[k] else {"name": cards[zones[k][0]].name,
+                                                             "cost": cards[zones[k][0]].cost}
+                                 for k in LAIR_KEYS],
+                     "owner": owner},
+            "removed": self._names(state, zones["removed"]),
+            "players": {},
+        }
+        for p in (0, 1):
+            K = KEYS[p]
+            d = self._player_public(state, p)
+            d["hand_size"] = len(zones[K.hand])
+            d["deck_size"] = len(zones[K.deck])
+            if p == player:
+                d["hand"] = self._names(state, zones[K.hand])
+            ploy = zones.get(V.PLOY_KEY[p])
+            if p == player:  # your own Ploy; the opponent's stays secret until it fires (VOL-VAR-PLOY-01)
+                d["ploy"] = cards[ploy[0]].name if ploy else None
+            else:
+                d["ploy"] = "hidden" if ploy else None
+            out["players"][K.name] = d
+        return out
+
+    # ------------------------------------------------------------------ hidden information
+    def hidden_pools(self, state: State, player: int) -> list:
+        """Zone groups ``player`` cannot see whose multiset is public (see the framework's docs)."""
+        o = 1 - player
+        K = KEYS[player]
+        O = KEYS[o]
+        pools = [[O.hand, O.deck], [K.deck]]
+        if not self._sees_asset_top(state, player):
+            pools.append(["asset_deck"])
+        pools.append(["wonder_deck"])
+        if "ploys" in state.zones:
+            pools.append([V.PLOY_KEY[o], "ploys"])
+        return pools
+
+    @staticmethod
+    def _sees_asset_top(state: State, player: int) -> bool:
+        if not state.vars["hidden_top"]:
+            return True
+        if state.vars.get("vflags", 0) & V.PERKS:  # Qoam Oracle's private peek (VOL-VAR-PERK-ORACLE-02)
+            pk = V.perk(state, player)
+            return pk is not None and bool(pk.oracle)
+        return False
+
+    def determinize(self, state: State, player: int, rng) -> State:
+        from tabletop.framework.determinize import determinize_pools
+
+        s = determinize_pools(state, self.hidden_pools(state, player), rng)
+        deck = s.zones["asset_deck"]
+        if len(deck) > 2 and self._sees_asset_top(state, player):  # below the visible top
+            under = sorted(deck[:-1], key=lambda i: (s.cards[i].name, i))
+            rng.shuffle(under)
+            deck[:-1] = under
+        return s
