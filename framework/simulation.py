@@ -102,21 +102,31 @@ def bot_factory(pack, spec: str, rules=None, script=None) -> Callable:
         raise TabletopError(f"unknown bot {spec!r}{did_you_mean(name, known + ['scripted'])}; "
                             f"choose one of: {', '.join(known)}, scripted:FILE, mcts:ITERATIONS")
 
+    accepts = _keywords(base)
+
     def make(rules, seed, think=None, iterations=None):
         its = iterations if iterations is not None else iters_default
         kwargs = {}
-        if think is not None:
+        if think is not None and "think" in accepts:  # a bot that does not think takes no strength options
             kwargs["think"] = think
-        if its is not None:
+        if its is not None and "iterations" in accepts:
             kwargs["iterations"] = its
-        if kwargs:
-            try:
-                return base(rules, seed, **kwargs)
-            except TypeError:  # a bot that does not think takes no strength options
-                pass
-        return base(rules, seed)
+        return base(rules, seed, **kwargs)
 
     return make
+
+
+def _keywords(factory) -> set[str]:
+    """The strength options a bot factory takes (all of them if it takes ``**kwargs``)."""
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return set()
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return {"think", "iterations"}
+    return {p.name for p in params} & {"think", "iterations"}
 
 
 def make_bot(pack, spec: str, seed: int, think: float | None = None, iterations: int | None = None):

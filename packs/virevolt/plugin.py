@@ -60,9 +60,10 @@ def tabletop_card_files(pack):
 def tabletop_bots(pack):
     if pack != NAME:
         return None
+    from tabletop.packs.virevolt.ai import make_mcts
     from tabletop.packs.virevolt.bots import GreedyBot, make_random
 
-    return {"random": make_random, "greedy": GreedyBot}
+    return {"random": make_random, "greedy": GreedyBot, "mcts": make_mcts}
 
 
 @hookimpl

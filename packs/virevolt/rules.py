@@ -16,7 +16,7 @@ from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
 from tabletop.framework.state import State
 from tabletop.framework.zones import draw as draw_cards, shuffle
-from tabletop.packs.virevolt import combat
+from tabletop.packs.virevolt import ai, combat
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
@@ -628,6 +628,22 @@ class VirevoltRules(Rules):
             raise ValueError(f"unknown phase {phase!r}{did_you_mean(str(phase), PHASES)}")
         self.enter_phase(state, self._phase[phase])
         self.settle(state)
+
+    # ------------------------------------------------------------------ bots and simulation (ai.py)
+    def hidden_pools(self, state: State, player: int) -> list[list[str]]:
+        return ai.hidden_pools(state, player)
+
+    def determinize(self, state: State, player: int, rng) -> State:
+        return ai.determinize(self, state, player, rng)
+
+    def evaluate(self, state: State, player: int) -> float:
+        return ai.evaluate(state, player)
+
+    def annotate(self, state: State, action) -> dict | None:
+        return ai.annotate(self, state, action)
+
+    def rollout_action(self, state: State, actions: list, rng):
+        return ai.rollout_action(self, state, actions, rng)
 
     def result(self, state: State) -> dict:
         out = super().result(state)

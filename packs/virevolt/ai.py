@@ -1,0 +1,310 @@
+"""What Virevolt gives the framework's bots and simulations: hidden pools, determinization
+from a public prior, an evaluation in [0, 1], annotations and a cheap rollout policy.
+
+Virevolt's decks are built by their owners, so an opponent's hidden cards are not a known
+multiset: :func:`determinize` samples them from a *public prior* (docs/packs/virevolt.md,
+"Bots"), reading only what ``view(state, player)`` shows (the opponent's cards in play, in
+their graveyard and being cast, the number of cards in their hand, deck and face-down
+traps) plus public knowledge (the card pool, the deck rules, the preconstructed deck lists).
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+from tabletop.framework.determinize import reseed
+from tabletop.packs.virevolt.bots import evaluate as raw_evaluate
+from tabletop.packs.virevolt.keys import BOX, CRYSTAL, KEYS, TRAP
+
+DECK_SIZE = 30
+MAX_COPIES = 2
+MAUVE_CRYSTAL = "Mauve Crystal"
+EVAL_SCALE = 40.0
+# MCTS settings measured best against greedy (docs/packs/virevolt.md, "Bots")
+MCTS_ROLLOUT_DEPTH = 0
+MCTS_EXPLORATION = 0.15
+
+_PRECON: dict[int, list] = {}   # id(by_name) -> [(deck id, deck name, Counter)]
+_DECK_NAMES: dict[tuple, str] = {}
+_ATTACK_SCORE: dict[str, float] = {}
+_DAMAGE = re.compile(r"deal (\d+) damage")
+
+
+# ---------------------------------------------------------------------- public knowledge
+def preconstructed(by_name) -> list:
+    """The preconstructed decks: ``[(id, name, Counter of card names)]`` (public, cached)."""
+    key = id(by_name)
+    out = _PRECON.get(key)
+    if out is None:
+        from tabletop.packs.virevolt import deckcheck
+
+        out = []
+        for deck_id, path in sorted(deckcheck.preconstructed().items()):
+            report = deckcheck.check_deck(path)
+            if report.verdict == "legal" and all(c in by_name for c in report.cards):
+                out.append((deck_id, report.name or deck_id, Counter(report.cards)))
+        _PRECON[key] = out
+    return out
+
+
+def hidden_pools(state, player: int) -> list[list[str]]:
+    """One pool per opponent (hand + deck + face-down traps) and the player's own deck."""
+    pools = []
+    for q in range(state.nplayers):
+        if q == player:
+            continue
+        k = KEYS[q]
+        pools.append([k.hand, k.deck, k.traps])
+    pools.append([KEYS[player].deck])
+    return pools
+
+
+def revealed(state, q: int) -> list[str]:
+    """Names of ``q``'s cards that everyone can see (in play, graveyard, being cast)."""
+    k = KEYS[q]
+    z = state.zones
+    cards = state.cards
+    return [cards[i].name for key in (k.graveyard, k.main, k.secondary, k.crystals, k.casting) for i in z[key]]
+
+
+# ---------------------------------------------------------------------- the prior
+def sample_hidden(by_name, seen: list[str], n: int, ntraps: int, rng) -> tuple[list[str], list[str]]:
+    """Sample an opponent's ``n`` hidden cards, ``ntraps`` of them face-down traps, from the
+    public prior given the cards ``seen``: returns (trap names, other names in random order)."""
+    seen_c = Counter(seen)
+    cands = []
+    for _deck_id, _name, deck in preconstructed(by_name):
+        if sum(deck.values()) - len(seen) != n:
+            continue
+        w = 1
+        for name, m in seen_c.items():
+            have = deck.get(name, 0)
+            if have < m:
+                w = 0
+                break
+            w *= math.comb(have, m)
+        if not w:
+            continue
+        rest = deck - seen_c
+        if sum(v for c, v in rest.items() if by_name[c].kind == TRAP) < ntraps:
+            continue
+        cands.append((w, rest))
+    if cands:
+        total = sum(w for w, _ in cands)
+        x = rng.below(total)
+        for w, rest in cands:
+            if x < w:
+                break
+            x -= w
+        names = sorted(rest.elements())
+    else:
+        names = _generic(by_name, seen_c, n, ntraps, rng)
+    trap_names = [c for c in names if by_name[c].kind == TRAP]
+    rng.shuffle(trap_names)
+    traps = trap_names[:ntraps]
+    rest = Counter(names) - Counter(traps)
+    others = sorted(rest.elements())
+    rng.shuffle(others)
+    return traps, others
+
+
+def _generic(by_name, seen: Counter, n: int, ntraps: int, rng) -> list[str]:
+    """A legal-looking deck remainder for a deck that is no preconstructed one: cards of the
+    colours seen (plus Neutral), at most 2 copies each counting those seen, one Mauve Crystal
+    at most, and crystals in the preconstructed decks' proportion (2 in 5)."""
+    colours = Counter()
+    for name, m in seen.items():
+        c = by_name[name].colour
+        if c != "neutral":
+            colours[c] += m
+    if not colours:
+        colours[("red", "blue", "green")[rng.below(3)]] = 1
+    main = sorted(colours.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+    allowed = set(colours) | {"neutral"}
+    pool = sorted(by_name)
+    singles = [c for c in pool if by_name[c].kind != CRYSTAL and by_name[c].colour in allowed]
+    trap_pool = [c for c in singles if by_name[c].kind == TRAP] or [c for c in pool if by_name[c].kind == TRAP]
+    out: list[str] = []
+    used = Counter(seen)
+
+    def take(candidates, k):
+        bag = [c for c in candidates for _ in range(max(0, MAX_COPIES - used[c]))]
+        rng.shuffle(bag)
+        for c in bag[:k]:
+            used[c] += 1
+            out.append(c)
+        return len(bag[:k])
+
+    got = take(trap_pool, ntraps)
+    if got < ntraps:                       # more traps set than the deck rules allow: any trap
+        for _ in range(ntraps - got):
+            out.append(trap_pool[rng.below(len(trap_pool))] if trap_pool else pool[0])
+    left = n - len(out)
+    crystals = min(left, (left * 2 + 2) // 5)
+    others = left - crystals
+    got = take([c for c in singles if c not in trap_pool], others)
+    crystals += others - got
+    main_crystal = f"{main.capitalize()} Crystal"
+    for _ in range(crystals):
+        if not used[MAUVE_CRYSTAL] and rng.below(12) == 0:
+            used[MAUVE_CRYSTAL] += 1
+            out.append(MAUVE_CRYSTAL)
+        else:
+            out.append(main_crystal if main_crystal in by_name else "Neutral Crystal")
+    return out
+
+
+# ---------------------------------------------------------------------- determinization
+def determinize(rules, state, player: int, rng):
+    """A clone of ``state`` consistent with ``player``'s view (see the module docstring).
+
+    The player's own deck is reshuffled (its multiset is theirs to know). Each opponent's
+    hand, deck and face-down traps are replaced by NEW instances of cards sampled from the
+    prior; the replaced instances go to the out-of-game ``box`` of the clone, so every
+    instance is still in exactly one zone. The original state (and its card list) is untouched.
+    """
+    s = state.clone()
+    z = s.zones
+    cards = list(s.cards)
+    owner = list(s.vars["owner"])
+    by_name = rules.by_name
+    box = z[BOX]
+    for q in range(s.nplayers):
+        k = KEYS[q]
+        if q == player:
+            deck = z[k.deck]
+            if len(deck) > 1:
+                deck.sort(key=lambda i: (cards[i].name, i))
+                rng.shuffle(deck)
+            continue
+        hand, deck, traps = z[k.hand], z[k.deck], z[k.traps]
+        n = len(hand) + len(deck) + len(traps)
+        if not n:
+            continue
+        t_names, o_names = sample_hidden(by_name, revealed(s, q), n, len(traps), rng)
+        nh = len(hand)
+        box.extend(hand)
+        box.extend(traps)
+        box.extend(deck)
+        new_ids = []
+        for name in t_names + o_names:
+            new_ids.append(len(cards))
+            cards.append(by_name[name])
+            owner.append(q)
+        nt = len(t_names)
+        z[k.traps] = new_ids[:nt]
+        z[k.hand] = new_ids[nt:nt + nh]
+        z[k.deck] = new_ids[nt + nh:]
+    s.cards = cards
+    s.vars["owner"] = tuple(owner)
+    reseed(s, rng)
+    return s
+
+
+# ---------------------------------------------------------------------- evaluation
+def evaluate(state, player: int) -> float:
+    """The greedy bot's score for ``player`` squashed into [0, 1] (0.5 = even)."""
+    if state.over:
+        if state.winner is None:
+            return 0.5
+        return 1.0 if state.winner == player else 0.0
+    x = raw_evaluate(state, player) / EVAL_SCALE
+    if x > 30:
+        return 1.0
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+# ---------------------------------------------------------------------- annotations
+def deck_name(rules, state, p: int) -> str:
+    """The name of the deck ``p`` plays: a preconstructed deck's name when ``p``'s cards are
+    exactly one, else ``custom`` (reads every card: for reports, not for bots)."""
+    owner = state.vars["owner"]
+    key = tuple(sorted(state.cards[i].name for i in range(len(owner)) if owner[i] == p))
+    name = _DECK_NAMES.get(key)
+    if name is None:
+        c = Counter(key)
+        name = "custom"
+        for _id, nm, deck in preconstructed(rules.by_name):
+            if deck == c:
+                name = nm
+                break
+        _DECK_NAMES[key] = name
+    return name
+
+
+def annotate(rules, state, action) -> dict | None:
+    verb = action[0]
+    p = state.to_move()
+    out = None
+    if verb in ("play", "set", "cast"):
+        out = {"played": action[1]}
+    if (state.pending is None and p == state.active and state.phase == "main"
+            and state.turn <= state.nplayers and _untouched(state, p)):
+        out = dict(out or {})
+        out["deck"] = deck_name(rules, state, p)
+    return out
+
+
+def _untouched(state, p: int) -> bool:
+    """Nothing of ``p``'s in play, crystals, traps or being cast: ``p``'s first action."""
+    k = KEYS[p]
+    z = state.zones
+    return not (z[k.main] or z[k.secondary] or z[k.crystals] or z[k.traps] or z[k.casting])
+
+
+# ---------------------------------------------------------------------- rollouts
+def attack_score(by_name, attack: str) -> float:
+    v = _ATTACK_SCORE.get(attack)
+    if v is None:
+        v = 0.0
+        for d in by_name.values():
+            for a in d.attacks:
+                if a.name == attack:
+                    v = sum(int(m) for m in _DAMAGE.findall(a.text)) + (0.5 if "inflict" in a.text else 0.0)
+        _ATTACK_SCORE[attack] = v
+    return v
+
+
+_VERB_RANK = {"attack": 6, "play": 5, "set": 4, "activate": 3, "cast": 3, "choose": 2, "yes": 2,
+              "rotate": 1, "pass": 1, "no": 1, "skip": 1, "sacrifice": 0, "next": 0}
+
+
+def rollout_action(rules, state, actions, rng):
+    """A cheap biased policy: mostly the best-ranked verb (attack, play, set, cast...), the
+    strongest attack, ``next`` when nothing better is left; 15% of the time a random action."""
+    n = len(actions)
+    if n == 1:
+        return actions[0]
+    if rng.below(100) < 15:
+        return actions[rng.below(n)]
+    best, best_r, ties = None, -1.0, 0
+    by_name = rules.by_name
+    for a in actions:
+        v = a[0]
+        r = _VERB_RANK.get(v, 1)
+        if v == "attack":
+            r += 0.1 * attack_score(by_name, a[2])
+        elif v == "cast" and rng.below(2):
+            r = 0.5
+        if r > best_r:
+            best, best_r, ties = a, r, 1
+        elif r == best_r:
+            ties += 1
+            if rng.below(ties) == 0:
+                best = a
+    return best
+
+
+# ---------------------------------------------------------------------- the tuned MCTS bot
+def make_mcts(rules, seed: int = 0, iterations: int | None = None, think: float | None = None, **kwargs):
+    """``tabletop.framework.mcts.factory`` with Virevolt's tuned settings: no playout (the
+    leaf is scored by :func:`evaluate` at once) and a small exploration constant, since the
+    evaluation differences between sibling moves are small."""
+    from tabletop.framework.mcts import factory
+
+    kwargs.setdefault("rollout_depth", MCTS_ROLLOUT_DEPTH)
+    kwargs.setdefault("exploration", MCTS_EXPLORATION)
+    return factory(rules, seed, iterations=iterations, think=think, **kwargs)
