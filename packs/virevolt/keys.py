@@ -38,3 +38,18 @@ class PlayerKeys:
 
 KEYS = tuple(PlayerKeys(i) for i in range(MAX_PLAYERS))
 BOX = "box"
+
+PHASES = ("draw", "state", "main", "combat", "secondary", "end")
+
+
+def player_arg(value, n: int) -> int:
+    """A player index from ``p2``, ``2`` (1-based) or an index; ValueError otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        i = value - 1 if value >= 1 else value
+    elif isinstance(value, str) and value.lower().startswith("p") and value[1:].isdigit():
+        i = int(value[1:]) - 1
+    else:
+        raise ValueError(f"a player is written p1..p{n}, not {value!r}")
+    if not 0 <= i < n:
+        raise ValueError(f"there is no player p{i + 1} in a {n}-player game")
+    return i

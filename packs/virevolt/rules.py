@@ -21,9 +21,10 @@ from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt import traps
-from tabletop.packs.virevolt.keys import BOX, COLOURS, CRYSTAL, HERO, INCANTATION, KEYS, TRAP
+from tabletop.packs.virevolt.keys import BOX, CRYSTAL, HERO, INCANTATION, KEYS, TRAP, player_arg
+from tabletop.packs.virevolt.positions import Positions
+from tabletop.packs.virevolt.views import Views
 
-PHASES = ("draw", "state", "main", "combat", "secondary", "end")
 HAND_LIMIT = 7
 WIN_TOKENS = 5
 DEFAULT_DECKS = ("ember", "tide", "grove", "prism")
@@ -314,7 +315,7 @@ def eliminate(state: State, p: int) -> None:
 
 
 # ---------------------------------------------------------------------- the rules object
-class VirevoltRules(Rules):
+class VirevoltRules(Views, Positions, Rules):
     name = "virevolt"
     title = "Virevolt"
     min_players = 2
@@ -375,7 +376,7 @@ class VirevoltRules(Rules):
         if first is None:                                   # VIR-SETUP-04
             state.rng, first_i = below(state.rng, n)
         else:
-            first_i = _player_arg(first, n)
+            first_i = player_arg(first, n)
         size = int(options.get("hand_size", 5))             # VIR-SETUP-03
         if size < 0:
             raise ValueError("hand_size must be 0 or more")
@@ -443,192 +444,6 @@ class VirevoltRules(Rules):
                 state.winner = q
                 return
 
-    # ------------------------------------------------------------------ views
-    def _hero(self, state, h, full=True) -> dict:
-        d = state.cards[h]
-        out = {"name": d.name, "colour": d.colour, "hp": hz.hp(state, h), "max_hp": d.hp,
-               "damage": state.values[hz.DAMAGE].get(h, 0), "states": st.of(state, h)}
-        if full:
-            out.update(rotation=cr.format_cost(d.rot), sacrifice=cr.format_cost(d.sac),
-                       powers=list(d.get("powers", [])),
-                       attacks=[{"name": a.name, "cost": cr.format_cost(a.cost), "effect": a.text} for a in d.attacks])
-        return out
-
-    def view(self, state: State, player: int) -> dict:
-        z = state.zones
-        c = state.counters
-        consumed = state.marks[cr.CONSUMED]
-        players = {}
-        for i in range(state.nplayers):
-            k = KEYS[i]
-            me = i == player
-            pv = {
-                "hand_size": len(z[k.hand]),
-                "deck_size": len(z[k.deck]),
-                "graveyard": [state.cards[x].name for x in z[k.graveyard]],
-                "traps_set": len(z[k.traps]),
-                "crystals": [{"colour": state.cards[x].colour, "consumed": x in consumed} for x in z[k.crystals]],
-                "main": self._hero(state, z[k.main][0]) if z[k.main] else None,
-                "secondary": [self._hero(state, h) for h in z[k.secondary]],
-                "casting": [state.cards[x].name for x in z[k.casting]],
-                "tokens": c[k.tokens],
-                "crystal_played": bool(c[k.crystal_played]),
-                "attacked": bool(c[k.attacked]),
-                "eliminated": bool(c[k.eliminated]),
-            }
-            if me:
-                pv["hand"] = [state.cards[x].name for x in z[k.hand]]
-                pv["traps"] = [state.cards[x].name for x in z[k.traps]]
-            players[k.name] = pv
-        pend = state.pending
-        pending = None
-        if pend is not None:
-            pending = {"player": KEYS[pend.player].name, "prompt": pend.prompt}
-            if pend.player == player:
-                pending["options"] = [" ".join(map(str, o)) for o in pend.options]
-        return {"game": "virevolt", "you": KEYS[player].name, "turn": state.turn,
-                "active": KEYS[state.active].name, "phase": state.phase, "over": state.over,
-                "winner": None if state.winner is None else KEYS[state.winner].name,
-                "pending": pending, "players": players}
-
-    def describe(self, state: State) -> dict:
-        z = state.zones
-        c = state.counters
-        cards = state.cards
-        consumed = state.marks[cr.CONSUMED]
-        out = {"turn": state.turn, "active": KEYS[state.active].name, "phase": state.phase,
-               "over": state.over, "winner": None if state.winner is None else KEYS[state.winner].name,
-               "pending": state.pending.prompt if state.pending is not None else None}
-        for i in range(state.nplayers):
-            k = KEYS[i]
-            inplay = z[k.main] + z[k.secondary]
-            out[k.name] = {
-                "hand": [cards[x].name for x in z[k.hand]],
-                "deck": [cards[x].name for x in z[k.deck]],
-                "graveyard": [cards[x].name for x in z[k.graveyard]],
-                "traps": [cards[x].name for x in z[k.traps]],
-                "crystals": [{"colour": cards[x].colour, "consumed": x in consumed} for x in z[k.crystals]],
-                "main": cards[z[k.main][0]].name if z[k.main] else None,
-                "secondary": [cards[x].name for x in z[k.secondary]],
-                "heroes": {lab: {"hp": hz.hp(state, h), "damage": state.values[hz.DAMAGE].get(h, 0),
-                                 "states": st.of(state, h)}
-                           for h, lab in zip(inplay, hz.labels(state, inplay))},
-                "tokens": c[k.tokens],
-                "crystal_played": bool(c[k.crystal_played]),
-                "attacked": bool(c[k.attacked]),
-                "eliminated": bool(c[k.eliminated]),
-            }
-        return out
-
-    # ------------------------------------------------------------------ scenario setups
-    def apply_setup(self, state: State, setup: dict) -> None:
-        if not isinstance(setup, dict):
-            raise ValueError("setup must be a mapping")
-        known = {"active", "phase", "turn"} | {KEYS[i].name for i in range(state.nplayers)}
-        for key in setup:
-            if key not in known:
-                from tabletop.framework.suggest import did_you_mean
-
-                raise ValueError(f"unknown setup key {key!r}{did_you_mean(str(key), known)}")
-        state.stack.clear()
-        state.pending = None
-        state.over = False
-        state.winner = None
-        if "active" in setup:
-            state.active = _player_arg(setup["active"], state.nplayers)
-        if "turn" in setup:
-            state.turn = int(setup["turn"])
-        cards = list(state.cards)
-        owner = list(state.vars["owner"])
-        z = state.zones
-
-        def new(name: str, p: int) -> int:
-            if name not in self.by_name:
-                from tabletop.framework.suggest import did_you_mean
-
-                raise ValueError(f"unknown card {name!r}{did_you_mean(name, self.by_name)}")
-            cards.append(self.by_name[name])
-            owner.append(p)
-            return len(cards) - 1
-
-        pending_values = []
-        for i in range(state.nplayers):
-            k = KEYS[i]
-            ps = setup.get(k.name)
-            if ps is None:
-                state.counters[k.has_played] = 1
-                continue
-            if not isinstance(ps, dict):
-                raise ValueError(f"setup {k.name} must be a mapping")
-            allowed = {"hand", "deck", "graveyard", "traps", "main", "secondary", "crystals", "damage",
-                       "states", "tokens", "has_played", "crystal_played", "attacked"}
-            for key in ps:
-                if key not in allowed:
-                    from tabletop.framework.suggest import did_you_mean
-
-                    raise ValueError(f"unknown setup key {k.name}.{key}{did_you_mean(str(key), allowed)}")
-            for key, zone in (("hand", k.hand), ("deck", k.deck), ("graveyard", k.graveyard), ("traps", k.traps),
-                              ("secondary", k.secondary)):
-                if key in ps:
-                    z[BOX].extend(z[zone])
-                    z[zone] = [new(n, i) for n in (ps[key] or [])]
-            if "main" in ps:
-                z[BOX].extend(z[k.main])
-                z[k.main] = [new(ps["main"], i)] if ps["main"] else []
-            if "crystals" in ps:
-                for x in z[k.crystals]:
-                    state.marks[cr.CONSUMED].discard(x)
-                z[BOX].extend(z[k.crystals])
-                z[k.crystals] = []
-                for item in ps["crystals"] or []:
-                    colour, used = (item.get("colour"), bool(item.get("consumed"))) if isinstance(item, dict) else (item, False)
-                    if colour not in COLOURS:
-                        raise ValueError(f"unknown crystal colour {colour!r}")
-                    iid = new(f"{colour.capitalize()} Crystal", i)
-                    z[k.crystals].append(iid)
-                    if used:
-                        state.marks[cr.CONSUMED].add(iid)
-            if len(z[k.main]) + len(z[k.secondary]) > 3 or len(z[k.secondary]) > 2:
-                raise ValueError(f"{k.name}: at most one main and two secondary heroes")
-            if not z[k.main] and z[k.secondary]:
-                raise ValueError(f"{k.name}: secondary heroes need a main hero")
-            pending_values.append((i, ps))
-            state.counters[k.tokens] = int(ps.get("tokens", state.counters[k.tokens]))
-            state.counters[k.has_played] = 1 if ps.get("has_played", True) else 0
-            state.counters[k.crystal_played] = 1 if ps.get("crystal_played", False) else 0
-            state.counters[k.attacked] = 1 if ps.get("attacked", False) else 0
-        state.cards = cards
-        state.vars["owner"] = tuple(owner)
-        # heroes that left for the box lose their marks
-        for s in st.STATES:
-            state.marks[s] &= set(h for i in range(state.nplayers) for h in hz.in_play(state, i))
-        dmg = state.values[hz.DAMAGE]
-        for h in list(dmg):
-            if not hz.is_in_play(state, h):
-                del dmg[h]
-        for i, ps in pending_values:
-            k = KEYS[i]
-            inplay = hz.in_play(state, i)
-            labs = hz.labels(state, inplay)
-            for label, n in (ps.get("damage") or {}).items():
-                if label not in labs:
-                    raise ValueError(f"{k.name}: no hero {label!r} in play (heroes: {', '.join(labs) or 'none'})")
-                dmg[inplay[labs.index(label)]] = int(n)
-            for label, sts in (ps.get("states") or {}).items():
-                if label not in labs:
-                    raise ValueError(f"{k.name}: no hero {label!r} in play (heroes: {', '.join(labs) or 'none'})")
-                for s in ([sts] if isinstance(sts, str) else sts):
-                    if s not in st.STATES:
-                        raise ValueError(f"unknown state {s!r}")
-                    state.marks[s].add(inplay[labs.index(label)])
-        phase = setup.get("phase", "main")
-        if phase not in PHASES:
-            from tabletop.framework.suggest import did_you_mean
-
-            raise ValueError(f"unknown phase {phase!r}{did_you_mean(str(phase), PHASES)}")
-        self.enter_phase(state, self._phase[phase])
-        self.settle(state)
-
     # ------------------------------------------------------------------ bots and simulation (ai.py)
     def hidden_pools(self, state: State, player: int) -> list[list[str]]:
         return ai.hidden_pools(state, player)
@@ -649,15 +464,3 @@ class VirevoltRules(Rules):
         out = super().result(state)
         out["tokens"] = {KEYS[i].name: state.counters[KEYS[i].tokens] for i in range(state.nplayers)}
         return out
-
-
-def _player_arg(value, n: int) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        i = value - 1 if value >= 1 else value
-    elif isinstance(value, str) and value.lower().startswith("p") and value[1:].isdigit():
-        i = int(value[1:]) - 1
-    else:
-        raise ValueError(f"a player is written p1..p{n}, not {value!r}")
-    if not 0 <= i < n:
-        raise ValueError(f"there is no player p{i + 1} in a {n}-player game")
-    return i
