@@ -8,16 +8,25 @@ player cannot see: each iteration
    redealt and the game's generator reseeded, see :mod:`tabletop.framework.determinize`);
 2. descends one shared tree whose edges are actions (hashable tuples, so the same move in
    two determinizations is the same edge), choosing among the actions legal in *this*
-   determinization by UCB1 with availability counts, and adds one new node;
+   determinization by UCB1 with availability counts (plus, when the pack names a
+   :meth:`Rules.preferred_action`, a bonus ``prior_weight / (visits + 1)`` for it), and
+   adds one new node;
 3. plays out from there with :meth:`Rules.rollout_action` (random by default) for at most
-   ``rollout_depth`` actions;
+   ``rollout_depth`` actions, and, with ``rollout_turns`` = k, only until turn
+   ``root turn + k`` begins (so every cut-off is scored at the same point of the game);
 4. scores the end from each mover's perspective: a win 1, a loss 0, a draw 0.5, an
    unfinished playout :meth:`Rules.evaluate` (a pack heuristic in [0, 1]) or 0.5 without one;
 5. backs the score up the path, each node scored for the player who chose its action.
 
-The move played is the most visited root action. Strength is set by ``iterations`` or by
-``think`` (seconds per move); with ``think`` the number of iterations depends on the
-machine, so only ``iterations`` gives reproducible games.
+An action the pack calls safe (:meth:`Rules.safe_action`, e.g. playing a card whose points
+are free) is played at once without search, and taken without a tree node wherever it
+comes up inside the tree, so the iterations go to the real choices.
+
+An action that wins at once (tried on one determinization) is played without search.
+The move played otherwise is the most visited root action. Strength is set by
+``iterations`` or by ``think`` (seconds per move); with ``think`` the number of iterations
+depends on the machine, so only ``iterations`` gives reproducible games. A game's
+:attr:`Rules.mcts_settings` gives its defaults for the other options (:func:`factory`).
 """
 from __future__ import annotations
 
@@ -31,6 +40,7 @@ from tabletop.framework.rules import Rules
 DEFAULT_ITERATIONS = 300
 DEFAULT_ROLLOUT_DEPTH = 80
 DEFAULT_EXPLORATION = 0.7
+DEFAULT_PRIOR_WEIGHT = 0.5
 
 
 class Node:
@@ -52,7 +62,8 @@ class MCTSBot:
     name = "mcts"
 
     def __init__(self, rules, seed: int = 0, iterations: int | None = None, think: float | None = None,
-                 rollout_depth: int = DEFAULT_ROLLOUT_DEPTH, exploration: float = DEFAULT_EXPLORATION) -> None:
+                 rollout_depth: int = DEFAULT_ROLLOUT_DEPTH, exploration: float = DEFAULT_EXPLORATION,
+                 rollout_turns: int | None = None, prior_weight: float = DEFAULT_PRIOR_WEIGHT) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
         if think is not None and think <= 0:
@@ -60,6 +71,10 @@ class MCTSBot:
         self.iterations = iterations if iterations is not None else (None if think is not None else DEFAULT_ITERATIONS)
         self.think = think
         self.rollout_depth = rollout_depth
+        if rollout_turns is not None and rollout_turns < 1:
+            raise ValueError("rollout_turns must be at least 1")
+        self.rollout_turns = rollout_turns
+        self.prior_weight = prior_weight
         self.c = exploration
         self.rng = Random(seed)
         self.last_iterations = 0
@@ -70,11 +85,25 @@ class MCTSBot:
         legal = rules.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
+        safe = rules.safe_action if type(rules).safe_action is not Rules.safe_action else None
+        if safe is not None:
+            a = safe(state, legal)
+            if a is not None:
+                self.last_iterations = 0
+                self.last_root = Node(-1)  # answered without search
+                return a
         me = state.to_move()
+        win = self._winning_action(rules, state, legal, me)
+        if win is not None:
+            self.last_iterations = 0
+            self.last_root = Node(-1)
+            return win
         root = Node(-1)
         deadline = time.perf_counter() + self.think if self.think is not None else None
         limit = self.iterations
         random_rollout = type(rules).rollout_action is Rules.rollout_action
+        prior = (rules.preferred_action if type(rules).preferred_action is not Rules.preferred_action
+                 and self.prior_weight > 0 else None)
         has_eval = type(rules).evaluate is not Rules.evaluate
         n = 0
         while True:
@@ -82,7 +111,7 @@ class MCTSBot:
                 break
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(rules, state, me, root, random_rollout, has_eval)
+            self._iterate(rules, state, me, root, random_rollout, has_eval, safe, prior)
             n += 1
         self.last_iterations = n
         self.last_root = root
@@ -93,8 +122,21 @@ class MCTSBot:
                 best, best_visits = a, child.visits
         return best
 
+    def _winning_action(self, rules, state, legal, me: int):
+        """The first legal action that wins at once in a determinization, or None. MCTS alone
+        is indifferent between winning now and winning a few moves later, and the later win
+        may be missed by the playouts."""
+        sample = rules.determinize(state, me, self.rng)
+        for a in legal:
+            s = sample.clone()
+            rules.apply(s, a)
+            if s.over and s.winner == me:
+                return a
+        return None
+
     # ------------------------------------------------------------------ one iteration
-    def _iterate(self, rules, root_state, me: int, root: Node, random_rollout: bool, has_eval: bool) -> None:
+    def _iterate(self, rules, root_state, me: int, root: Node, random_rollout: bool, has_eval: bool,
+                 safe=None, prior=None) -> None:
         rng = self.rng
         state = rules.determinize(root_state, me, rng)
         legal_actions, apply = rules.legal_actions, rules.apply
@@ -108,6 +150,11 @@ class MCTSBot:
             legal = legal_actions(state)
             if not legal:
                 break
+            if safe is not None and len(legal) > 1:
+                a = safe(state, legal)
+                if a is not None:  # no decision to learn here: take it and go on
+                    apply(state, a)
+                    continue
             mover = state.to_move()
             children = node.children
             untried = [a for a in legal if a not in children]
@@ -124,9 +171,12 @@ class MCTSBot:
                 path.append(child)
                 break
             best_a, best_v = None, -1.0
+            favourite = prior(state, legal) if prior is not None else None
             for a in legal:
                 ch = children[a]
                 v = ch.total / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if a == favourite:  # progressive bias: fades as the action is visited
+                    v += self.prior_weight / (ch.visits + 1)
                 if v > best_v:
                     best_a, best_v = a, v
             node = children[best_a]
@@ -135,6 +185,9 @@ class MCTSBot:
         # playout
         depth = self.rollout_depth
         steps = 0
+        stop_turn = root_state.turn + self.rollout_turns if self.rollout_turns is not None else None
+        if stop_turn is not None and state.turn >= stop_turn:
+            depth = 0
         if random_rollout:
             below = rng.below
             while not state.over and steps < depth:
@@ -143,14 +196,18 @@ class MCTSBot:
                     break
                 apply(state, legal[below(len(legal))] if len(legal) > 1 else legal[0])
                 steps += 1
+                if stop_turn is not None and state.turn >= stop_turn:
+                    break
         else:
             policy = rules.rollout_action
             while not state.over and steps < depth:
                 legal = legal_actions(state)
                 if not legal:
                     break
-                apply(state, policy(state, legal, rng))
+                apply(state, policy(state, legal, rng) if len(legal) > 1 else legal[0])
                 steps += 1
+                if stop_turn is not None and state.turn >= stop_turn:
+                    break
         # scoring and backpropagation
         scores: dict[int, float] = {}
         for nd in path[1:]:
@@ -176,5 +233,7 @@ def _reward(rules, state, player: int, has_eval: bool) -> float:
 
 
 def factory(rules, seed: int = 0, iterations: int | None = None, think: float | None = None, **kwargs) -> MCTSBot:
-    """The bot-factory signature every pack's ``tabletop_bots`` uses, with MCTS's strength options."""
-    return MCTSBot(rules, seed, iterations=iterations, think=think, **kwargs)
+    """The bot-factory signature every pack's ``tabletop_bots`` uses, with MCTS's strength options.
+    The game's :attr:`Rules.mcts_settings` give the defaults of the other options."""
+    options = {**(getattr(rules, "mcts_settings", None) or {}), **kwargs}
+    return MCTSBot(rules, seed, iterations=iterations, think=think, **options)

@@ -120,6 +120,25 @@ class Rules:
                     return arg
         return None
 
+    def safe_action(self, state: State, actions: list[Action]) -> Action | None:
+        """An action among ``actions`` that is never worse than any other now (e.g. playing a
+        card whose points come for free), which a searching bot may take without search; or
+        None. It must depend only on what the player to move can see. MCTS plays it at once
+        and skips it inside its tree, so the search spends its time on real choices.
+        Default: None (every choice is searched)."""
+        return None
+
+    def preferred_action(self, state: State, actions: list[Action]) -> Action | None:
+        """The action a simple policy would take among ``actions`` (e.g. the pack's greedy
+        bot), or None. MCTS gives it a bonus that fades with visits (progressive bias,
+        weight ``prior_weight``), so a thin search falls back on it. Default: None."""
+        return None
+
+    #: Keyword defaults for the framework's MCTS bot on this game (``rollout_depth``,
+    #: ``rollout_turns``, ``exploration``, ``prior_weight``), overridden by the options a
+    #: caller passes.
+    mcts_settings: dict = {}
+
     def rollout_action(self, state: State, actions: list[Action], rng) -> Action:
         """The action a fast playout takes among ``actions`` (MCTS rollouts). Default:
         uniformly at random with the bot's ``rng``; a pack may bias it cheaply."""

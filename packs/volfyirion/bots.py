@@ -18,148 +18,153 @@ class GreedyBot:
     def __init__(self, rules=None, seed: int = 0) -> None:
         self.rng = Random(seed)
 
-    # ------------------------------------------------------------------ decisions
-    def _decide(self, state, options):
-        p = state.pending.player
-        best, score = options[0], -1e9
-        cards = state.cards
-        for a in options:
-            s = 0.0
-            v = a[0]
-            if v == "yes":
-                s = 1
-            elif v == "no":
-                s = 0
-            elif v == "skip":
-                s = 0.5
-            elif v == "choose":
-                label = a[1]
-                if ":" in label:  # removing an own card: thin weak starting cards, from discard first
-                    where, _, name = label.partition(":")
-                    c = next((c for c in cards if c.name == name), None)
-                    weak = c is not None and c.starting and name == "Prospector"
-                    s = (3 if where == "discard" else 2 if where == "play" else 1) if weak else -1
-                elif label == "lair":
-                    s = 5
-                elif label.startswith(f"p{2 - p}."):  # an enemy city: the strongest one
-                    o = 1 - p
-                    ci = int(label[-1]) - 1
-                    s = 2 + M.city_cost(state, o, ci) / 10
-                else:
-                    s = 1
-            if s > score:
-                best, score = a, s
-        return best
-
-    # ------------------------------------------------------------------ main phase
     def choose(self, rules, state):
-        actions = rules.legal_actions(state)
-        if state.pending is not None:
-            return self._decide(state, actions)
-        p = state.active
-        o = 1 - p
-        K = KEYS[p]
-        cards = state.cards
-        zones = state.zones
-        cnt = state.counters
-        by_verb: dict[str, list] = {}
-        for a in actions:
-            by_verb.setdefault(a[0], []).append(a)
-        dragon = state.vars["dragon"]
-        # 1. play every card (troops where a city has none; buildings where none stands)
-        plays = by_verb.get("play")
-        if plays:
-            simple = [a for a in plays if len(a) == 2]
-            if simple:
-                return simple[0]
-            best, bs = None, -1e9
-            for a in plays:
-                ci = int(a[2][4]) - 1
-                c = next(cards[i] for i in zones[K.hand] if cards[i].name == a[1])
-                slot = zones[K.troop[ci]] if c.kind == TROOP else zones[K.building[ci]]
-                s = -10 * len(slot) + ci
-                if dragon == p * 3 + ci:
-                    s -= 20
-                if s > bs:
-                    best, bs = a, s
-            return best
-        # 2. abilities
-        if "activate" in by_verb:
-            return by_verb["activate"][0]
-        bp = cnt[K.bp]
-        kp = cnt[K.kp]
-        cp = cnt[K.cp]
-        # 3. the dragon threatens one of our cities: send it home or defeat it
-        if dragon >= 0 and dragon // 3 == p:
-            if "defeat volfyirion" in by_verb:
-                return by_verb["defeat volfyirion"][0]
-            if "move volfyirion" in by_verb:
-                return by_verb["move volfyirion"][0]
-        # 4. attacks that destroy a city, the most expensive first
-        attacks = by_verb.get("attack", [])
-        finishing = []
-        for a in attacks:
-            where = a[1].partition(".")[2]
-            if where == "lair" or not zones[KEYS[o].troop[int(where[4]) - 1]]:
-                finishing.append(a)
-        if finishing:
-            return max(finishing, key=lambda a: self._attack_cost(state, a))
-        # a troop in the way, but enough to take troop and city in one turn
-        for a in attacks:
-            where = a[1].partition(".")[2]
-            if where != "lair":
-                ci = int(where[4]) - 1
-                cost = M.city_cost(state, o, ci)
-                if bp >= cost + cards[state.vars[KEYS[o].cityids][ci]].defence:
-                    return a
-        # 5. defeat Volfyirion when affordable
+        return greedy_action(state, rules.legal_actions(state))
+
+
+# ---------------------------------------------------------------------- the policy
+# A plain function of the state and the legal actions, shared with the MCTS playout policy
+# (tabletop.packs.volfyirion.ai). It reads only the mover's view (its hand, the public board).
+def _decide(state, options):
+    p = state.pending.player
+    best, score = options[0], -1e9
+    cards = state.cards
+    for a in options:
+        s = 0.0
+        v = a[0]
+        if v == "yes":
+            s = 1
+        elif v == "no":
+            s = 0
+        elif v == "skip":
+            s = 0.5
+        elif v == "choose":
+            label = a[1]
+            if ":" in label:  # removing an own card: thin weak starting cards, from discard first
+                where, _, name = label.partition(":")
+                c = next((c for c in cards if c.name == name), None)
+                weak = c is not None and c.starting and name == "Prospector"
+                s = (3 if where == "discard" else 2 if where == "play" else 1) if weak else -1
+            elif label == "lair":
+                s = 5
+            elif label.startswith(f"p{2 - p}."):  # an enemy city: the strongest one
+                o = 1 - p
+                ci = int(label[-1]) - 1
+                s = 2 + M.city_cost(state, o, ci) / 10
+            else:
+                s = 1
+        if s > score:
+            best, score = a, s
+    return best
+
+
+def greedy_action(state, actions):
+    """The greedy bot's choice among ``actions`` (the legal actions of ``state``)."""
+    if state.pending is not None:
+        return _decide(state, actions)
+    p = state.active
+    o = 1 - p
+    K = KEYS[p]
+    cards = state.cards
+    zones = state.zones
+    cnt = state.counters
+    by_verb: dict[str, list] = {}
+    for a in actions:
+        by_verb.setdefault(a[0], []).append(a)
+    dragon = state.vars["dragon"]
+    # 1. play every card (troops where a city has none; buildings where none stands)
+    plays = by_verb.get("play")
+    if plays:
+        simple = [a for a in plays if len(a) == 2]
+        if simple:
+            return simple[0]
+        best, bs = None, -1e9
+        for a in plays:
+            ci = int(a[2][4]) - 1
+            c = next(cards[i] for i in zones[K.hand] if cards[i].name == a[1])
+            slot = zones[K.troop[ci]] if c.kind == TROOP else zones[K.building[ci]]
+            s = -10 * len(slot) + ci
+            if dragon == p * 3 + ci:
+                s -= 20
+            if s > bs:
+                best, bs = a, s
+        return best
+    # 2. abilities
+    if "activate" in by_verb:
+        return by_verb["activate"][0]
+    bp = cnt[K.bp]
+    kp = cnt[K.kp]
+    # 3. the dragon threatens one of our cities: send it home or defeat it
+    if dragon >= 0 and dragon // 3 == p:
         if "defeat volfyirion" in by_verb:
             return by_verb["defeat volfyirion"][0]
-        # 6. send the dragon on the enemy's strongest city
-        moves = [a for a in by_verb.get("move volfyirion", []) if a[1] != "lair"]
-        if moves:
-            return max(moves, key=lambda a: M.city_cost(state, o, int(a[1][-1]) - 1))
-        # 6b. extended mode: rebuild a destroyed city (the cheapest first)
-        rb = by_verb.get("rebuild")
-        if rb:
-            return min(rb, key=lambda a: sum(n for _, n in cards[state.vars[K.cityids][int(a[1][4]) - 1]].rebuild_cost))
-        # 6c. perks: Anomaly Collider turns a Wonder into knowledge; Ascension Paths are taken over
-        if "take" in by_verb:
-            return by_verb["take"][0]
-        if "collide" in by_verb and kp < 8 <= kp + max(
-                cards[i].cost for i in zones[K.play] if cards[i].name == by_verb["collide"][0][1]):
-            return by_verb["collide"][0]
-        # 7. buy wonders, then assets: the most expensive affordable
-        aw = by_verb.get("acquire wonder")
-        if aw and bp < 8:
-            return max(aw, key=lambda a: cards[zones[LAIR_KEYS[a[1] - 1]][0]].cost)
-        aa = by_verb.get("acquire asset")
-        top = zones["asset_deck"][-1] if "acquire top" in by_verb else None
-        if aa:
-            best = max(aa, key=lambda a: (cards[zones[ROW_KEYS[a[1] - 1]][0]].cost, -a[1]))
-            if top is not None and not cards[top].to_opp and \
-                    cards[top].cost > cards[zones[ROW_KEYS[best[1] - 1]][0]].cost:
-                return ("acquire top",)  # Qoam Oracle
-            return best
-        if top is not None and not cards[top].to_opp:
-            return ("acquire top",)
-        if aw:
-            return max(aw, key=lambda a: cards[zones[LAIR_KEYS[a[1] - 1]][0]].cost)
-        if "acquire wonder top" in by_verb:  # Heroes Party
-            return ("acquire wonder top",)
-        # 8. knowledge: seal the opponent's Wonders, unseal our own
-        seals = [a for a in by_verb.get("seal", []) if a[1] == KEYS[o].name]
-        if seals:
-            return seals[0]
-        unseals = [a for a in by_verb.get("unseal", []) if a[1] == K.name]
-        if unseals:
-            return unseals[0]
-        return ("end turn",)
-
-    @staticmethod
-    def _attack_cost(state, a):
-        o = int(a[1][1]) - 1
+        if "move volfyirion" in by_verb:
+            return by_verb["move volfyirion"][0]
+    # 4. attacks that destroy a city, the most expensive first
+    attacks = by_verb.get("attack", [])
+    finishing = []
+    for a in attacks:
         where = a[1].partition(".")[2]
-        if where == "lair":
-            return state.cards[state.zones[KEYS[o].lair][0]].defence
-        return M.city_cost(state, o, int(where[4]) - 1)
+        if where == "lair" or not zones[KEYS[o].troop[int(where[4]) - 1]]:
+            finishing.append(a)
+    if finishing:
+        return max(finishing, key=lambda a: _attack_cost(state, a))
+    # a troop in the way, but enough to take troop and city in one turn
+    for a in attacks:
+        where = a[1].partition(".")[2]
+        if where != "lair":
+            ci = int(where[4]) - 1
+            cost = M.city_cost(state, o, ci)
+            if bp >= cost + cards[state.vars[KEYS[o].cityids][ci]].defence:
+                return a
+    # 5. defeat Volfyirion when affordable
+    if "defeat volfyirion" in by_verb:
+        return by_verb["defeat volfyirion"][0]
+    # 6. send the dragon on the enemy's strongest city
+    moves = [a for a in by_verb.get("move volfyirion", []) if a[1] != "lair"]
+    if moves:
+        return max(moves, key=lambda a: M.city_cost(state, o, int(a[1][-1]) - 1))
+    # 6b. extended mode: rebuild a destroyed city (the cheapest first)
+    rb = by_verb.get("rebuild")
+    if rb:
+        return min(rb, key=lambda a: sum(n for _, n in cards[state.vars[K.cityids][int(a[1][4]) - 1]].rebuild_cost))
+    # 6c. perks: Anomaly Collider turns a Wonder into knowledge; Ascension Paths are taken over
+    if "take" in by_verb:
+        return by_verb["take"][0]
+    if "collide" in by_verb and kp < 8 <= kp + max(
+            cards[i].cost for i in zones[K.play] if cards[i].name == by_verb["collide"][0][1]):
+        return by_verb["collide"][0]
+    # 7. buy wonders, then assets: the most expensive affordable
+    aw = by_verb.get("acquire wonder")
+    if aw and bp < 8:
+        return max(aw, key=lambda a: cards[zones[LAIR_KEYS[a[1] - 1]][0]].cost)
+    aa = by_verb.get("acquire asset")
+    top = zones["asset_deck"][-1] if "acquire top" in by_verb else None
+    if aa:
+        best = max(aa, key=lambda a: (cards[zones[ROW_KEYS[a[1] - 1]][0]].cost, -a[1]))
+        if top is not None and not cards[top].to_opp and \
+                cards[top].cost > cards[zones[ROW_KEYS[best[1] - 1]][0]].cost:
+            return ("acquire top",)  # Qoam Oracle
+        return best
+    if top is not None and not cards[top].to_opp:
+        return ("acquire top",)
+    if aw:
+        return max(aw, key=lambda a: cards[zones[LAIR_KEYS[a[1] - 1]][0]].cost)
+    if "acquire wonder top" in by_verb:  # Heroes Party
+        return ("acquire wonder top",)
+    # 8. knowledge: seal the opponent's Wonders, unseal our own
+    seals = [a for a in by_verb.get("seal", []) if a[1] == KEYS[o].name]
+    if seals:
+        return seals[0]
+    unseals = [a for a in by_verb.get("unseal", []) if a[1] == K.name]
+    if unseals:
+        return unseals[0]
+    return ("end turn",)
+
+
+def _attack_cost(state, a):
+    o = int(a[1][1]) - 1
+    where = a[1].partition(".")[2]
+    if where == "lair":
+        return state.cards[state.zones[KEYS[o].lair][0]].defence
+    return M.city_cost(state, o, int(where[4]) - 1)

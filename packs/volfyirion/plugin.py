@@ -22,8 +22,8 @@ def tabletop_pack_info():
 def tabletop_rules(pack):
     if pack != NAME:
         return None
-    from tabletop.packs.volfyirion.rules import VolfyirionRules
-    return VolfyirionRules
+    from tabletop.packs.volfyirion.ai import VolfyirionAIRules  # the rules, with the bots' hooks
+    return VolfyirionAIRules
 
 
 @hookimpl
@@ -54,10 +54,12 @@ def tabletop_card_files(pack):
 def tabletop_bots(pack):
     if pack != NAME:
         return None
+    from tabletop.framework import mcts
     from tabletop.framework.bots import RandomBot
     from tabletop.packs.volfyirion.bots import GreedyBot
     return {"random": lambda rules, seed=0: RandomBot(rules, seed),
-            "greedy": lambda rules, seed=0: GreedyBot(rules, seed)}
+            "greedy": lambda rules, seed=0: GreedyBot(rules, seed),
+            "mcts": mcts.factory}
 
 
 @hookimpl

@@ -169,7 +169,9 @@ def test_same_view_same_seed_same_move_volfyirion():
     # play into the game until the player to move has a real choice and both decks hold different cards
     for _ in range(400):
         me = state.to_move()
-        if state.turn >= 3 and len(rules.legal_actions(state)) > 2 and varied(0) and varied(1):
+        legal = rules.legal_actions(state)
+        if state.turn >= 3 and len(legal) > 2 and rules.safe_action(state, legal) is None \
+                and varied(0) and varied(1):
             break
         rules.apply(state, greedy.choose(rules, state))
     else:

@@ -1,0 +1,248 @@
+"""What Volfyirion tells the framework's bots and reports: a position evaluation, a fast
+playout policy, the actions safe to take without search, and per-card annotations.
+
+:class:`VolfyirionAIRules` adds them to :class:`~tabletop.packs.volfyirion.rules.VolfyirionRules`
+(the plugin hands out this class); the game rules themselves are unchanged.
+
+The evaluation (:func:`evaluate`) scores each side in "battle-point-like" units and squashes
+the difference with a logistic:
+
+- every intact City (the claimed Lair included) is worth ``CITY`` plus ``DEFENCE`` per point
+  of its effective defence (printed + Troop);
+- a City the dragon sits on is lost at the end of its owner's turn unless the owner pays
+  8 knowledge or 16 battle: most of its value is taken off (less when the owner is to move
+  and can pay);
+- income: the expected points per turn, five times the mean points per owned card (deck
+  quality) plus the points of the cards in play (Buildings, Troops, unsealed Wonders, the
+  Lair's 4 battle), battle weighted most, then knowledge, then command.
+"""
+from __future__ import annotations
+
+import math
+
+from tabletop.framework.actions import Action
+from tabletop.packs.volfyirion import model as M
+from tabletop.packs.volfyirion import variants as V
+from tabletop.packs.volfyirion.bots import greedy_action
+from tabletop.packs.volfyirion.model import BUILDING, KEYS, LAIR_KEYS, ROW_KEYS, TROOP, WONDER
+from tabletop.packs.volfyirion.rules import VolfyirionRules
+
+# ---------------------------------------------------------------------- evaluation weights
+CITY = 14.0          # an intact City
+DEFENCE = 0.6        # per point of effective defence
+THREAT = 0.8         # share of a City's value lost to the dragon sitting on it
+RES_W = (0.7, 1.3, 0.8)  # value of one point per turn of command, battle, knowledge
+HAND = 5.0           # cards drawn per turn
+INCOME = 2.0         # how many turns of income a position is worth
+TEMPERATURE = 10.0   # logistic scale of the difference
+COST_W = 0.12        # per point of a card's cost, on top of its points
+PERMANENT = 0.5      # share of in-play income credited for an owned Wonder/Building/Troop not yet in play
+TO_MOVE = 1.5        # the side to move has a turn's tempo
+
+_card_value: dict = {}
+
+
+def _value(c) -> float:
+    """A card's weighted points per turn (main ability, plus a share of a points-only chain)."""
+    v = _card_value.get(id(c))
+    if v is None:
+        pts = [0.0, 0.0, 0.0]
+        for r, n in c.main:
+            pts[r] += n
+        for r, n in (c.sec_points or ()):
+            pts[r] += 0.4 * n  # a points-only chain fires often, not always
+        v = sum(w * x for w, x in zip(RES_W, pts))
+        if not c.get("starting"):
+            v += COST_W * c.cost  # what the points miss (draws, removals, the dragon) the price says
+        v = _card_value[id(c)] = v
+    return v
+
+
+def side_score(state, p: int) -> float:
+    """How strong ``p`` stands, in the units above (not squashed)."""
+    K = KEYS[p]
+    zones = state.zones
+    cards = state.cards
+    intact = state.vars[K.intact]
+    dragon = state.vars["dragon"]
+    score = 0.0
+    inplay = 0.0
+    sealed = state.marks["sealed"]
+    cnt = state.counters
+    for ci in intact:
+        cost = M.city_cost(state, p, ci)
+        city = CITY + DEFENCE * cost
+        if dragon == p * 3 + ci:
+            share = THREAT
+            if state.active == p and (cnt[K.kp] >= M.MOVE_COST or cnt[K.bp] >= M.DEFEAT_COST):
+                share *= 0.25
+            city *= 1.0 - share
+        score += city
+        for key in (K.troop[ci], K.building[ci]):
+            lst = zones[key]
+            if lst:
+                inplay += _value(cards[lst[0]])
+    if zones[K.lair]:
+        score += CITY + DEFENCE * cards[zones[K.lair][0]].defence
+        inplay += _value(cards[zones[K.lair][0]])
+    total = 0.0
+    n = 0
+    for key in (K.deck, K.hand, K.discard):
+        for iid in zones[key]:
+            c = cards[iid]
+            x = _value(c)
+            total += x
+            if c.kind >= BUILDING:  # Buildings, Troops and Wonders stay in play once played
+                inplay += PERMANENT * x
+        n += len(zones[key])
+    for iid in zones[K.play]:
+        c = cards[iid]
+        if c.kind == WONDER:
+            if iid not in sealed:
+                inplay += _value(c)
+        else:
+            total += _value(c)
+            n += 1
+    per_card = total / n if n else 0.0
+    score += INCOME * (HAND * per_card + inplay)
+    return score
+
+
+def evaluate(state, player: int) -> float:
+    if state.over:
+        if state.winner is None:
+            return 0.5
+        return 1.0 if state.winner == player else 0.0
+    d = side_score(state, player) - side_score(state, 1 - player)
+    d += TO_MOVE if state.active == player else -TO_MOVE
+    x = d / TEMPERATURE
+    if x > 30:
+        return 1.0
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+# ---------------------------------------------------------------------- cards behind slots
+def action_card(state, action: Action, player: int | None = None, sees_top: bool = True) -> str | None:
+    """The card an acquisition by slot concerns (None when it is hidden), else None."""
+    v = action[0]
+    zones = state.zones
+    cards = state.cards
+    if v == "acquire asset":
+        lst = zones[ROW_KEYS[action[1] - 1]]
+        return cards[lst[0]].name if lst else None
+    if v == "acquire wonder":
+        lst = zones[LAIR_KEYS[action[1] - 1]]
+        return cards[lst[0]].name if lst else None
+    if v == "acquire top":
+        deck = zones["asset_deck"]
+        return cards[deck[-1]].name if deck and sees_top else None
+    if v == "acquire wonder top":
+        deck = zones["wonder_deck"]
+        return cards[deck[-1]].name if deck and sees_top else None
+    return None
+
+
+# ---------------------------------------------------------------------- actions without search
+def safe_action(state, actions: list) -> Action | None:
+    """Playing a card from hand never hurts (its points are free, unspent points only lapse),
+    nor does starting a Secondary Ability (each non-point part is asked for and optional).
+    Buildings and Troops go into an empty slot of a City the dragon does not sit on. With
+    Ploys in the game, cards that count towards a Ploy (Buildings, Troops, Wonders) are
+    searched instead."""
+    if state.pending is not None:
+        return None
+    ploys = state.vars.get("vflags", 0) & V.PLOYS
+    p = state.active
+    K = KEYS[p]
+    zones = state.zones
+    dragon = state.vars["dragon"]
+    city_play = None
+    activate = None
+    for a in actions:
+        v = a[0]
+        if v == "play":
+            if len(a) == 2:
+                if not ploys:
+                    return a
+                c = _in_hand(state, K, a[1])
+                if c is not None and c.kind != WONDER:
+                    return a
+            elif city_play is None and not ploys:
+                ci = int(a[2][4]) - 1
+                if dragon == p * 3 + ci:
+                    continue
+                c = _in_hand(state, K, a[1])
+                if c is None:
+                    continue
+                slot = zones[K.troop[ci]] if c.kind == TROOP else zones[K.building[ci]]
+                if not slot:
+                    city_play = a
+        elif v == "activate" and activate is None:
+            activate = a
+    return city_play or activate
+
+
+def _in_hand(state, K, name: str):
+    cards = state.cards
+    for iid in state.zones[K.hand]:
+        if cards[iid].name == name:
+            return cards[iid]
+    return None
+
+
+# ---------------------------------------------------------------------- playouts
+EPSILON = 0.15
+
+
+def rollout_action(state, actions: list, rng) -> Action:
+    """The greedy bot's policy, with a little noise on the spending choices: now and then a
+    random affordable purchase instead of the dearest, or an early end of the turn."""
+    if len(actions) == 1:
+        return actions[0]
+    if state.pending is None and rng.random() < EPSILON:
+        first = actions[0][0]
+        if first != "play" and first != "mulligan" and first != "refresh":  # the cards are played
+            buys = [a for a in actions if a[0] == "acquire asset" or a[0] == "acquire wonder"]
+            if buys:
+                return buys[rng.below(len(buys))]
+    return greedy_action(state, actions)
+
+
+# ---------------------------------------------------------------------- annotations
+def annotate(state, action: Action) -> dict | None:
+    v = action[0]
+    if v.startswith("acquire"):
+        name = action_card(state, action)
+        return {"acquired": name} if name else None
+    return None
+
+
+class VolfyirionAIRules(VolfyirionRules):
+    """The rules with the bot and report hooks of this module."""
+
+    mcts_settings = {"rollout_turns": 2, "exploration": 0.3, "prior_weight": 1.0}
+
+    def evaluate(self, state, player: int) -> float:
+        return evaluate(state, player)
+
+    def annotate(self, state, action: Action) -> dict | None:
+        return annotate(state, action)
+
+    def action_card(self, state, action: Action) -> str | None:
+        v = action[0]
+        if v.startswith("acquire"):
+            if v == "acquire top":  # visible unless the top is hidden (Qoam Oracle's owner peeks)
+                return action_card(state, action, sees_top=self._sees_asset_top(state, state.to_move()))
+            return action_card(state, action, sees_top=v != "acquire wonder top")
+        return super().action_card(state, action)
+
+    def safe_action(self, state, actions: list) -> Action | None:
+        return safe_action(state, actions)
+
+    def rollout_action(self, state, actions: list, rng) -> Action:
+        return rollout_action(state, actions, rng)
+
+    def preferred_action(self, state, actions: list) -> Action | None:
+        return greedy_action(state, actions)
