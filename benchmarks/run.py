@@ -59,14 +59,44 @@ def bot_games(rules, options: dict, factory, games: int, seed: int) -> tuple[int
 
 
 def midgame_state(rules, options: dict, seed: int, steps: int = 60):
+    """A state some way into a random game, not over and not waiting on a decision."""
     rng = Random(seed)
     state = rules.setup(options, seed)
+    best = state.clone()
     for _ in range(steps):
         if state.over:
             break
         acts = rules.legal_actions(state)
         rules.apply(state, acts[rng.below(len(acts))])
-    return state
+        if not state.over and state.pending is None:
+            best = state.clone()
+    return best
+
+
+def mcts_rate(rules, options: dict, factory, runs: int, positions: int = 12) -> float:
+    """Search iterations per second of the MCTS bot, over positions where it really searches
+    (moves answered without search, such as a single legal action, are not counted)."""
+    rates = []
+    for r in range(runs):
+        bot = factory(rules, r, iterations=200)
+        rng = Random(r)
+        state = rules.setup(options, 77 + r)
+        iters = 0
+        secs = 0.0
+        searched = 0
+        while not state.over and searched < positions:
+            acts = rules.legal_actions(state)
+            t0 = time.perf_counter()
+            bot.choose(rules, state)
+            dt = time.perf_counter() - t0
+            if bot.last_iterations:
+                iters += bot.last_iterations
+                secs += dt
+                searched += 1
+            rules.apply(state, acts[rng.below(len(acts))])
+        if secs:
+            rates.append(iters / secs)
+    return statistics.median(rates) if rates else 0.0
 
 
 def per_call_us(fn, repeat: int) -> float:
@@ -93,7 +123,7 @@ def bench_pack(name: str, runs: int, quick: bool) -> dict:
     rules = pack.rules()
     options = dict(getattr(rules, "benchmark_options", {}) or {})
     out: dict = {"pack": name}
-    games = 10 if quick else 40
+    games = 10 if quick else 100
     sps, gps = [], []
     for r in range(runs):
         steps, finished, secs = random_selfplay(rules, options, games, 1000 + r * 100)
@@ -115,13 +145,7 @@ def bench_pack(name: str, runs: int, quick: bool) -> dict:
     text = json.dumps(state.to_json())
     out["from_json_us"] = statistics.median(per_call_us(lambda: State.from_json(json.loads(text), index), 300) for _ in range(runs))
     if "mcts" in bots:
-        try:
-            bot = bots["mcts"](rules, 1, iterations=200)
-            t0 = time.perf_counter()
-            bot.choose(rules, state)
-            out["mcts_iterations_per_s"] = 200 / (time.perf_counter() - t0)
-        except TypeError:
-            pass
+        out["mcts_iterations_per_s"] = mcts_rate(rules, options, bots["mcts"], runs)
     code = f"import time;t=time.perf_counter();from tabletop.framework.packs import registry;registry().get({name!r}).cards();print(time.perf_counter()-t)"
     loads = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout) for _ in range(runs)]
     out["load_cards_s"] = statistics.median(loads)

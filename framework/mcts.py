@@ -83,6 +83,8 @@ class MCTSBot:
     # ------------------------------------------------------------------ the interface
     def choose(self, rules, state) -> Action:
         legal = rules.legal_actions(state)
+        if not legal:
+            raise ValueError("no legal action to choose: the game is over")
         if len(legal) == 1:
             return legal[0]
         safe = rules.safe_action if type(rules).safe_action is not Rules.safe_action else None

@@ -40,6 +40,7 @@ class Rules:
         self.cards = cards
         self._phase_index = {p.name: i for i, p in enumerate(self.phases)}
         self._phase = {p.name: p for p in self.phases}
+        self._actions = {p.name: p.actions for p in self.phases}
         self.handlers: dict[str, Callable[[State, Action], None]] = {}
 
     # ------------------------------------------------------------------ to be provided by packs
@@ -151,7 +152,7 @@ class Rules:
             return []
         if state.pending is not None:
             return list(state.pending.options)
-        return self._phase[state.phase].actions(state)
+        return self._actions[state.phase](state)
 
     def apply(self, state: State, action: Action) -> None:
         """Apply ``action`` (which must be legal) to ``state`` in place, and run until input is needed."""

@@ -123,12 +123,18 @@ def colour_counts(state, p: int) -> list:
         c = cards[iid].colour_i
         if c >= 0:
             counts[c] += 1
+    troop, building = K.troop, K.building
     for ci in state.vars[K.intact]:
-        for lst in (zones[K.troop[ci]], zones[K.building[ci]]):
-            if lst:
-                c = cards[lst[0]].colour_i
-                if c >= 0:
-                    counts[c] += 1
+        lst = zones[troop[ci]]
+        if lst:
+            c = cards[lst[0]].colour_i
+            if c >= 0:
+                counts[c] += 1
+        lst = zones[building[ci]]
+        if lst:
+            c = cards[lst[0]].colour_i
+            if c >= 0:
+                counts[c] += 1
     return counts
 
 
