@@ -207,23 +207,38 @@ def build_vocabulary() -> Vocabulary:
     v.effect("draw {n:number} cards")(_draw)
     v.effect("draw {n:number} card")(_draw)
 
-    def _discard(n):
-        _const(n, "discard")
+    def _each_enemy_loses(verb, zone_of, pick, reveal):
+        """A step factory: each enemy puts up to N cards of one zone into their graveyard."""
+        def make(n):
+            _const(n, verb)
+
+            def step(s, c):
+                for q in _enemies(s, c["controller"]):
+                    k = KEYS[q]
+                    zone = s.zones[zone_of(k)]
+                    for _ in range(n(s, c)):
+                        if not zone:
+                            break
+                        iid = pick(s, zone)
+                        zone.remove(iid)
+                        s.marks[cr.CONSUMED].discard(iid)
+                        s.zones[k.graveyard].append(iid)
+                        s.reveals += reveal
+                return None
+            return step
+        return make
+
+    def _at_random(s, zone):
         from tabletop.framework.rng import below
 
-        def step(s, c):
-            for q in _enemies(s, c["controller"]):
-                k = KEYS[q]
-                hand = s.zones[k.hand]
-                for _ in range(n(s, c)):
-                    if not hand:
-                        break
-                    s.rng, i = below(s.rng, len(hand))
-                    s.zones[k.graveyard].append(hand.pop(i))
-                    s.reveals += 1
-            return None
-        return step
+        s.rng, i = below(s.rng, len(zone))
+        return zone[i]
 
+    def _most_valuable_crystal(s, zone):
+        # mauve first, then unconsumed, then coloured before neutral
+        return max(zone, key=lambda i: (s.cards[i].cidx == 4, i not in s.marks[cr.CONSUMED], s.cards[i].cidx != 0))
+
+    _discard = _each_enemy_loses("discard", lambda k: k.hand, _at_random, 1)
     v.effect("each enemy discards {n:number} cards at random")(_discard)
     v.effect("each enemy discards {n:number} card at random")(_discard)
 
@@ -239,42 +254,11 @@ def build_vocabulary() -> Vocabulary:
     v.effect("consume {n:number} crystals of each enemy")(_consume)
     v.effect("consume {n:number} crystal of each enemy")(_consume)
 
-    def _destroy_crystal(n):
-        _const(n, "destroy")
-
-        def step(s, c):
-            for q in _enemies(s, c["controller"]):
-                k = KEYS[q]
-                zone = s.zones[k.crystals]
-                for _ in range(n(s, c)):
-                    if not zone:
-                        break
-                    # the most valuable first: mauve, then unconsumed, then the rest
-                    best = max(zone, key=lambda i: (s.cards[i].cidx == 4, i not in s.marks[cr.CONSUMED], s.cards[i].cidx != 0))
-                    zone.remove(best)
-                    s.marks[cr.CONSUMED].discard(best)
-                    s.zones[k.graveyard].append(best)
-            return None
-        return step
-
+    _destroy_crystal = _each_enemy_loses("destroy", lambda k: k.crystals, _most_valuable_crystal, 0)
     v.effect("destroy {n:number} crystals of each enemy")(_destroy_crystal)
     v.effect("destroy {n:number} crystal of each enemy")(_destroy_crystal)
 
-    def _destroy_trap(n):
-        _const(n, "destroy")
-
-        def step(s, c):
-            for q in _enemies(s, c["controller"]):
-                k = KEYS[q]
-                traps = s.zones[k.traps]
-                for _ in range(n(s, c)):
-                    if not traps:
-                        break
-                    s.zones[k.graveyard].append(traps.pop(0))  # the oldest trap
-                    s.reveals += 1
-            return None
-        return step
-
+    _destroy_trap = _each_enemy_loses("destroy", lambda k: k.traps, lambda s, zone: zone[0], 1)  # the oldest
     v.effect("destroy {n:number} traps of each enemy")(_destroy_trap)
     v.effect("destroy {n:number} trap of each enemy")(_destroy_trap)
 
