@@ -35,3 +35,21 @@ def test_greedy_games_keep_every_invariant(seed, greedy_first):
 def test_greedy_against_greedy_finishes(seed):
     game = play_checked(RULES, {"first": "p2"}, seed, [BOTS["greedy"], BOTS["greedy"]], rules_for)
     assert game.state.over and game.state.winner in (0, 1)
+
+
+ALL = {"variants": ["all"], "mode": "extended"}
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1))
+def test_random_games_with_every_variant_and_the_extended_mode_keep_every_invariant(seed):
+    game = play_checked(RULES, ALL, seed, [BOTS["random"], BOTS["random"]], rules_for, replay_every=200)
+    assert game.state.over
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1), greedy_first=st.booleans())
+def test_greedy_games_with_every_variant_and_the_extended_mode_keep_every_invariant(seed, greedy_first):
+    seats = [BOTS["greedy"], BOTS["random"]] if greedy_first else [BOTS["random"], BOTS["greedy"]]
+    game = play_checked(RULES, ALL, seed, seats, rules_for, replay_every=50)
+    assert game.state.over
