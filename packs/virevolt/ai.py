@@ -16,6 +16,7 @@ from collections import Counter
 from tabletop.framework.determinize import reseed
 from tabletop.packs.virevolt.bots import evaluate as raw_evaluate
 from tabletop.packs.virevolt.keys import BOX, CRYSTAL, KEYS, TRAP
+from tabletop.packs.virevolt.states import FREEZE, IMMUNITY
 
 DECK_SIZE = 30
 MAX_COPIES = 2
@@ -24,6 +25,8 @@ EVAL_SCALE = 40.0
 # MCTS settings measured best against greedy (docs/packs/virevolt.md, "Bots")
 MCTS_ROLLOUT_DEPTH = 0
 MCTS_EXPLORATION = 0.15
+MCTS_PRIOR_WEIGHT = 1.0
+FROZEN_ENEMY_MAIN = 15.0   # raw points for an enemy main hero frozen (see control)
 
 _PRECON: dict[int, list] = {}   # id(by_name) -> [(deck id, deck name, Counter)]
 _DECK_NAMES: dict[tuple, str] = {}
@@ -209,12 +212,28 @@ def evaluate(state, player: int) -> float:
         if state.winner is None:
             return 0.5
         return 1.0 if state.winner == player else 0.0
-    x = raw_evaluate(state, player) / EVAL_SCALE
+    x = (raw_evaluate(state, player) + control(state, player)) / EVAL_SCALE
     if x > 30:
         return 1.0
     if x < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
+
+
+def control(state, player: int) -> float:
+    """What the greedy score underrates in a control game: an enemy main hero that is frozen
+    cannot attack on its next turn (Freeze leaves at the end of its owner's turn)."""
+    z = state.zones
+    marks = state.marks
+    frz, imm = marks[FREEZE], marks[IMMUNITY]
+    out = 0.0
+    for q in range(state.nplayers):
+        if q == player:
+            continue
+        main = z[KEYS[q].main]
+        if main and main[0] in frz and main[0] not in imm:
+            out += FROZEN_ENEMY_MAIN
+    return out / max(1, state.nplayers - 1)
 
 
 # ---------------------------------------------------------------------- annotations
@@ -298,13 +317,94 @@ def rollout_action(rules, state, actions, rng):
     return best
 
 
+# ---------------------------------------------------------------------- search hooks
+def safe_action(rules, state, actions):
+    """An action never worth searching, or None: in one's own main phase with nothing
+    pending, playing the turn's crystal when only one kind of crystal can be played (it
+    enters unconsumed and only adds resources), then setting a trap (free; a trap set can be
+    fired, one in hand cannot). Reads only the mover's own hand and the legal actions."""
+    if state.pending is not None or state.phase != "main":
+        return None
+    by_name = rules.by_name
+    crystal = None
+    trap = None
+    for a in actions:
+        v = a[0]
+        if v == "play":
+            d = by_name.get(a[1])
+            if d is not None and d.kind == CRYSTAL:
+                if crystal is not None and crystal != a:
+                    crystal = False          # a choice of colours: search it
+                elif crystal is None:
+                    crystal = a
+        elif v == "set" and trap is None:
+            trap = a
+    if crystal:
+        return crystal
+    return trap
+
+
+def preferred_action(rules, state, actions):
+    """The greedy bot's move (packs/virevolt/bots.py), ties to the first action: the prior
+    of the search's progressive bias."""
+    from tabletop.packs.virevolt.bots import GreedyBot
+
+    me = state.to_move()
+    score = GreedyBot._score
+    best, best_score = None, None
+    for a in actions:
+        s = score(_GREEDY, rules, state, a, me)
+        if best_score is None or s > best_score + 1e-9:
+            best, best_score = a, s
+    return best
+
+
+class _Greedy:
+    def _sacrifice_bonus(self, state, action, me):
+        from tabletop.packs.virevolt.bots import GreedyBot
+
+        return GreedyBot._sacrifice_bonus(self, state, action, me)
+
+
+_GREEDY = _Greedy()
+_AI_CLASSES: dict = {}
+
+
+def ai_rules(rules):
+    """``rules`` seen through a subclass that adds :func:`safe_action` and
+    :func:`preferred_action` (same attributes, shared: not a copy of the card pool)."""
+    cls = type(rules)
+    if getattr(cls, "_virevolt_search_hooks", False):
+        return rules
+    sub = _AI_CLASSES.get(cls)
+    if sub is None:
+        sub = type(cls.__name__, (cls,), {
+            "_virevolt_search_hooks": True,
+            "safe_action": lambda self, state, actions: safe_action(self, state, actions),
+            "preferred_action": lambda self, state, actions: preferred_action(self, state, actions),
+        })
+        _AI_CLASSES[cls] = sub
+    w = object.__new__(sub)
+    w.__dict__ = rules.__dict__
+    return w
+
+
 # ---------------------------------------------------------------------- the tuned MCTS bot
 def make_mcts(rules, seed: int = 0, iterations: int | None = None, think: float | None = None, **kwargs):
     """``tabletop.framework.mcts.factory`` with Virevolt's tuned settings: no playout (the
-    leaf is scored by :func:`evaluate` at once) and a small exploration constant, since the
-    evaluation differences between sibling moves are small."""
-    from tabletop.framework.mcts import factory
+    leaf is scored by :func:`evaluate` at once), a small exploration constant (the
+    evaluation differences between sibling moves are small), :func:`safe_action` taken
+    without search and the greedy move as a fading prior (:func:`preferred_action`,
+    weight ``MCTS_PRIOR_WEIGHT``)."""
+    from tabletop.framework.mcts import MCTSBot
 
     kwargs.setdefault("rollout_depth", MCTS_ROLLOUT_DEPTH)
     kwargs.setdefault("exploration", MCTS_EXPLORATION)
-    return factory(rules, seed, iterations=iterations, think=think, **kwargs)
+    kwargs.setdefault("prior_weight", MCTS_PRIOR_WEIGHT)
+    options = {**(getattr(rules, "mcts_settings", None) or {}), **kwargs}
+
+    class VirevoltMCTSBot(MCTSBot):
+        def choose(self, rules, state):
+            return super().choose(ai_rules(rules), state)
+
+    return VirevoltMCTSBot(rules, seed, iterations=iterations, think=think, **options)

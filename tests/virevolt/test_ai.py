@@ -166,3 +166,45 @@ def test_pack_mcts_uses_the_tuned_settings(rules):
     assert bot.rollout_depth == ai.MCTS_ROLLOUT_DEPTH and bot.c == ai.MCTS_EXPLORATION
     s = midgame(rules)
     assert bot.choose(rules, s) in rules.legal_actions(s)
+
+
+def test_pack_mcts_search_hooks(rules):
+    from tabletop.framework.packs import registry
+
+    bot = registry().get("virevolt").bots()["mcts"](rules, 1, iterations=40)
+    assert bot.prior_weight == ai.MCTS_PRIOR_WEIGHT
+    w = ai.ai_rules(rules)
+    assert ai.ai_rules(w) is w and w.by_name is rules.by_name
+    s = midgame(rules)
+    legal = rules.legal_actions(s)
+    assert w.preferred_action(s, legal) in legal
+    assert w.preferred_action(s, legal) == w.preferred_action(s, legal)   # deterministic
+    safe = w.safe_action(s, legal)
+    assert safe is None or safe in legal
+
+
+def test_safe_action_plays_the_only_crystal_then_sets_traps(rules):
+    s = rules.setup({}, 5)
+    for _ in range(40):
+        if s.pending is None and s.phase == "main":
+            break
+        rules.apply(s, rules.legal_actions(s)[-1])
+    acts = [("set", "Tripwire"), ("play", "Red Crystal"), ("next",)]
+    assert ai.safe_action(rules, s, acts) == ("play", "Red Crystal")
+    assert ai.safe_action(rules, s, [("play", "Red Crystal"), ("play", "Blue Crystal"), ("set", "Tripwire")]) == ("set", "Tripwire")
+    assert ai.safe_action(rules, s, [("play", "Red Crystal"), ("play", "Blue Crystal"), ("next",)]) is None
+
+
+def test_evaluate_rewards_a_frozen_enemy_main_hero(rules):
+    s = midgame(rules)
+    foe = 1 - s.to_move()
+    main = s.zones[KEYS[foe].main]
+    from tabletop.packs.virevolt import states as st
+
+    if not main or main[0] in s.marks[st.FREEZE] or main[0] in s.marks[st.IMMUNITY]:
+        pytest.skip("no unfrozen enemy main hero in this position")
+
+    before = ai.evaluate(s, 1 - foe)
+    t = s.clone()
+    t.marks[st.FREEZE].add(main[0])
+    assert ai.evaluate(t, 1 - foe) > before
