@@ -157,15 +157,10 @@ def build_vocabulary() -> Vocabulary:
     def inflict(sts, sel):
         def act(s, c, h):
             for x in sts:
-                st.inflict(s, h, x)
+                st.inflict(s, h, x)  # Immunity's filtering of harmful states lives in st.inflict
         return hero_steps(sel, act)
 
-    @v.effect("give {sts:words:protective} to {sel:target}")
-    def give(sts, sel):
-        def act(s, c, h):
-            for x in sts:
-                st.inflict(s, h, x)
-        return hero_steps(sel, act)
+    v.effect("give {sts:words:protective} to {sel:target}")(inflict)  # same mechanism, protective words
 
     @v.effect("remove {sts:words:state} from {sel:target}")
     def remove(sts, sel):
