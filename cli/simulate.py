@@ -23,6 +23,9 @@ def simulate_cmd(
     variant: Optional[List[str]] = typer.Option(None, "--variant", help="A variant to switch on (repeatable; 'all' for every one)."),
     mode: Optional[str] = typer.Option(None, "--mode", help="A game mode (e.g. extended)."),
     deck: Optional[List[str]] = typer.Option(None, "--deck", help="A deck per seat, in seat order (repeatable): name or file."),
+    deck_pool: Optional[str] = typer.Option(None, "--deck-pool", help="Comma-separated decks rotated over the seats: "
+                                            "the games go through every assignment of these decks to the seats, "
+                                            "each bot meeting each one from every seat."),
     max_turns: Optional[int] = typer.Option(200, "--max-turns", help="Stop a game unfinished after this many turns (it counts as capped)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write report.md, report.json, records.jsonl and charts here."),
     think: Optional[float] = typer.Option(None, "--think", help="Seconds per move for mcts (results then depend on the machine)."),
@@ -51,8 +54,9 @@ def simulate_cmd(
         if deck:
             options["decks"] = list(deck)
         specs = [b.strip() for b in bots.split(",")]
+        pool = deck_pool.split(",") if deck_pool is not None else None
         config = prepare(pack, specs, seed=seed, options=options, max_turns=max_turns, think=think,
-                         iterations=iterations)
+                         iterations=iterations, deck_pool=pool)
         batch = _run(config, games, nworkers, backend, address)
     except TabletopError as e:
         typer.echo(e.render(), err=True)

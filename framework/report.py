@@ -172,6 +172,22 @@ def cards(records, labels):
     return per
 
 
+@metric("win_rate_by_bot_and_deck")
+def win_rate_by_bot_and_deck(records, labels):
+    """Each bot's win rate with each deck it played (from the pack's ``deck`` annotations):
+    what a bot's overall rate hides when some decks are stronger than others."""
+    out: dict[str, dict[str, list[int]]] = {}
+    for r in records:
+        for _turn, seat, kind, value in r.get("events", ()):
+            if kind != "deck" or not isinstance(value, str):
+                continue
+            kw = out.setdefault(r["seats"][seat], {}).setdefault(value, [0, 0])
+            kw[0] += r["winner"] == seat
+            kw[1] += 1
+    return {lab: {deck: rate(k, n) for deck, (k, n) in sorted(decks.items())}
+            for lab, decks in sorted(out.items())}
+
+
 def compute(records: list[dict], labels: list[str]) -> dict:
     """Every registered metric over ``records``."""
     return {name: fn(records, labels) for name, fn in METRICS.items()}
@@ -191,6 +207,8 @@ def markdown(meta: dict, m: dict, charts: list[str]) -> str:
     lines = [f"# Simulation report: {meta.get('pack', '')}", ""]
     lines.append(f"{s['games']} games, bots {', '.join(meta.get('labels', []))}, seed {meta.get('seed')}, "
                  f"options {json.dumps(meta.get('options', {}))}, max turns {meta.get('max_turns')}.")
+    if meta.get("deck_pool"):
+        lines.append(f"Decks rotated over the seats from the pool {', '.join(meta['deck_pool'])}.")
     if meta.get("seconds") is not None:
         lines.append(f"Ran in {meta['seconds']:.1f} s on {meta.get('workers')} worker(s), backend {meta.get('backend')}.")
     lines += ["", f"Decided: {s['decided']}, draws: {s['draws']}, capped (unfinished at the cap): {s['capped']}.", ""]
@@ -200,6 +218,12 @@ def markdown(meta: dict, m: dict, charts: list[str]) -> str:
     lines += ["", "## Win rate by seat", "", "| seat | games | wins | win rate [95% CI] |", "|---|---:|---:|---|"]
     for seat, d in m["win_rate_by_seat"].items():
         lines.append(f"| {seat} | {d['games']} | {d['wins']} | {_ci(d)} |")
+    by_deck = m.get("win_rate_by_bot_and_deck")
+    if by_deck:
+        lines += ["", "## Win rate by bot and deck", "", "| bot | deck | games | wins | win rate [95% CI] |",
+                  "|---|---|---:|---:|---|"]
+        for lab, decks in by_deck.items():
+            lines += [f"| {lab} | {deck} | {d['games']} | {d['wins']} | {_ci(d)} |" for deck, d in decks.items()]
     fp = m["first_player"]
     lines += ["", "## First-player advantage", "",
               f"The player who moved first won {fp['wins']} of {fp['games']} decided games: {_ci(fp)}.", ""]
@@ -233,7 +257,8 @@ def markdown(meta: dict, m: dict, charts: list[str]) -> str:
         lines.append("")
     if charts:
         lines += ["## Charts", ""] + [f"![{c}]({c})" for c in charts]
-    others = [k for k in m if k not in {"summary", "win_rate_by_bot", "win_rate_by_seat", "first_player",
+    others = [k for k in m if k not in {"summary", "win_rate_by_bot", "win_rate_by_seat", "win_rate_by_bot_and_deck",
+                                         "first_player",
                                          "game_length", "lead_changes", "cards"}]
     for k in others:
         lines += ["", f"## {k}", "", "```json", json.dumps(m[k], indent=1), "```"]
@@ -288,7 +313,7 @@ def write(out: str | Path, batch, pack_name: str | None = None, with_charts: boo
     out.mkdir(parents=True, exist_ok=True)
     cfg = batch.config
     meta = {"pack": pack_name or cfg.pack, "bots": list(cfg.bots), "labels": batch.labels, "seed": cfg.seed,
-            "options": cfg.options, "max_turns": cfg.max_turns, "think": cfg.think, "iterations": cfg.iterations,
+            "options": cfg.options, "deck_pool": list(cfg.deck_pool), "max_turns": cfg.max_turns, "think": cfg.think, "iterations": cfg.iterations,
             "games": len(batch.records), "workers": batch.workers, "backend": batch.backend,
             "seconds": batch.seconds}
     m = compute(batch.records, batch.labels)

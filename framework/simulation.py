@@ -2,7 +2,9 @@
 
 Game ``i`` of a batch with seed ``S`` is played from ``game_seed(S, i)`` alone, its bots
 seeded from that seed and their seat, bot A in seat ``i % 2`` (in general the bot list is
-rotated by ``i``). Games are independent, so they can run in any order, in any process,
+rotated by ``i``). With a *deck pool*, game ``i`` also takes its decks from ``i`` alone
+(:func:`pool_decks`): each run of consecutive games that seats the bots every way plays one
+assignment of the pool's decks to the seats, and the runs go through every assignment. Games are independent, so they can run in any order, in any process,
 on any machine; the records are then put back in index order. Hence the same seed gives
 the same records for 1 or 32 workers, locally or on Dask (except with ``--think``, where a
 bot's strength depends on the machine's speed).
@@ -157,6 +159,7 @@ class SimConfig:
     iterations: int | None = None
     labels: tuple[str, ...] = ()
     scripts: dict = field(default_factory=dict)  # spec -> loaded Script, so workers need no files
+    deck_pool: tuple[str, ...] = ()
 
     def key(self) -> tuple:
         return (self.pack, self.bots, self.think, self.iterations, tuple(sorted(self.scripts)))
@@ -177,6 +180,15 @@ def seat_bots(index: int, nbots: int, nplayers: int) -> list[int]:
     return [(s - index) % nbots for s in range(nplayers)]
 
 
+def pool_decks(index: int, nbots: int, nplayers: int, pool: tuple[str, ...]) -> list[str]:
+    """The decks of game ``index``, seat by seat, drawn from ``pool``: assignment number
+    ``index // nbots`` (so every seating of the bots meets the same decks) of the
+    ``len(pool) ** nplayers`` assignments, counted like digits (seat 0 changes fastest)."""
+    j = index // max(1, nbots)
+    k = len(pool)
+    return [pool[(j // k ** s) % k] for s in range(nplayers)]
+
+
 def unique_labels(labels: list[str]) -> list[str]:
     out = []
     for i, lab in enumerate(labels):
@@ -186,8 +198,11 @@ def unique_labels(labels: list[str]) -> list[str]:
 
 def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, max_turns: int | None = None,
             think: float | None = None, iterations: int | None = None,
-            max_steps: int = DEFAULT_MAX_STEPS) -> SimConfig:
-    """Check a batch's parameters in this process (clean errors before any worker starts)."""
+            max_steps: int = DEFAULT_MAX_STEPS, deck_pool: list[str] | None = None) -> SimConfig:
+    """Check a batch's parameters in this process (clean errors before any worker starts).
+
+    ``deck_pool`` rotates those decks over the seats (:func:`pool_decks`); it replaces a
+    ``decks`` option, so giving both is an error."""
     if not bots or any(not b.strip() for b in bots):
         raise TabletopError("give the bots as a comma-separated list, e.g. --bots greedy,random")
     if max_turns is not None and max_turns < 1:
@@ -205,19 +220,38 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
             scripts[spec] = script
         labels.append(bot_label(spec, script))
     options = dict(options or {})
+    pool = tuple(d.strip() for d in deck_pool or ())
+    if deck_pool is not None and (not pool or not all(pool)):
+        raise TabletopError("give the deck pool as a comma-separated list of decks, e.g. --deck-pool ember,tide")
+    if pool and options.get("decks"):
+        raise TabletopError("give either --deck (one per seat) or --deck-pool (rotated over the seats), not both")
     config = SimConfig(pack_ref(pack), tuple(bots), seed, options, max_turns, max_steps, think, iterations,
-                       tuple(unique_labels(labels)), scripts)
-    try:
-        state = rules.setup(dict(options), game_seed(seed, 0))
-    except TabletopError as e:
-        raise TabletopError(f"cannot start {pack.name} with these options: {e.render()}") from None
-    except (ValueError, KeyError, TypeError) as e:
-        raise TabletopError(f"cannot start {pack.name} with these options: {e}") from None
+                       tuple(unique_labels(labels)), scripts, pool)
+    state = _setup_checked(pack, rules, options, seed)
+    for d in dict.fromkeys(pool):
+        _setup_checked(pack, rules, {**options, "decks": [d] * state.nplayers}, seed)
     if len(bots) not in (1, state.nplayers):
         raise TabletopError(f"{pack.name} is played by {state.nplayers} here: give 1 or {state.nplayers} bots, "
                             f"not {len(bots)}")
     _CONTEXTS[config.key()] = _Context(pack, config)
     return config
+
+
+def _setup_checked(pack, rules, options: dict, seed: int):
+    try:
+        return rules.setup(dict(options), game_seed(seed, 0))
+    except TabletopError as e:
+        raise TabletopError(f"cannot start {pack.name} with these options: {e.render()}") from None
+    except (ValueError, KeyError, TypeError) as e:
+        raise TabletopError(f"cannot start {pack.name} with these options: {e}") from None
+
+
+def game_options(config: SimConfig, index: int, nplayers: int) -> dict:
+    """The options game ``index`` is set up with: the batch's, and its decks from the pool."""
+    options = dict(config.options)
+    if config.deck_pool:
+        options["decks"] = pool_decks(index, len(config.bots), nplayers, config.deck_pool)
+    return options
 
 
 # ---------------------------------------------------------------------- playing games
@@ -231,6 +265,7 @@ class _Context:
         cls = type(self.rules)
         self.annotate = self.rules.annotate if cls.annotate is not Rules.annotate else None
         self.evaluate = self.rules.evaluate if cls.evaluate is not Rules.evaluate else None
+        self.nplayers = self.rules.setup(dict(config.options), game_seed(config.seed, 0)).nplayers if config.deck_pool else 0
 
 
 _CONTEXTS: dict = {}
@@ -249,7 +284,7 @@ def play_game(config: SimConfig, index: int, ctx: _Context | None = None) -> dic
     ctx = ctx or _context(config)
     rules = ctx.rules
     seed = game_seed(config.seed, index)
-    state = rules.setup(dict(config.options), seed)
+    state = rules.setup(game_options(config, index, ctx.nplayers), seed)
     n = state.nplayers
     who = seat_bots(index, len(config.bots), n)
     bots = [ctx.factories[b](rules, (seed * 31 + s + 1) & ((1 << 62) - 1), think=config.think,
