@@ -73,6 +73,11 @@ def load_deck_cards(spec: str, by_name=None) -> list[str]:
     """The card list of a preconstructed deck (by id) or a deck file; ValueError if not legal."""
     pre = preconstructed()
     path = pre.get(spec) or Path(spec)
+    if spec not in pre and not path.exists():
+        from tabletop.framework.suggest import did_you_mean
+
+        raise ValueError(f"deck {spec!r} is neither a preconstructed deck ({', '.join(pre)}) nor a deck file"
+                         f"{did_you_mean(spec, list(pre))}")
     report = check_deck(path)
     if report.verdict != "legal":
         raise ValueError(f"deck {spec!r} cannot be used:\n{report.render()}")

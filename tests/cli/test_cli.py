@@ -123,6 +123,12 @@ def test_play_refuses_an_illegal_deck_with_the_deckcheck_report(tmp_path):
     assert "Traceback" not in r.stderr
 
 
+def test_play_names_the_preconstructed_decks_for_a_misspelt_one():
+    r = tabletop("play", "virevolt", "--deck", "tdie", input="")
+    assert r.returncode == 1 and "did you mean 'tide'" in r.stderr and "ember, grove, prism, tide" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
 def test_deckcheck_exit_codes(tmp_path):
     legal = ROOT / "packs" / "virevolt" / "decks" / "ember.yaml"
     assert tabletop("deckcheck", "virevolt", str(legal)).returncode == 0

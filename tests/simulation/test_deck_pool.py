@@ -67,7 +67,7 @@ def test_win_rate_by_bot_and_deck_by_hand(batch):
 
 
 def test_bad_pools_are_clean_errors(virevolt):
-    with pytest.raises(TabletopError, match="tdie"):
+    with pytest.raises(TabletopError, match="did you mean .tide."):
         prepare(virevolt, ["greedy", "random"], deck_pool=["ember", "tdie"])
     with pytest.raises(TabletopError, match="comma-separated"):
         prepare(virevolt, ["greedy", "random"], deck_pool=["ember", ""])
