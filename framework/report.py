@@ -316,13 +316,12 @@ def write(out: str | Path, batch, pack_name: str | None = None, with_charts: boo
             "options": cfg.options, "deck_pool": list(cfg.deck_pool), "max_turns": cfg.max_turns, "think": cfg.think, "iterations": cfg.iterations,
             "games": len(batch.records), "workers": batch.workers, "backend": batch.backend,
             "seconds": batch.seconds}
+    # the records first: whatever goes wrong with the metrics, hours of games are kept
+    write_atomic(out / "records.jsonl", "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in batch.records))
     m = compute(batch.records, batch.labels)
     names = charts(out, m) if with_charts else []
     write_atomic(out / "report.json", json.dumps({"meta": meta, "metrics": m}, indent=1) + "\n")
     write_atomic(out / "report.md", markdown(meta, m, names))
-    with open(out / "records.jsonl", "w", encoding="utf-8") as f:
-        for r in batch.records:
-            f.write(json.dumps(r, separators=(",", ":")) + "\n")
     return m
 
 

@@ -114,3 +114,17 @@ def test_a_perfect_record_has_an_interval_that_holds_it():
         assert lo <= 1.0 <= hi == 1.0
         lo, hi = wilson(0, n)
         assert lo == 0.0 <= hi
+
+
+def test_the_records_are_kept_when_a_metric_fails(batch, tmp_path):
+    @report.metric("broken")
+    def broken(records, labels):
+        raise RuntimeError("a metric with a bug")
+
+    try:
+        with pytest.raises(RuntimeError):
+            report.write(tmp_path, batch, "tally", with_charts=False)
+    finally:
+        del report.METRICS["broken"]
+    lines = (tmp_path / "records.jsonl").read_text().splitlines()
+    assert [json.loads(x) for x in lines] == batch.records
