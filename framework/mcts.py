@@ -34,6 +34,7 @@ import math
 import time
 
 from tabletop.framework.actions import Action
+from tabletop.framework.evaluation import outcome
 from tabletop.framework.rng import Random
 from tabletop.framework.rules import Rules
 
@@ -224,9 +225,7 @@ class MCTSBot:
 
 def _reward(rules, state, player: int, has_eval: bool) -> float:
     if state.over:
-        if state.winner is None:
-            return 0.5
-        return 1.0 if state.winner == player else 0.0
+        return outcome(state, player)
     if has_eval:
         v = rules.evaluate(state, player)
         if v is not None:

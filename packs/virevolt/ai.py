@@ -14,6 +14,7 @@ import re
 from collections import Counter
 
 from tabletop.framework.determinize import reseed
+from tabletop.framework.evaluation import logistic, outcome
 from tabletop.packs.virevolt.bots import evaluate as raw_evaluate
 from tabletop.packs.virevolt.keys import BOX, CRYSTAL, KEYS, TRAP
 from tabletop.packs.virevolt.states import FREEZE, IMMUNITY
@@ -209,15 +210,8 @@ def determinize(rules, state, player: int, rng):
 def evaluate(state, player: int) -> float:
     """The greedy bot's score for ``player`` squashed into [0, 1] (0.5 = even)."""
     if state.over:
-        if state.winner is None:
-            return 0.5
-        return 1.0 if state.winner == player else 0.0
-    x = (raw_evaluate(state, player) + control(state, player)) / EVAL_SCALE
-    if x > 30:
-        return 1.0
-    if x < -30:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-x))
+        return outcome(state, player)
+    return logistic((raw_evaluate(state, player) + control(state, player)) / EVAL_SCALE)
 
 
 def control(state, player: int) -> float:

@@ -18,9 +18,9 @@ the difference with a logistic:
 """
 from __future__ import annotations
 
-import math
 
 from tabletop.framework.actions import Action
+from tabletop.framework.evaluation import logistic, outcome
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.bots import greedy_action
@@ -110,17 +110,10 @@ def side_score(state, p: int) -> float:
 
 def evaluate(state, player: int) -> float:
     if state.over:
-        if state.winner is None:
-            return 0.5
-        return 1.0 if state.winner == player else 0.0
+        return outcome(state, player)
     d = side_score(state, player) - side_score(state, 1 - player)
     d += TO_MOVE if state.active == player else -TO_MOVE
-    x = d / TEMPERATURE
-    if x > 30:
-        return 1.0
-    if x < -30:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-x))
+    return logistic(d / TEMPERATURE)
 
 
 # ---------------------------------------------------------------------- cards behind slots
