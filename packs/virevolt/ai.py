@@ -14,20 +14,17 @@ import re
 from collections import Counter
 
 from tabletop.framework.determinize import reseed
-from tabletop.framework.evaluation import logistic, outcome
-from tabletop.packs.virevolt.bots import evaluate as raw_evaluate
+from tabletop.framework.evaluation import outcome
 from tabletop.packs.virevolt.keys import BOX, CRYSTAL, KEYS, TRAP
-from tabletop.packs.virevolt.states import FREEZE, IMMUNITY
+from tabletop.packs.virevolt.value import win_probability
 
 DECK_SIZE = 30
 MAX_COPIES = 2
 MAUVE_CRYSTAL = "Mauve Crystal"
-EVAL_SCALE = 40.0
 # MCTS settings measured best against greedy (docs/packs/virevolt.md, "Bots")
 MCTS_ROLLOUT_DEPTH = 0
 MCTS_EXPLORATION = 0.15
 MCTS_PRIOR_WEIGHT = 1.0
-FROZEN_ENEMY_MAIN = 15.0   # raw points for an enemy main hero frozen (see control)
 
 _PRECON: dict[int, list] = {}   # id(by_name) -> [(deck id, deck name, Counter)]
 _DECK_NAMES: dict[tuple, str] = {}
@@ -208,26 +205,11 @@ def determinize(rules, state, player: int, rng):
 
 # ---------------------------------------------------------------------- evaluation
 def evaluate(state, player: int) -> float:
-    """The greedy bot's score for ``player`` squashed into [0, 1] (0.5 = even)."""
+    """How likely ``player`` is to win: the outcome of a finished game, else the position value
+    fitted to self-play (:mod:`tabletop.packs.virevolt.value`)."""
     if state.over:
         return outcome(state, player)
-    return logistic((raw_evaluate(state, player) + control(state, player)) / EVAL_SCALE)
-
-
-def control(state, player: int) -> float:
-    """What the greedy score underrates in a control game: an enemy main hero that is frozen
-    cannot attack on its next turn (Freeze leaves at the end of its owner's turn)."""
-    z = state.zones
-    marks = state.marks
-    frz, imm = marks[FREEZE], marks[IMMUNITY]
-    out = 0.0
-    for q in range(state.nplayers):
-        if q == player:
-            continue
-        main = z[KEYS[q].main]
-        if main and main[0] in frz and main[0] not in imm:
-            out += FROZEN_ENEMY_MAIN
-    return out / max(1, state.nplayers - 1)
+    return win_probability(state, player)
 
 
 # ---------------------------------------------------------------------- annotations

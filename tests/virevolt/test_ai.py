@@ -193,18 +193,3 @@ def test_safe_action_plays_the_only_crystal_then_sets_traps(rules):
     assert ai.safe_action(rules, s, acts) == ("play", "Red Crystal")
     assert ai.safe_action(rules, s, [("play", "Red Crystal"), ("play", "Blue Crystal"), ("set", "Tripwire")]) == ("set", "Tripwire")
     assert ai.safe_action(rules, s, [("play", "Red Crystal"), ("play", "Blue Crystal"), ("next",)]) is None
-
-
-def test_evaluate_rewards_a_frozen_enemy_main_hero(rules):
-    s = midgame(rules)
-    foe = 1 - s.to_move()
-    main = s.zones[KEYS[foe].main]
-    from tabletop.packs.virevolt import states as st
-
-    if not main or main[0] in s.marks[st.FREEZE] or main[0] in s.marks[st.IMMUNITY]:
-        pytest.skip("no unfrozen enemy main hero in this position")
-
-    before = ai.evaluate(s, 1 - foe)
-    t = s.clone()
-    t.marks[st.FREEZE].add(main[0])
-    assert ai.evaluate(t, 1 - foe) > before
