@@ -20,7 +20,7 @@ from tabletop.framework.evaluation import logistic
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt.heroes import DAMAGE
-from tabletop.packs.virevolt.keys import CIDX, KEYS
+from tabletop.packs.virevolt.keys import CIDX, CRYSTAL, HERO, KEYS
 
 WEIGHTS_FILE = Path(__file__).with_name("value.yaml")
 
@@ -29,7 +29,7 @@ SIDE = ("tokens", "tokens_3", "tokens_4", "heroes", "has_main", "hp", "attacks",
         "armor", "regen", "poisoned", "burning", "frozen", "stunned", "immune", "main_invincible",
         "low_hp", "crystals", "crystals_unspent", "hand", "traps", "deck_short", "main_hp",
         "main_damage", "main_frozen", "secondary_hp", "main_in_reach", "red_cards", "blue_cards",
-        "green_cards")
+        "green_cards", "heroes_in_hand", "crystals_in_hand", "graveyard")
 #: Features of the whole position, seen from ``me``.
 SHARED = ("my_turn", "can_attack_now")
 FEATURES = tuple(f"me.{n}" for n in SIDE) + tuple(f"opponent.{n}" for n in SIDE) + SHARED
@@ -121,7 +121,9 @@ def side(state, p: int, enemy_hit: float) -> list[float]:
     return [tok, tok >= 3, tok >= 4, len(main) + len(sec), 1.0 if main else 0.0, hp_sum, attacks, bonus,
             armor, regen, poisoned, burning, frozen, stunned, immune, main_inv, low, len(crystals),
             sum(1 for x in crystals if x not in consumed), len(z[k.hand]), len(z[k.traps]),
-            max(0, 3 - len(z[k.deck])), main_hp, main_hit, main_frz, sec_hp, in_reach, *palette(state, p)]
+            max(0, 3 - len(z[k.deck])), main_hp, main_hit, main_frz, sec_hp, in_reach, *palette(state, p),
+            sum(1 for i in z[k.hand] if cards[i].kind == HERO), sum(1 for i in z[k.hand] if cards[i].kind == CRYSTAL),
+            len(z[k.graveyard])]
 
 
 def opponent(state, me: int) -> int:
