@@ -25,6 +25,7 @@ MAUVE_CRYSTAL = "Mauve Crystal"
 MCTS_ROLLOUT_DEPTH = 0
 MCTS_EXPLORATION = 0.15
 MCTS_PRIOR_WEIGHT = 1.0
+MCTS_PRIOR_ONCE = True     # the greedy prior is costly: ask it once per node
 
 _PRECON: dict[int, list] = {}   # id(by_name) -> [(deck id, deck name, Counter)]
 _DECK_NAMES: dict[tuple, str] = {}
@@ -371,12 +372,13 @@ def make_mcts(rules, seed: int = 0, iterations: int | None = None, think: float 
     leaf is scored by :func:`evaluate` at once), a small exploration constant (the
     evaluation differences between sibling moves are small), :func:`safe_action` taken
     without search and the greedy move as a fading prior (:func:`preferred_action`,
-    weight ``MCTS_PRIOR_WEIGHT``)."""
+    weight ``MCTS_PRIOR_WEIGHT``, asked once per node: it costs half an iteration)."""
     from tabletop.framework.mcts import MCTSBot
 
     kwargs.setdefault("rollout_depth", MCTS_ROLLOUT_DEPTH)
     kwargs.setdefault("exploration", MCTS_EXPLORATION)
     kwargs.setdefault("prior_weight", MCTS_PRIOR_WEIGHT)
+    kwargs.setdefault("prior_once", MCTS_PRIOR_ONCE)
     options = {**(getattr(rules, "mcts_settings", None) or {}), **kwargs}
 
     class VirevoltMCTSBot(MCTSBot):

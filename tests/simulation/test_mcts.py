@@ -183,3 +183,32 @@ def test_same_view_same_seed_same_move_volfyirion():
     a, b = MCTSBot(rules, 4, iterations=40), MCTSBot(rules, 4, iterations=40)
     assert a.choose(rules, state) == b.choose(rules, other)
     assert {k: c.visits for k, c in a.last_root.children.items()} == {k: c.visits for k, c in b.last_root.children.items()}
+
+
+class CountingPrior(SimTally):
+    """The tally game with a prior (its first legal action) that counts how often it is asked."""
+
+    def __init__(self):
+        super().__init__()
+        self.asked = 0
+
+    def preferred_action(self, state, actions):
+        self.asked += 1
+        return actions[0]
+
+
+def nodes(node) -> int:
+    return 1 + sum(nodes(c) for c in node.children.values())
+
+
+@pytest.mark.parametrize("once", [False, True])
+def test_prior_once_asks_the_prior_at_most_once_per_node(once):
+    rules = CountingPrior()
+    state = rules.setup({}, 3)
+    bot = MCTSBot(rules, 1, iterations=300, prior_once=once)
+    assert bot.choose(rules, state) in rules.legal_actions(state)
+    inner = nodes(bot.last_root)
+    if once:
+        assert 0 < rules.asked <= inner
+    else:
+        assert rules.asked > inner      # asked again at every visit through a node

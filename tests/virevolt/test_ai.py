@@ -172,7 +172,7 @@ def test_pack_mcts_search_hooks(rules):
     from tabletop.framework.packs import registry
 
     bot = registry().get("virevolt").bots()["mcts"](rules, 1, iterations=40)
-    assert bot.prior_weight == ai.MCTS_PRIOR_WEIGHT
+    assert bot.prior_weight == ai.MCTS_PRIOR_WEIGHT and bot.prior_once is ai.MCTS_PRIOR_ONCE
     w = ai.ai_rules(rules)
     assert ai.ai_rules(w) is w and w.by_name is rules.by_name
     s = midgame(rules)
