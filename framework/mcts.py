@@ -10,8 +10,9 @@ player cannot see: each iteration
    two determinizations is the same edge), choosing among the actions legal in *this*
    determinization by UCB1 with availability counts (plus, when the pack names a
    :meth:`Rules.preferred_action`, a bonus ``prior_weight / (visits + 1)`` for it — asked at
-   every visit, or with ``prior_once`` only at a node's first, which nearly doubles the
-   iterations when the prior is costly), and adds one new node;
+   every visit, or with ``prior_once`` only the first time the search chooses among a
+   node's children, in that iteration's determinization: a costly prior then takes far
+   less of each iteration), and adds one new node;
 3. plays out from there with :meth:`Rules.rollout_action` (random by default) for at most
    ``rollout_depth`` actions, and, with ``rollout_turns`` = k, only until turn
    ``root turn + k`` begins (so every cut-off is scored at the same point of the game);
