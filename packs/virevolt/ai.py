@@ -10,13 +10,12 @@ traps) plus public knowledge (the card pool, the deck rules, the preconstructed 
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 
 from tabletop.framework.determinize import reseed
 from tabletop.framework.evaluation import outcome
 from tabletop.packs.virevolt.keys import BOX, CRYSTAL, KEYS, TRAP
-from tabletop.packs.virevolt.value import win_probability
+from tabletop.packs.virevolt.value import attack_damage, win_probability
 
 DECK_SIZE = 30
 MAX_COPIES = 2
@@ -30,7 +29,6 @@ MCTS_PRIOR_ONCE = True     # the greedy prior is costly: ask it once per node
 _PRECON: dict[int, list] = {}   # id(by_name) -> [(deck id, deck name, Counter)]
 _DECK_NAMES: dict[tuple, str] = {}
 _ATTACK_SCORE: dict[str, float] = {}
-_DAMAGE = re.compile(r"deal (\d+) damage")
 
 
 # ---------------------------------------------------------------------- public knowledge
@@ -259,7 +257,7 @@ def attack_score(by_name, attack: str) -> float:
         for d in by_name.values():
             for a in d.attacks:
                 if a.name == attack:
-                    v = sum(int(m) for m in _DAMAGE.findall(a.text)) + (0.5 if "inflict" in a.text else 0.0)
+                    v = attack_damage(a) + (0.5 if "inflict" in a.text else 0.0)
         _ATTACK_SCORE[attack] = v
     return v
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import yaml
 
+from tabletop.framework.errors import TabletopError
 from tabletop.framework.evaluation import logistic
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import states as st
@@ -40,13 +41,18 @@ _PALETTES: dict[int, tuple] = {}   # id(state.cards) -> (that list, palette per 
 _RED, _BLUE, _GREEN = (CIDX[c] for c in ("red", "blue", "green"))
 
 
+def attack_damage(attack) -> int:
+    """The damage an attack's text deals (its ``deal N damage`` clauses)."""
+    return sum(int(m) for m in _DAMAGE.findall(attack.text))
+
+
 def best_hit(definition) -> float:
-    """The most damage one of a hero's attacks deals (its text's ``deal N damage``), plus its
-    attack bonus: how hard the hero hits, known from its public card."""
+    """The most damage one of a hero's attacks deals, plus its attack bonus: how hard the hero
+    hits, known from its public card."""
     key = id(definition)
     v = _BEST_HIT.get(key)
     if v is None:
-        v = max((sum(int(m) for m in _DAMAGE.findall(a.text)) for a in definition.attacks), default=0)
+        v = max((attack_damage(a) for a in definition.attacks), default=0)
         v = _BEST_HIT[key] = float(v + definition.atk_bonus)
     return v
 
@@ -87,7 +93,7 @@ def side(state, p: int, enemy_hit: float) -> list[float]:
     tok = state.counters[k.tokens]
     main, sec = z[k.main], z[k.secondary]
     hp_sum = attacks = bonus = armor = regen = 0
-    poisoned = burning = frozen = stunned = immune = low = sec_hp = 0
+    poisoned = burning = frozen = stunned = immune = low = 0
     for h in main + sec:
         d = cards[h]
         hp = d.hp - dmg.get(h, 0)
@@ -105,8 +111,6 @@ def side(state, p: int, enemy_hit: float) -> list[float]:
             stunned += h in stun
         if hp <= 2:
             low += 1
-    for h in sec:
-        sec_hp += cards[h].hp - dmg.get(h, 0)
     main_inv = main_hp = main_hit = main_frz = in_reach = 0.0
     if main:
         h = main[0]
@@ -114,14 +118,12 @@ def side(state, p: int, enemy_hit: float) -> list[float]:
         main_inv = 1.0 if h in marks[st.INVINCIBILITY] else 0.0
         main_hp = d.hp - dmg.get(h, 0)
         main_hit = best_hit(d)
-        main_frz = 1.0 if (h in freeze and h not in imm) else 0.0
+        main_frz = 1.0 if st.frozen(state, h) else 0.0
         in_reach = 1.0 if main_hp <= enemy_hit else 0.0
-    crystals = z[k.crystals]
-    consumed = marks[cr.CONSUMED]
     return [tok, tok >= 3, tok >= 4, len(main) + len(sec), 1.0 if main else 0.0, hp_sum, attacks, bonus,
-            armor, regen, poisoned, burning, frozen, stunned, immune, main_inv, low, len(crystals),
-            sum(1 for x in crystals if x not in consumed), len(z[k.hand]), len(z[k.traps]),
-            max(0, 3 - len(z[k.deck])), main_hp, main_hit, main_frz, sec_hp, in_reach, *palette(state, p),
+            armor, regen, poisoned, burning, frozen, stunned, immune, main_inv, low, len(z[k.crystals]),
+            sum(cr.available(state, p)), len(z[k.hand]), len(z[k.traps]),
+            max(0, 3 - len(z[k.deck])), main_hp, main_hit, main_frz, hp_sum - main_hp, in_reach, *palette(state, p),
             sum(1 for i in z[k.hand] if cards[i].kind == HERO), sum(1 for i in z[k.hand] if cards[i].kind == CRYSTAL),
             len(z[k.graveyard])]
 
@@ -164,6 +166,13 @@ def features(state, me: int) -> list[float]:
     return side(state, me, hit(state, opp)) + side(state, opp, hit(state, me)) + shared(state, me)
 
 
+REFIT = "refit with python -m tabletop.packs.virevolt.value_fit"
+
+
+class ValueFileError(TabletopError, ValueError):
+    """A weight file the bots cannot use (reported by the command line like any input error)."""
+
+
 class Model:
     """A fitted logistic model, ``P(win) = logistic(bias + weights · features)``, used
     symmetrically: the value of a position is the logistic of half the difference between
@@ -195,12 +204,21 @@ class Model:
 
     @classmethod
     def load(cls, path: Path = WEIGHTS_FILE) -> "Model":
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-        weights = data["weights"]
-        missing = [f for f in FEATURES if f not in weights]
+        try:
+            data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        except OSError as e:
+            raise ValueFileError(f"{path}: cannot read the position value ({e.strerror or e}); {REFIT}") from None
+        except yaml.YAMLError as e:
+            mark = getattr(e, "problem_mark", None)
+            where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
+            raise ValueFileError(f"{where}: not valid YAML ({getattr(e, 'problem', None) or 'unreadable'}); "
+                                 f"{REFIT}") from None
+        weights = data.get("weights") if isinstance(data, dict) else None
+        if not isinstance(weights, dict) or not isinstance(data.get("bias"), (int, float)):
+            raise ValueFileError(f"{path}: expected a number 'bias' and a mapping 'weights'; {REFIT}")
+        missing = [f for f in FEATURES if not isinstance(weights.get(f), (int, float))]
         if missing:
-            raise ValueError(f"{path}: no weight for {', '.join(missing)}; refit with "
-                             "python -m tabletop.packs.virevolt.value_fit")
+            raise ValueFileError(f"{path}: no weight for {', '.join(missing)}; {REFIT}")
         meta = {k: v for k, v in data.items() if k not in ("bias", "weights")}
         return cls(data["bias"], [weights[f] for f in FEATURES], meta)
 

@@ -15,6 +15,7 @@ import argparse
 import math
 from pathlib import Path
 
+from tabletop.framework.evaluation import logistic
 from tabletop.framework.game import write_atomic
 from tabletop.framework.rng import Random
 from tabletop.packs.virevolt import value
@@ -84,7 +85,7 @@ def score(model: value.Model, rows, labels) -> tuple[float, float]:
     loss = hits = 0.0
     for x, y in zip(rows, labels):
         z = model.bias + sum(f * w for f, w in zip(x, model.weights))
-        p = min(1 - 1e-6, max(1e-6, 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))))
+        p = min(1 - 1e-6, max(1e-6, logistic(z)))
         loss -= math.log(p) if y else math.log(1 - p)
         hits += (p > 0.5) == (y > 0.5)
     n = max(1, len(labels))
@@ -108,7 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     model.meta = {"fitted_by": f"python -m tabletop.packs.virevolt.value_fit --games {args.games} --seed {args.seed}",
                   "positions": len(train), "held_out_positions": len(test),
                   "held_out_log_loss": round(loss, 4), "held_out_accuracy": round(acc, 4)}
-    write_atomic(args.out, "# Virevolt's position value, fitted to self-play (packs/virevolt/value.py)\n" + model.dump())
+    try:
+        write_atomic(args.out, "# Virevolt's position value, fitted to self-play (packs/virevolt/value.py)\n" + model.dump())
+    except OSError as e:
+        ap.exit(1, f"{ap.prog}: cannot write {args.out}: {e.strerror or e}\n")
     print(f"{args.out}: {len(train)} positions, held out {len(test)}: log-loss {loss:.4f}, accuracy {acc:.1%}")
     return 0
 

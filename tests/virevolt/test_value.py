@@ -5,6 +5,7 @@ import math
 
 import pytest
 
+from tabletop.framework.errors import TabletopError
 from tabletop.framework.rng import Random
 from tabletop.packs.virevolt import ai, value, value_fit
 from tabletop.packs.virevolt.keys import BOX, KEYS
@@ -80,3 +81,18 @@ def test_refitting_on_too_few_games_is_a_usage_error(tmp_path, capsys):
     assert e.value.code == 2
     assert "--games must be at least 5" in capsys.readouterr().err
     assert not (tmp_path / "v.yaml").exists()
+
+
+@pytest.mark.parametrize("text", ["weights: [1, 2\n", "- just a list\n", "bias: 0.1\n"])
+def test_an_unusable_weight_file_is_an_input_error_that_says_how_to_refit(tmp_path, text):
+    bad = tmp_path / "value.yaml"
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(TabletopError, match=r"value\.yaml(:\d+)?: .*refit with python -m tabletop\.packs\.virevolt\.value_fit"):
+        value.Model.load(bad)
+
+
+def test_refitting_into_a_missing_folder_is_a_clean_error(tmp_path, capsys):
+    with pytest.raises(SystemExit) as e:
+        value_fit.main(["--games", "5", "--out", str(tmp_path / "no" / "value.yaml")])
+    assert e.value.code == 1
+    assert "cannot write" in capsys.readouterr().err
