@@ -52,11 +52,24 @@ def tabletop_bots(pack):
 
 @hookspec(firstresult=True)
 def tabletop_deck_rules(pack):
-    """Return the pack's deck-construction checker (an object with ``check(path) -> Report``)
-    for packs where players build decks, or None."""
+    """Return the pack's deck-construction checker for packs where players build decks, or None.
+
+    It has ``check(path, cardset=None) -> Report``: the report's ``verdict`` is ``"legal"``,
+    ``"illegal"`` or ``"unusable"``, ``render()`` explains it, ``exit_code`` is 0, 1 or 2, and a
+    legal deck's ``cards`` lists its card names, one per copy; ``cardset`` is the set the deck's
+    names refer to (default: the pack's own). Optionally ``decks() -> {name: path}`` names the
+    pack's preconstructed decks, so commands accept a deck by name as well as by file."""
 
 
 @hookspec(firstresult=True)
 def tabletop_board(pack):
     """Return a function ``(view: dict) -> str`` drawing the board of ``pack`` for the
     terminal from a player's view."""
+
+
+@hookspec
+def tabletop_print_layouts(pack):
+    """Return the layout files (paths or ``importlib.resources`` traversables) that
+    ``tabletop cards print`` draws ``pack``'s cards with: YAML templates per card type (boxes,
+    fonts, sizes), the pack's palette and its card backs (format: ``docs/print.md``). Every
+    plugin's answer is used, so a fan expansion brings the layout of its own card types."""

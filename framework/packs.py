@@ -91,6 +91,13 @@ class Pack:
             self._cards = CardSet.load(self.card_files(), fmt, self.vocabulary())
         return self._cards
 
+    def print_layouts(self) -> list:
+        """Every plugin's layout files for printing this pack's cards (none: the generic layout)."""
+        files = []
+        for answer in self._hook().tabletop_print_layouts(pack=self.name):
+            files.extend(answer or [])
+        return files
+
     def bots(self) -> dict[str, Callable]:
         bots: dict[str, Callable] = {}
         for answer in self._hook().tabletop_bots(pack=self.name):

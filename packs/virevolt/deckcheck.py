@@ -295,5 +295,9 @@ class DeckChecker:
     def check(self, path, cardset=None) -> DeckReport:
         return check_deck(path, cardset or self.cardset)
 
+    def decks(self) -> dict[str, Path]:
+        """The preconstructed decks, by name."""
+        return preconstructed()
+
     def schema(self) -> dict:
         return json.loads(self.schema_file.read_text("utf-8"))
