@@ -137,12 +137,12 @@ class Game:
         return cls.from_save(data, rules_for, str(path))
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (UTF-8) or bytes to ``path`` through a temporary file in the same folder and a rename."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent or "."))
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
