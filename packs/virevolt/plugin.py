@@ -82,3 +82,14 @@ def tabletop_board(pack):
     from tabletop.packs.virevolt.board import render
 
     return render
+
+
+PRINT_LAYOUTS = ("style.yaml", "hero.yaml", "incantation.yaml", "trap.yaml", "crystal.yaml")
+
+
+@hookimpl
+def tabletop_print_layouts(pack):
+    if pack != NAME:
+        return None
+    folder = resources.files("tabletop.packs.virevolt").joinpath("print")
+    return [folder.joinpath(f) for f in PRINT_LAYOUTS]

@@ -68,3 +68,14 @@ def tabletop_board(pack):
         return None
     from tabletop.packs.volfyirion.board import draw_board
     return draw_board
+
+
+PRINT_LAYOUTS = ("style.yaml", "asset.yaml", "wonder.yaml", "city.yaml", "variant-perk-ploy.yaml")
+
+
+@hookimpl
+def tabletop_print_layouts(pack):
+    if pack != NAME:
+        return None
+    folder = files("tabletop.packs.volfyirion").joinpath("print")
+    return [folder.joinpath(name) for name in PRINT_LAYOUTS]
