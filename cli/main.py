@@ -19,7 +19,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-cards_app = typer.Typer(help="List, show, lint and document a pack's cards.", no_args_is_help=True)
+cards_app = typer.Typer(help="List, show, lint, document and print a pack's cards.", no_args_is_help=True)
 scenario_app = typer.Typer(help="Run scenario files (a position, actions, expectations).", no_args_is_help=True)
 app.add_typer(cards_app, name="cards")
 app.add_typer(scenario_app, name="scenario")
@@ -220,6 +220,10 @@ def deckcheck_cmd(
 from tabletop.cli.simulate import simulate_cmd  # noqa: E402  (light: typer only)
 
 app.command("simulate")(simulate_cmd)
+
+from tabletop.cli.printing import cards_print  # noqa: E402  (light: typer only)
+
+cards_app.command("print")(guarded(cards_print))
 
 
 def run() -> None:

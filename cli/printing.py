@@ -1,0 +1,93 @@
+"""``tabletop cards print``: print-and-play sheets (and PNGs) of a pack's cards.
+
+Registered by cli/main.py. Everything heavy is imported inside the command; the printing
+package needs the ``print`` extra, and its absence is a one-line message, not a traceback.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+
+def _require_extra() -> None:
+    import importlib.util
+
+    from tabletop.framework.errors import TabletopError
+
+    missing = [m for m in ("reportlab", "pypdfium2") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise TabletopError(f"printing needs the 'print' extra ({', '.join(missing)} missing): "
+                            "pip install 'tabletop[print]'")
+
+
+def _check_out(out: Path, inputs: list[Path]) -> None:
+    from tabletop.framework.errors import TabletopError
+
+    if out.suffix.lower() != ".pdf":
+        raise TabletopError(f"--out {out}: the file name must end in .pdf (nothing was written)")
+    if out.is_dir():
+        raise TabletopError(f"--out {out}: that is a folder; give a file name ending in .pdf")
+    if not out.parent.is_dir():
+        raise TabletopError(f"--out {out}: the folder {out.parent} does not exist")
+    if any(out.resolve() == Path(p).resolve() for p in inputs):
+        raise TabletopError(f"--out {out}: that is one of the input files; it would be overwritten")
+
+
+def cards_print(
+    pack: str = typer.Argument(..., help="The game pack, e.g. volfyirion or virevolt."),
+    out: Path = typer.Option(..., "--out", "-o", help="The PDF to write."),
+    cards: Optional[List[Path]] = typer.Option(None, "--cards", help="Print your own card files instead of the pack's set (repeatable); a deck may use them too."),
+    only: Optional[List[str]] = typer.Option(None, "--only", help="Print only this card (repeatable)."),
+    deck: Optional[str] = typer.Option(None, "--deck", help="Print exactly a deck's cards with their counts: a deck file or a preconstructed deck's name."),
+    one_each: bool = typer.Option(False, "--one-each", help="One copy of each card instead of as many as the set or deck holds."),
+    size: str = typer.Option("63x88", "--size", help="Card size in mm, WIDTHxHEIGHT, or poker, bridge, mini, tarot, square."),
+    paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
+    bleed: float = typer.Option(0.0, "--bleed", help="Bleed around each card in mm (3 is usual for a print shop); fewer cards may fit a sheet."),
+    png: Optional[Path] = typer.Option(None, "--png", help="Also write each card as a PNG into this folder, for sharing."),
+    dpi: int = typer.Option(300, "--dpi", min=50, max=1200, help="Resolution of the PNGs."),
+    layout: Optional[List[Path]] = typer.Option(None, "--layout", help="A layout file of your own; its templates replace the pack's for the card types they name (repeatable)."),
+) -> None:
+    """Print cards on paper: fronts nine to a sheet with crop marks, each sheet followed by its backs mirrored for duplex.
+
+    Text is fitted to its box (shrunk, then wrapped); a card whose text still does not fit is reported and the command exits with 1 (the PDF is still written, that box outlined in red).
+    """
+    _require_extra()
+    from tabletop.framework.errors import TabletopError
+    from tabletop.framework.game import write_atomic
+    from tabletop.framework.packs import registry
+    from tabletop.printing.document import render_pdf, render_pngs, write_pngs
+    from tabletop.printing.layout import load_layout
+    from tabletop.printing.selection import choose
+    from tabletop.printing.sheet import Sheet, parse_size
+
+    inputs = list(cards or []) + list(layout or []) + ([Path(deck)] if deck else [])
+    _check_out(out, inputs)
+    if png is not None and png.exists() and not png.is_dir():
+        raise TabletopError(f"--png {png}: that is a file, not a folder")
+    p = registry().get(pack)
+    sheet = Sheet.plan(paper.lower(), parse_size(size), bleed)
+    lay = load_layout(p.info.title or p.name, p.print_layouts(), list(layout or []))
+    chosen = choose(p, card_files=list(cards or []), deck=deck, only=list(only or []), one_each=one_each,
+                    copies_field=lay.copies)
+    data, printed = render_pdf(lay, chosen, sheet)
+    try:
+        write_atomic(out, data)
+    except OSError as e:
+        raise TabletopError(f"--out {out}: cannot write ({e.strerror or e})") from None
+    typer.echo(f"wrote {out}: {printed.cards} cards on {printed.sheets} sheet(s), {printed.pages} pages "
+               f"(each page of fronts followed by its backs, mirrored for duplex; {sheet.cols} x {sheet.rows} "
+               f"per {paper.lower()} sheet)")
+    if png is not None:
+        try:
+            written = write_pngs(png, render_pngs(lay, chosen, sheet.card, dpi))
+        except OSError as e:
+            raise TabletopError(f"--png {png}: cannot write ({e.strerror or e})") from None
+        typer.echo(f"wrote {len(written)} PNG(s) to {png}")
+    if printed.problems:
+        cards_hit = sorted({pr.card for pr in printed.problems})
+        for pr in printed.problems:
+            typer.echo(f"does not print as written: {pr.render()}", err=True)
+        raise TabletopError(f"{len(cards_hit)} card(s) do not print as written: {', '.join(cards_hit)} "
+                            "(the PDF is written; their boxes are outlined in red)")
