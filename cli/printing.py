@@ -76,7 +76,8 @@ def cards_print(
         write_atomic(out, data)
     except OSError as e:
         raise TabletopError(f"--out {out}: cannot write ({e.strerror or e})") from None
-    typer.echo(f"wrote {out}: {printed.cards} cards on {printed.sheets} sheet(s), {printed.pages} pages "
+    typer.echo(f"wrote {out}: {printed.cards} card{'s' if printed.cards != 1 else ''} on {printed.sheets} "
+               f"sheet{'s' if printed.sheets != 1 else ''}, {printed.pages} pages "
                f"(each page of fronts followed by its backs, mirrored for duplex; {sheet.cols} x {sheet.rows} "
                f"per {paper.lower()} sheet)")
     if png is not None:

@@ -137,6 +137,16 @@ class Game:
         return cls.from_save(data, rules_for, str(path))
 
 
+def _mode_for(path: Path) -> int:
+    """The permissions a written file gets: those of the file it replaces, else the umask's (not mkstemp's 0600)."""
+    try:
+        return os.stat(path).st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_atomic(path: Path, text: str | bytes) -> None:
     """Write ``text`` (UTF-8) or bytes to ``path`` through a temporary file in the same folder and a rename."""
     path = Path(path)
@@ -146,6 +156,7 @@ def write_atomic(path: Path, text: str | bytes) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, _mode_for(path))
         os.replace(tmp, path)
     except BaseException:
         try:
