@@ -86,9 +86,10 @@ def render_pdf(layout: Layout, cards: list, sheet: Sheet, title: str = "") -> tu
 
 
 def file_stem(name: str) -> str:
-    """A card name as a portable file name: accents folded, anything else a dash."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "card"
+    """A card name as a file name: lower case, accents folded, letters of any script kept,
+    anything else a dash."""
+    base = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return re.sub(r"[\W_]+", "-", base.lower()).strip("-") or "card"
 
 
 def render_pngs(layout: Layout, cards: list, size: tuple[float, float], dpi: int = 300) -> list[tuple[str, bytes]]:

@@ -187,3 +187,28 @@ def test_printing_reaches_packs_only_through_the_registry():
     assert not [m for m in imports(ROOT / "printing") if m.startswith(("tabletop.packs", "tabletop.cli"))]
     for lower in ("framework", "dsl", "packs"):
         assert not [m for m in imports(ROOT / lower) if m.startswith("tabletop.printing")], lower
+
+
+def test_the_layouts_shown_in_the_docs_load_and_print(mini):
+    import re
+
+    reg, tmp = mini
+    blocks = re.findall(r"```yaml\n(.*?)```", (ROOT / "docs" / "print.md").read_text("utf-8"), re.S)
+    assert len(blocks) == 2
+    files = []
+    for i, block in enumerate(blocks):
+        files.append(tmp / f"doc{i}.yaml")
+        files[-1].write_text(block, encoding="utf-8")
+    reg.add(types.SimpleNamespace(tabletop_print_layouts=hookimpl(lambda pack: files)), "doc-layouts")
+    doc, printed = _print(reg.get("mini"))
+    with doc:
+        assert not printed.problems
+        assert "Tide Spell" in text_in(doc.pages[0], trim_box(1)) and "2" in text_in(doc.pages[0], trim_box(1))
+        assert "Mini Game" in doc.pages[1].extract_text()
+
+
+def test_png_file_names_fold_accents():
+    from tabletop.printing.document import file_stem
+
+    assert file_stem("Dragon de l'Été") == "dragon-de-l-ete"
+    assert file_stem("Ωμέγα Wyrm #2") == "ωμεγα-wyrm-2"
