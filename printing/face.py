@@ -7,7 +7,6 @@ fit, or has characters the font cannot draw, becomes a :class:`Problem`.
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from tabletop.printing import palette
@@ -50,12 +49,16 @@ class FaceDrawer:
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
+        self._widths: dict[tuple[str, str], float] = {}
 
-    @functools.lru_cache(maxsize=None)
     def _unit(self, text: str, font: str) -> float:
-        from reportlab.pdfbase.pdfmetrics import stringWidth
+        """The width of ``text`` at size 1 (points)."""
+        key = (text, font)
+        if key not in self._widths:
+            from reportlab.pdfbase.pdfmetrics import stringWidth
 
-        return stringWidth(text, self.layout.fonts.resolve(font), 1.0)
+            self._widths[key] = stringWidth(text, self.layout.fonts.resolve(font), 1.0)
+        return self._widths[key]
 
     def colour(self, choices: tuple[str, ...], values: Values) -> palette.RGB | None:
         """The first of ``choices`` whose fields exist, as RGB; None for no colour."""
