@@ -350,3 +350,18 @@ def test_bad_options_are_clean_errors(tmp_path, args, message):
     assert r.returncode == 1
     assert message in r.stderr and "Traceback" not in r.stderr
     assert not list(tmp_path.glob("*.pdf"))
+
+
+def test_without_the_print_extra_the_command_says_how_to_install_it(monkeypatch, tmp_path):
+    import importlib.util
+
+    from typer.testing import CliRunner
+
+    from tabletop.cli.main import app
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "reportlab" else real(name, *a))
+    r = CliRunner().invoke(app, ["cards", "print", "virevolt", "--out", str(tmp_path / "x.pdf")])
+    assert r.exit_code == 1
+    assert "pip install 'tabletop[print]'" in r.output and "reportlab" in r.output
+    assert not (tmp_path / "x.pdf").exists()
