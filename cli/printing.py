@@ -91,4 +91,4 @@ def cards_print(
         for pr in printed.problems:
             typer.echo(f"does not print as written: {pr.render()}", err=True)
         raise TabletopError(f"{len(cards_hit)} card(s) do not print as written: {', '.join(cards_hit)} "
-                            "(the PDF is written; their boxes are outlined in red)")
+                            "(the PDF is written; a box whose text does not fit is outlined in red)")
