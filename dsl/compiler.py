@@ -1,31 +1,41 @@
 """Compile card texts once, at load time, into steps, predicates, quantities and pack objects.
 
-The skeleton (sequences, ``may``, ``choose one``, ``if``, ``and``/``or``/``not``, number
-expressions) comes from ``grammar.lark``; every phrase is matched against the pack's
-:class:`~tabletop.dsl.vocabulary.Vocabulary`. Nothing here runs at play time except the
-small closures the control constructs compile into.
+The skeleton (sequences, ``may``, ``choose one``, ``if``/``otherwise``, ``and``/``or``/``not``,
+number expressions, triggers and lasting effects) comes from ``grammar.lark``; every phrase
+is matched against the pack's :class:`~tabletop.dsl.vocabulary.Vocabulary`, whose shared
+part (selectors, counts, the common verbs) is in :mod:`tabletop.dsl.common`. A statement may
+end with ``for each SELECTOR`` (its numbers count once per card) or ``equal to QUANTITY``
+(the number it leaves out), each optionally capped with ``, up to N``; two statements may be
+joined with ``and``. Nothing here runs at play time except the small closures compiled.
 """
 from __future__ import annotations
 
 import importlib.resources
+import inspect
 import operator
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
-from tabletop.dsl.control import choose_step, if_step, may_step
+from tabletop.dsl.control import choose_step, if_step, lasting_step, may_step
 from tabletop.dsl.errors import CardLanguageError, VocabularyError
-from tabletop.dsl.matcher import Atom, Matcher, TooComplex, article, norm, to_atoms
+from tabletop.dsl.matcher import MAX_NUMBER, Atom, Matcher, TooComplex, article, norm, to_atoms
 from tabletop.dsl.quantity import Quantity
+from tabletop.dsl.scope import Scope
 from tabletop.dsl.source import Source
-from tabletop.dsl.vocabulary import CONDITION, EFFECT, QUANTITY, Element, Pattern, Vocabulary
-from tabletop.framework import effects
+from tabletop.dsl.vocabulary import CONDITION, EFFECT, MODIFIER, QUANTITY, TRIGGER, Element, Pattern, Vocabulary
+from tabletop.framework import effects, lasting
 from tabletop.framework.effects import Program
 from tabletop.framework.suggest import closest
+from tabletop.framework.triggers import Trigger
 
-__all__ = ["Ability", "compile_text", "parser", "KINDS"]
+__all__ = ["Ability", "CardAbility", "compile_text", "parser", "KINDS", "MAX_TEXT", "MAX_DEPTH"]
+
+MAX_TEXT = 2000      # characters in one card text
+MAX_DEPTH = 40       # nesting of parentheses, may, not, and long chains of and/or/+
 
 # how an unmatched phrase of each family is named in errors
 _LABEL = {EFFECT: "statement", CONDITION: "condition", QUANTITY: "quantity"}
@@ -34,18 +44,28 @@ _UNKNOWN = {EFFECT: "verb", CONDITION: "condition", QUANTITY: "quantity"}
 
 # what each Lark terminal is, in words, for syntax errors
 _TERMINALS = [
-    ("WORD", "a word"), ("NUMBER", "a number"), ("STRING", 'a card name in "double quotes"'),
+    ("WORD", "a word"), ("NUMBER", "a number"), ("SIGNED", "a signed number like +1"),
+    ("STRING", 'a card name in "double quotes"'), ("ORMORE", "'or more'"),
     ("_MAY", "'may'"), ("_CHOOSE", "'choose'"), ("_ONE", "'one'"), ("_IF", "'if'"),
+    ("_OTHERWISE", "'otherwise'"),
     ("NOT", "'not'"), ("AND", "'and'"), ("OR", "'or'"), ("_LPAR", "'('"), ("_RPAR", "')'"),
-    ("_SEMI", "';'"), ("_COLON", "':'"), ("COMMA", "','"), ("_VBAR", "'|'"), ("_ARROW", "'->'"),
-    ("PLUS", "'+'"), ("MINUS", "'-'"), ("STAR", "'*'"), ("$END", "the end of the text"),
+    ("_SEMI", "';'"), ("_COLON", "':'"), ("COMMA", "','"), ("_COMMA_OR", "', or'"), ("_VBAR", "'|'"),
+    ("_ARROW", "'->'"), ("PLUS", "'+'"), ("MINUS", "'-'"), ("STAR", "'*'"), ("$END", "the end of the text"),
 ]
 _TERMINAL_ORDER = {name: i for i, (name, _) in enumerate(_TERMINALS)}
 _TERMINAL_TEXT = dict(_TERMINALS)
 
 
+_ATOMS = {"WORD", "NUMBER", "SIGNED", "STRING", "ORMORE", "AND", "OR", "COMMA", "_LPAR", "_COLON"}
+_ENDS = {"_SEMI", "$END", "_RPAR", "_VBAR", "_COMMA_OR", "_OTHERWISE", "_ARROW"}
+
+
 def describe_terminals(names) -> str:
-    known = sorted((n for n in set(names) if n in _TERMINAL_TEXT), key=_TERMINAL_ORDER.get)
+    """What may come at a syntax error, in words; after a phrase, only what may end it."""
+    names = set(names)
+    if names & _ENDS and "WORD" in names:
+        names = names - _ATOMS
+    known = sorted((n for n in names if n in _TERMINAL_TEXT), key=_TERMINAL_ORDER.get)
     items = [_TERMINAL_TEXT[n] for n in known]
     if not items:
         return ""
@@ -53,9 +73,12 @@ def describe_terminals(names) -> str:
 
 
 _STARTS = ["start_effect", "start_guarded", "start_condition", "start_number", "start_phrase"]
+_DURATIONS = (("this", "turn"), ("until", "the", "end", "of", "turn"), ("until", "end", "of", "turn"),
+              ("until", "the", "end", "of", "your", "turn"), ("until", "the", "end", "of", "this", "turn"))
 _PARSER: Lark | None = None
-KINDS = ("effect", "ability", "condition", "number", "amounts:CLASS", "words:CLASS",
+KINDS = ("effect", "ability", "card ability", "condition", "number", "amounts:CLASS", "words:CLASS",
          "word:CLASS", "name", "FAMILY")
+_BIG_NUMBER = re.compile(r"[0-9]{5,}")
 
 
 def parser() -> Lark:
@@ -79,34 +102,74 @@ class Ability:
         return self.condition is None or bool(self.condition(state, ctx))
 
 
+@dataclass(frozen=True)
+class CardAbility:
+    """One entry of a card's ``abilities:``: a triggered ability or a static modifier.
+
+    ``listens`` holds the events the card answers (or whose lasting triggers its effects
+    make), and ``modifies`` whether it can change numbers the rules read.
+    """
+
+    trigger: Trigger | None = None
+    static: lasting.Modifier | None = None
+    listens: frozenset = frozenset()
+    modifies: bool = False
+
+
+@dataclass(frozen=True)
+class Event:
+    """What a trigger phrase compiles to: the event, a test of its data, and what it lets the
+    effect refer to (``provides``: scope references such as ``it`` or ``they``). ``own``: the
+    event is about the card itself (it answers wherever the card is)."""
+
+    event: str
+    test: Callable[[Any, dict], bool] | None = None
+    own: bool = False
+    provides: tuple = ()
+    text: str = ""
+
+
 def compile_text(text: str, kind: str, vocab: Vocabulary, *, program_id: str,
-                 source: Source | None = None) -> object:
+                 source: Source | None = None, scope: Scope | None = None) -> object:
     """Compile ``text`` as ``kind`` with ``vocab``; raise :class:`CardLanguageError` if it does not.
 
-    Kinds: ``"effect"`` (a registered Program), ``"ability"`` (an :class:`Ability`),
-    ``"condition"`` (a predicate), ``"number"`` (a Quantity), ``"amounts:CLASS"`` (tuple of
-    (int, str)), ``"words:CLASS"`` (tuple of str), ``"word:CLASS"`` (str), ``"name"`` (str),
-    or a pattern family name (``"trigger"``, ``"cost"``, ``"modifier"``, a pack family).
+    Kinds: ``"effect"`` (a registered Program), ``"ability"`` (an :class:`Ability`: ``COND ->
+    EFFECT``), ``"card ability"`` (a :class:`CardAbility`: ``when ...: EFFECT``, ``at the start
+    of ...: EFFECT``, ``while COND: MODIFIER`` or a modifier), ``"condition"`` (a predicate),
+    ``"number"`` (a Quantity), ``"amounts:CLASS"`` (tuple of (int, str)), ``"words:CLASS"``
+    (tuple of str), ``"word:CLASS"`` (str), ``"name"`` (str), or a pattern family name
+    (``"trigger"``, ``"cost"``, ``"modifier"``, a pack family).
+
+    ``scope`` says what the text may refer to (``the target``, ``that city``...); a phrase
+    referring to anything else is an error. Without a scope nothing is checked.
     """
     src = (source or Source()).with_text(text if isinstance(text, str) else "")
     if not isinstance(text, str):
         raise CardLanguageError(f"expected a card text, found {type(text).__name__}",
                                 file=src.file, card=src.card, field=src.field,
                                 expected="a line of the card language")
-    return _Compiler(text, vocab, src, program_id).run(kind)
+    return _Compiler(text, vocab, src, program_id, scope).run(kind)
 
 
 # ---------------------------------------------------------------------------------------
 # the compiler
 
 class _Compiler:
-    def __init__(self, text: str, vocab: Vocabulary, source: Source, program_id: str) -> None:
+    def __init__(self, text: str, vocab: Vocabulary, source: Source, program_id: str,
+                 scope: Scope | None) -> None:
         self.text = text
         self.vocab = vocab
         self.source = source
         self.program_id = program_id
+        self.scope = scope
         self.nprog = 0
         self.nkey = 0
+        self.nuid = 0
+        self.scale: tuple | None = None      # (count, cap) while compiling a "for each" statement
+        self.moment = "start"                # "start" or "end", for "at the start/end of ..."
+        self.listens: set[str] = set()       # events of the lasting triggers this text makes
+        self.modifies = False                # whether this text makes lasting modifiers
+        self.cond_override: dict[int, Callable] = {}
 
     # -- errors ----------------------------------------------------------------
     def error(self, message: str, offset: int, width: int = 1, expected: str | None = None,
@@ -118,10 +181,22 @@ class _Compiler:
                                  suggestion=suggestion or None, width=min(max(1, width), room),
                                  field=self.source.field)
 
-    def parse(self, start: str) -> Tree:
-        text = self.text
+    def parse(self, start: str, text: str | None = None) -> Tree:
+        """Parse the text (or ``text``: a part of it padded with spaces, so offsets stay the text's)."""
+        text = self.text if text is None else text
+        if not text.strip():
+            where = f" ({self.source.field})" if self.source.field else ""
+            raise self.error(f"the text is empty{where}: write what the card does", 0, 1,
+                             "a line of the card language, e.g. 'draw a card'")
+        if len(text) > MAX_TEXT:
+            raise self.error(f"this text is {len(text)} characters long; a card text may have at most "
+                             f"{MAX_TEXT}: split it into several abilities", MAX_TEXT, 1)
+        big = _BIG_NUMBER.search(text)
+        if big is not None:
+            raise self.error(f"numbers in card texts go up to {MAX_NUMBER}", big.start(),
+                             big.end() - big.start(), f"a number from 0 to {MAX_NUMBER}")
         try:
-            return parser().parse(text, start=start)
+            tree = parser().parse(text, start=start)
         except UnexpectedCharacters as e:
             off = e.pos_in_stream
             ch = text[off] if off < len(text) else ""
@@ -140,11 +215,12 @@ class _Compiler:
             raise self.error(f"unexpected character {ch!r}", off, 1, expected) from None
         except (UnexpectedToken, UnexpectedEOF) as e:
             tok = getattr(e, "token", None)
-            expected = describe_terminals(getattr(e, "expected", None) or getattr(e, "accepts", None) or ())
+            ip = getattr(e, "interactive_parser", None)
+            accepts = ip.accepts() if ip is not None else None  # exact, unlike LALR's merged lookaheads
+            expected = describe_terminals(accepts or getattr(e, "expected", None) or getattr(e, "accepts", None) or ())
             if tok is None or tok.type == "$END":
                 off = len(text.rstrip())
-                msg = "the text is empty" if not text.strip() else "the text ends too early"
-                raise self.error(msg, off, 1, expected) from None
+                raise self.error("the text ends too early", off, 1, expected) from None
             desc = _TERMINAL_TEXT.get(tok.type, repr(str(tok)))
             if tok.type in ("WORD", "NUMBER", "STRING"):
                 desc = f"{_TERMINAL_TEXT[tok.type].split(' ', 1)[1]} {str(tok)!r}" if tok.type != "STRING" else f"card name {tok}"
@@ -152,13 +228,28 @@ class _Compiler:
                              self._syntax_hint(tok)) from None
         except LarkError as e:  # any other parser failure, still located
             raise self.error(f"cannot read this text ({type(e).__name__})", 0, 1) from None
+        self._check_depth(tree)
+        return tree
+
+    def _check_depth(self, tree: Tree) -> None:
+        """Refuse texts nested deeper than MAX_DEPTH before any recursion can meet them."""
+        stack = [(tree, 0)]
+        while stack:
+            node, depth = stack.pop()
+            if depth > MAX_DEPTH:
+                off = node.meta.start_pos if isinstance(node, Tree) and not node.meta.empty else 0
+                raise self.error(f"this text is nested too deeply (more than {MAX_DEPTH} levels of "
+                                 f"parentheses, 'may', 'not' or chained operators): simplify it", off, 1)
+            if isinstance(node, Tree):
+                stack.extend((ch, depth + 1) for ch in node.children)
 
     def _syntax_hint(self, tok: Token) -> str | None:
-        if tok.type == "_COLON":
-            before = self.text[:tok.start_pos].split()
-            if len(before) >= 2 and before[-1] == "one" and closest(before[-2], ["choose"]):
+        """A misspelt 'choose one:' or 'if' before the fault."""
+        for m in re.finditer(r"(?:^|;)\s*([a-z]+)\s+(one\s*)?:?", self.text[:tok.start_pos + 1]):
+            word = m.group(1)
+            if m.group(2) and word != "choose" and closest(word, ["choose"]):
                 return "'choose one:'"
-            if before and closest(before[-1], ["if"]) == ["if"] and before[-1] != "if":
+            if word not in ("if",) and closest(word, ["if"]) == ["if"] and len(word) <= 3:
                 return "'if'"
         return None
 
@@ -175,15 +266,17 @@ class _Compiler:
     def run(self, kind: str) -> object:
         if kind == "effect":
             tree = self.parse("start_effect")
-            return self.program(self.program_id, self.seq(tree.children[0]), self.text)
+            return self.top(self.seq(tree.children[0]), self.text)
         if kind == "ability":
             if _has_arrow(self.text):
                 tree = self.parse("start_guarded")
                 cond_t, seq_t = tree.children
                 cond = self.cond(cond_t)
-                return Ability(cond, self.program(self.program_id, self.seq(seq_t), self._slice(seq_t)))
+                return Ability(cond, self.top(self.seq(seq_t), self._slice(seq_t)))
             tree = self.parse("start_effect")
-            return Ability(None, self.program(self.program_id, self.seq(tree.children[0]), self.text))
+            return Ability(None, self.top(self.seq(tree.children[0]), self.text))
+        if kind == "card ability":
+            return self.card_ability()
         if kind == "condition":
             return self.cond(self.parse("start_condition").children[0])
         if kind == "number":
@@ -193,25 +286,24 @@ class _Compiler:
             if arg:
                 self.vocab.word_class(arg)
             return self.builtin(Element(base, "value", arg or None))
-        if kind not in self.vocab.families:
+        if kind not in self.vocab.families and kind not in self.vocab.parsers:
             raise VocabularyError(f"vocabulary {self.vocab.name!r}: unknown kind {kind!r}")
         tree = self.parse("start_phrase")
-        atoms = to_atoms(tree.children)
-        return self.phrase(kind, atoms)
+        return self.phrase(kind, to_atoms(tree.children))
 
     def builtin(self, el: Element) -> object:
         tree = self.parse("start_phrase")
         atoms = to_atoms(tree.children)
-        m = Matcher(self.vocab, atoms)
+        m = Matcher(self.vocab, atoms, self, self.scope)
         for end, v in m.elem(el, 0):
             if end == len(atoms):
                 if el.kind == "amounts":
                     out = []
-                    for atom, w in v:
-                        q = self.quantity(atom)
+                    for q, w in v:
                         if q.const is None:
-                            raise self.error("this amount must be a plain number here", atom.start,
-                                             atom.end - atom.start, "a number like 2")
+                            at = next((a for a in atoms if a.kind == "e"), atoms[0])
+                            raise self.error("this amount must be a plain number here", at.start,
+                                             at.end - at.start, "a number like 2")
                         out.append((q.const, w))
                     return tuple(out)
                 return v
@@ -221,6 +313,13 @@ class _Compiler:
     def program(self, pid: str, steps: tuple, text: str) -> Program:
         return effects.register(Program(pid, steps, norm(text)))
 
+    def top(self, steps: tuple, text: str) -> Program:
+        """The text's program, knowing what lasting triggers and modifiers it may leave behind."""
+        listens = set(self.listens)
+        if self.modifies:
+            listens.add(lasting.MODIFIERS)
+        return effects.register(Program(self.program_id, steps, norm(text), frozenset(listens)))
+
     def sub_program(self, steps: tuple, text: str) -> Program:
         self.nprog += 1
         return self.program(f"{self.program_id}#{self.nprog}", steps, text)
@@ -228,6 +327,11 @@ class _Compiler:
     def key(self) -> str:
         self.nkey += 1
         return f"_d{self.nkey}"
+
+    def uid(self) -> str:
+        """An id for something this text registers (a modifier): the program id and a count."""
+        self.nuid += 1
+        return f"{self.program_id}~{self.nuid}"
 
     def _slice(self, node) -> str:
         if isinstance(node, Token):
@@ -237,6 +341,64 @@ class _Compiler:
     def _label(self, step: Tree) -> str:
         """The normalised text of a step, without the parentheses of a group."""
         return norm(self._slice(step.children[0] if step.data == "group" else step))
+
+    # -- card abilities ----------------------------------------------------------
+    def card_ability(self) -> CardAbility:
+        """``[once per turn,] when|whenever|at the start of ...: EFFECT``, ``while COND: CHANGE`` or ``CHANGE``."""
+        text = self.text
+        colon = _top_colon(text)
+        if colon < 0:
+            return self.static(to_atoms(self.parse("start_phrase").children), None)
+        head = to_atoms(self.parse("start_phrase", text[:colon]).children)
+        body = " " * (colon + 1) + text[colon + 1:]
+        once = [a.value for a in head[:3]] == ["once", "per", "turn"]
+        if once:
+            head = head[4:] if len(head) > 3 and head[3].kind == "," else head[3:]
+        if head and head[0].kind == "w" and head[0].value == "while" and not once:
+            cond_text = " " * head[0].end + text[head[0].end:colon]
+            cond = self.cond(self.parse("start_condition", cond_text).children[0])
+            return self.static(to_atoms(self.parse("start_phrase", body).children), cond)
+        kw, rest = _trigger_word(head)
+        if kw is None:
+            at = head[0] if head else Atom("w", "", 0, len(text))
+            raise self.error("an ability is 'when ...: EFFECT', 'whenever ...: EFFECT', 'at the start of "
+                             "...: EFFECT', 'while CONDITION: CHANGE' or a lasting change such as "
+                             "'your troops have +1 defence'", at.start, max(1, at.end - at.start))
+        event = self.event_phrase(kw, rest, head)
+        saved = self.scope
+        if self.scope is not None:
+            self.scope = self.scope.adding(**{r.replace(" ", "_"): "card" for r in event.provides})
+        seq_t = self.parse("start_effect", body).children[0]
+        prog = self.top(self.seq(seq_t), self._slice(seq_t))
+        self.scope = saved
+        trig = Trigger(event.event, event.test, prog, text=norm(text), own=event.own, once_per_turn=once)
+        return CardAbility(trigger=trig, listens=frozenset({event.event}) | prog.listens, modifies=self.modifies)
+
+    def static(self, atoms: list[Atom], cond) -> CardAbility:
+        mod = self.phrase(MODIFIER, atoms)
+        if not isinstance(mod, lasting.Modifier):
+            raise self.error("this is not something a card can do while it is in play: an ability is "
+                             "'when ...: EFFECT', 'at the start of ...: EFFECT', or a lasting change such as "
+                             "'your troops have +1 defence'", atoms[0].start, atoms[-1].end - atoms[0].start)
+        if cond is not None:
+            mod = _with(mod, condition=cond)
+        lasting.register(mod.id, mod)
+        return CardAbility(static=mod, listens=frozenset({lasting.MODIFIERS}), modifies=True)
+
+    def event_phrase(self, kw: str, atoms: list[Atom], head: list[Atom]) -> Event:
+        """What ``when ...`` / ``at the start of ...`` waits for."""
+        if not atoms:
+            last = head[-1] if head else Atom("w", "", 0, 0)
+            raise self.error("say what it waits for after '" + kw + "'", last.end, 1)
+        if kw in ("start", "end"):
+            self.moment = kw
+            event = self.phrase("moment", atoms)
+        else:
+            event = self.phrase(TRIGGER, atoms)
+        if not isinstance(event, Event):
+            raise self.error("this requirement is one of the pack's own (a Ploy's or a trap's) and cannot "
+                             "start an ability here", atoms[0].start, atoms[-1].end - atoms[0].start)
+        return event
 
     # -- effects ---------------------------------------------------------------
     def seq(self, tree: Tree) -> tuple:
@@ -248,7 +410,7 @@ class _Compiler:
     def step(self, t: Tree) -> tuple:
         d = t.data
         if d == "phrase":
-            return self.statement(t)
+            return self.statement(to_atoms(t.children))
         if d == "group":
             return self.seq(t.children[0])
         if d == "may":
@@ -258,10 +420,13 @@ class _Compiler:
             return (may_step(prog, self.key(), txt),)
         if d == "choose":
             progs, labels = [], []
+            saved = self.scope
             for alt in t.children:
+                self.scope = saved
                 txt = self._label(alt)
                 progs.append(self.sub_program(self.step(alt), txt))
                 labels.append(txt)
+            self.scope = saved
             seen: dict[str, int] = {}
             for i, lab in enumerate(labels):  # identical alternatives still get distinct options
                 if lab in seen:
@@ -269,34 +434,175 @@ class _Compiler:
                 seen[lab] = i
             return (choose_step(tuple(progs), tuple(labels), self.key()),)
         if d == "ifstep":
-            cond_t, body = t.children
+            cond_t, body = t.children[0], t.children[1]
             cond = self.cond(cond_t)
+            saved = self.scope
             prog = self.sub_program(self.seq(body), self._slice(body))
-            return (if_step(cond, prog),)
+            other = None
+            if len(t.children) > 2:
+                self.scope = saved
+                other = self.sub_program(self.seq(t.children[2]), self._slice(t.children[2]))
+            self.scope = saved
+            return (if_step(cond, prog, other),)
+        if d == "lasting":
+            return self.lasting(t)
         raise AssertionError(d)  # pragma: no cover - grammar and compiler out of step
 
-    def statement(self, t: Tree) -> tuple:
-        atoms = to_atoms(t.children)
-        res = self.phrase(EFFECT, atoms)
-        if callable(res):
-            return (res,)
-        if isinstance(res, (tuple, list)) and all(callable(s) for s in res):
-            return tuple(res)
-        raise VocabularyError(f"vocabulary {self.vocab.name!r}: the effect for "
-                              f"{norm(self._slice(t))!r} returned {type(res).__name__}, not a step")
+    def lasting(self, t: Tree) -> tuple:
+        """A trigger an effect leaves behind: ``[this turn,] whenever ...: ...``, ``at the start of ...: ...``."""
+        tphrase, seq_t = t.children
+        head = to_atoms(tphrase.children)
+        this_turn = False
+        for words in _DURATIONS:
+            if [a.value for a in head[:len(words)]] == list(words):
+                this_turn = True
+                head = head[len(words):]
+                if head and head[0].kind == ",":
+                    head = head[1:]
+                break
+        kw, rest = _trigger_word(head)
+        if kw is None and any(a.value in ("if", "one", "may") for a in head[1:]):
+            colon = tphrase.meta.end_pos + self.text[tphrase.meta.end_pos:].index(":")
+            raise self.error("unexpected ':' ('if', 'may' and 'choose one:' only start a step: at the start "
+                             "or after ';')", colon, 1, None, self._syntax_hint(Token("_COLON", ":", colon)))
+        if kw is None:
+            a0 = head[0] if head else to_atoms(tphrase.children)[0]
+            hint = self._syntax_hint(Token("_COLON", ":", tphrase.meta.end_pos))
+            if hint:
+                raise self.error(f"unknown word {a0.value!r} before ':'", a0.start, a0.end - a0.start, None, hint)
+            raise self.error("only 'if', 'when', 'whenever' and 'at the start/end of' end with ':' in an effect",
+                             a0.start, tphrase.meta.end_pos - a0.start,
+                             "'if CONDITION: ...', 'this turn, whenever ...: ...' or 'at the start of ...: ...'")
+        if kw == "whenever" and not this_turn:
+            raise self.error("say how long this lasts: 'this turn, whenever ...: ...'", head[0].start,
+                             head[0].end - head[0].start, "'this turn,' or 'until the end of your turn,' before 'whenever'")
+        uses = 0 if kw == "whenever" else 1
+        event = self.event_phrase(kw, rest, head)
+        saved = self.scope
+        if self.scope is not None:
+            self.scope = self.scope.adding(**{r.replace(" ", "_"): "card" for r in event.provides})
+        prog = self.sub_program(self.seq(seq_t), self._slice(seq_t))
+        self.scope = saved
+        spec_id = f"{prog.id}@trigger"
+        lasting.register(spec_id, Trigger(event.event, event.test, prog, text=norm(self._slice(t)), own=event.own))
+        self.listens.add(event.event)
+        return (lasting_step(spec_id, this_turn, uses),)
+
+    def statement(self, atoms: list[Atom]) -> tuple:
+        """One statement, with its ``for each`` / ``equal to`` tail, or two joined by ``and``."""
+        try:
+            return self._statement(atoms)
+        except CardLanguageError as first:
+            for i, a in enumerate(atoms):
+                if a.kind == "w" and a.value == "and" and 0 < i < len(atoms) - 1:
+                    left, right = atoms[:i], atoms[i + 1:]
+                    if left[-1].kind == ",":
+                        left = left[:-1]
+                    try:
+                        head = self._statement(left)
+                    except CardLanguageError:
+                        continue
+                    try:
+                        return head + self.statement(right)
+                    except CardLanguageError:
+                        if right[0].kind == "w" and left[0].kind == "w":  # "put X into A and the rest into B"
+                            verb = Atom("w", left[0].value, right[0].start, right[0].start)
+                            try:
+                                return head + self.statement([verb] + right)
+                            except CardLanguageError:
+                                pass
+            raise first
+
+    def _statement(self, atoms: list[Atom]) -> tuple:
+        atoms, scale, implicit = self.tails(atoms)
+        saved = self.scale
+        self.scale = scale
+        try:
+            res = self.phrase(EFFECT, atoms, implicit)
+        finally:
+            self.scale = saved
+        steps = (res,) if callable(res) else tuple(res) if isinstance(res, (tuple, list)) else None
+        if not steps or not all(callable(s) for s in steps):
+            raise VocabularyError(f"vocabulary {self.vocab.name!r}: the effect for "
+                                  f"{' '.join(str(a.value) for a in atoms)!r} returned {type(res).__name__}, not a step")
+        binds = getattr(steps[-1], "binds", None)
+        if binds and self.scope is not None:
+            self.scope = self.scope.adding(**{b: "card" for b in binds})
+        if getattr(steps[-1], "modifies", False):
+            self.modifies = True
+        return steps
+
+    def tails(self, atoms: list[Atom]) -> tuple[list[Atom], tuple | None, Quantity | None]:
+        """Split ``... for each SELECTOR[, up to N]`` or ``... equal to QUANTITY[, up to N]`` off a statement."""
+        cap = None
+        body = atoms
+        if len(atoms) >= 4 and atoms[-4].kind == "," and [a.value for a in atoms[-3:-1]] == ["up", "to"] \
+                and atoms[-1].kind in "ne":
+            cap = self.quantity(atoms[-1])
+            body = atoms[:-4]
+        for i in range(1, len(body) - 1):
+            a, b = body[i], body[i + 1]
+            if a.kind != "w":
+                continue
+            if a.value == "for" and b.kind == "w" and b.value in ("each", "every") and i + 2 < len(body):
+                count = self.phrase("count", body[i + 2:])
+                return body[:i], (count, cap), None
+            if a.value == "equal" and b.kind == "w" and b.value == "to" and i + 2 < len(body):
+                q = self.quantity_atoms(body[i + 2:])
+                if cap is not None:
+                    q = _capped(q, cap)
+                return body[:i], None, q
+        return atoms, None, None
+
+    def quantity_atoms(self, atoms: list[Atom]) -> Quantity:
+        if len(atoms) == 1 and atoms[0].kind in "ne":
+            return self.quantity(atoms[0])
+        fn = self.phrase(QUANTITY, atoms)
+        return _as_quantity(fn, " ".join(str(a.value) for a in atoms))
 
     # -- conditions ------------------------------------------------------------
     def cond(self, t) -> Callable[[Any, dict], bool]:
+        over = self.cond_override.get(id(t))
+        if over is not None:
+            return over
         d = t.data
         if d == "cphrase":
             return self.phrase(CONDITION, to_atoms(t.children))
         if d == "not_":
             f = self.cond(t.children[1])
             return lambda state, ctx: not f(state, ctx)
-        a, b = self.cond(t.children[0]), self.cond(t.children[2])
+        left, op, right = t.children
+        try:
+            b = self.cond(right)
+        except CardLanguageError:
+            merged = self._merge(left, op, right)
+            if merged is None:
+                raise
+            return merged
+        a = self.cond(left)
         if d == "and_":
             return lambda state, ctx: a(state, ctx) and b(state, ctx)
         return lambda state, ctx: a(state, ctx) or b(state, ctx)
+
+    def _merge(self, left, op: Token, right):
+        """``the target is red or blue``: 'or'/'and' inside one condition's word list, not between two."""
+        if not (isinstance(right, Tree) and right.data == "cphrase"):
+            return None
+        leaf = left
+        while isinstance(leaf, Tree) and leaf.data in ("and_", "or_"):
+            leaf = leaf.children[2]
+        if not (isinstance(leaf, Tree) and leaf.data == "cphrase"):
+            return None
+        atoms = to_atoms(leaf.children) + [Atom("w", str(op), op.start_pos, op.end_pos)] + to_atoms(right.children)
+        try:
+            merged = self.phrase(CONDITION, atoms)
+        except CardLanguageError:
+            return None
+        self.cond_override[id(leaf)] = merged
+        try:
+            return self.cond(left)
+        finally:
+            del self.cond_override[id(leaf)]
 
     # -- numbers ---------------------------------------------------------------
     def quantity(self, atom: Atom) -> Quantity:
@@ -310,12 +616,7 @@ class _Compiler:
         d = t.data
         text = norm(self._slice(t))
         if d == "qphrase":
-            fn = self.phrase(QUANTITY, to_atoms(t.children))
-            if isinstance(fn, Quantity):
-                return fn
-            if isinstance(fn, int):
-                return Quantity.constant(fn, text)
-            return Quantity(fn, None, text)
+            return _as_quantity(self.phrase(QUANTITY, to_atoms(t.children)), text)
         if d == "neg":
             a = self.expr(t.children[1])
             if a.const is not None:
@@ -340,40 +641,73 @@ class _Compiler:
                   "mul": lambda s, c: fa(s, c) * fb(s, c)}[d]
         return Quantity(fn, None, text)
 
+    def scaled(self, q: Quantity) -> Quantity:
+        if self.scale is None:
+            return q
+        count, cap = self.scale
+        cf = count.fn
+        if q.const is not None:
+            k = q.const
+            fn = lambda s, c: k * cf(s, c)  # noqa: E731
+        else:
+            qf = q.fn
+            fn = lambda s, c: qf(s, c) * cf(s, c)  # noqa: E731
+        out = Quantity(fn, None, f"{q.text} for each {count.text}")
+        return _capped(out, cap) if cap is not None else out
+
     # -- phrases ---------------------------------------------------------------
-    def phrase(self, family: str, atoms: list[Atom]) -> Any:
+    def phrase(self, family: str, atoms: list[Atom], implicit: Quantity | None = None) -> Any:
         pats = self.vocab.families.get(family, [])
+        sub = self.vocab.parsers.get(family)
         label = _LABEL.get(family, family)
+        if not atoms:
+            raise self.error(f"a {label} is missing here", 0, 1)
         start, end = atoms[0].start, atoms[-1].end
-        if not pats:
+        if not pats and sub is None:
             raise self.error(f"this pack has no {label} phrases", start, end - start)
         first = atoms[0].value if atoms[0].kind == "w" else None
-        cands = [p for p in pats if p.first is None or p.first == first]
-        m = Matcher(self.vocab, atoms)
+        cands = [p for p in pats if p.first is None or first in p.first]
+        m = Matcher(self.vocab, atoms, self, self.scope, implicit)
         try:
+            if sub is not None:
+                for stop, value in sub(m, 0):
+                    if stop == len(atoms):
+                        self.check_problem(value, atoms)
+                        return value
+                    m.fail(stop, "the end of the phrase")
             for p in cands:
                 for stop, binds in m.seq(p.elements, 0, 0):
                     if stop == len(atoms):
-                        return self.build(p, binds, 0, stop, atoms)
+                        if implicit is not None and not _uses(binds, implicit):
+                            continue
+                        return self.build(p, binds, 0, stop, atoms, 0)
                     m.fail(stop, "the end of the phrase")
         except TooComplex:
             raise self.error(f"this {label} is too long or ambiguous to read; split it with ';'",
                              start, end - start) from None
         raise self.match_error(m, atoms, family, cands)
 
-    def build(self, p: Pattern, binds: tuple, a: int, b: int, atoms: list[Atom]) -> Any:
-        kw = {}
-        for el, v in binds:
-            k = el.kind
-            if k == "lit":
-                continue
-            if k == "number":
-                v = self.quantity(v)
-            elif k == "amounts":
-                v = tuple((self.quantity(atom), w) for atom, w in v)
-            elif k == "family":
-                v = self.build(v[0], v[1], v[2], v[3], atoms)
-            kw[el.name] = v
+    def check_problem(self, value, atoms: list[Atom]) -> None:
+        """Report what a sub-parser found wrong in the reading chosen (a reference to nothing here)."""
+        problem = getattr(value, "problem", None)
+        if problem:
+            a, b, msg = problem
+            s = atoms[a].start
+            t = atoms[max(a, b - 1)].end
+            raise self.error(msg, s, t - s)
+
+    def build(self, p: Pattern, binds: tuple, a: int, b: int, atoms: list[Atom], depth: int) -> Any:
+        kw: dict = {}
+        self._collect(binds, kw, atoms, depth)
+        for need in p.needs:
+            if self.scope is not None and not self.scope.has(need):
+                s = atoms[a].start if a < len(atoms) else atoms[-1].end
+                t = atoms[b - 1].end if b > a else s + 1
+                raise self.error(self.scope.missing(need, norm(self.text[s:t])), s, t - s, p.show())
+        if _wants(p.fn, "scope"):
+            kw["scope"] = self.scope
+        if _wants(p.fn, "uid"):
+            kw["uid"] = self.uid
         try:
             return p.fn(**kw)
         except ValueError as e:  # a pack rejecting a phrase it matched (e.g. "draw 0")
@@ -381,19 +715,37 @@ class _Compiler:
             t = atoms[b - 1].end if b > a else s + 1
             raise self.error(str(e), s, t - s, p.show()) from None
 
+    def _collect(self, binds: tuple, kw: dict, atoms: list[Atom], depth: int) -> None:
+        for el, v in binds:
+            k = el.kind
+            if k == "lit":
+                continue
+            if k == "opt":
+                self._collect(v, kw, atoms, depth)
+                continue
+            if k == "number" and depth == 0:
+                v = self.scaled(v)
+            elif k == "amounts" and depth == 0:
+                v = tuple((self.scaled(q), w) for q, w in v)
+            elif k == "family":
+                if v[0] == "parsed":
+                    v = v[1]
+                    self.check_problem(v, atoms)
+                else:
+                    v = self.build(v[0], v[1], v[2], v[3], atoms, depth + 1)
+            kw[el.name] = v
+
     def match_error(self, m: Matcher, atoms: list[Atom], family: str, cands: list) -> CardLanguageError:
         label = _LABEL.get(family, family)
         by_first, open_ = self.vocab.index(family) if family in self.vocab.families else ({}, [])
         a0 = atoms[0]
-        if family in self.vocab.families and a0.kind == "w" and a0.value not in by_first and m.far <= 0:
-            verbs = sorted(by_first)
+        if family in self.vocab.families and a0.kind == "w" and a0.value not in by_first and m.far <= 0 \
+                and family not in self.vocab.parsers:
+            verbs = sorted({w for p in self.vocab.families[family] if p.first for w in p.elements[0].shown})
             what = _UNKNOWN.get(family, f"{family} word")
-            if len(verbs) > 12:
-                exp = f"a {label} starting with one of: " + ", ".join(verbs[:12]) + ", ..."
-            else:
-                exp = f"a {label} starting with one of: " + ", ".join(verbs)
+            exp = f"a {label} starting with one of: " + ", ".join(verbs)
             if open_:
-                exp += " (or " + " | ".join(p.show() for p in open_[:4]) + ")"
+                exp += " (or " + " | ".join(p.show() for p in open_) + ")"
             sug = closest(a0.value, verbs)
             msg = f"unknown {what} {a0.value!r}"
             if family == CONDITION:
@@ -402,7 +754,7 @@ class _Compiler:
                     msg += (f" ({a0.value!r} is {article(cls)}; in a condition 'and'/'or' join "
                             f"whole conditions, so list words with ',')")
             return self.error(msg, a0.start, a0.end - a0.start, exp, repr(sug[0]) if sug else None)
-        shown = [p.show() for p in cands][:6]
+        shown = [p.show() for p in cands][:8]
         expected = " | ".join(shown) if shown else None
         local = m.expect[0] if len(m.expect) == 1 else (
             ", ".join(m.expect[:-1]) + " or " + m.expect[-1] if m.expect else "something else")
@@ -424,6 +776,83 @@ class _Compiler:
                               at.start, width, expected)
         last = atoms[-1]
         return self.error(f"this {label} ends too early, expected {local}", last.end, 1, expected)
+
+
+def _top_colon(text: str) -> int:
+    """The offset of the first ':' outside card names, or -1."""
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "\n":
+            quoted = False
+        elif ch == ":" and not quoted:
+            return i
+    return -1
+
+
+def _trigger_word(head: list[Atom]) -> tuple[str | None, list[Atom]]:
+    """``when``/``whenever`` or ``at the start|end|beginning of`` at the start of ``head``, and the rest."""
+    words = [a.value for a in head[:4]]
+    if words[:1] in (["when"], ["whenever"]):
+        return words[0], head[1:]
+    if len(words) == 4 and words[0] == "at" and words[1] == "the" and words[2] in ("start", "beginning", "end") \
+            and words[3] == "of":
+        return ("end" if words[2] == "end" else "start"), head[4:]
+    return None, head
+
+
+def _uses(binds: tuple, q: Quantity) -> bool:
+    """Whether a match used the implicit number ``q`` (given by ``equal to ...``)."""
+    for _, v in binds:
+        if v is q:
+            return True
+        if isinstance(v, tuple) and v and v[0] != "parsed" and _uses_deep(v, q):
+            return True
+    return False
+
+
+def _uses_deep(v, q) -> bool:
+    if v is q:
+        return True
+    if isinstance(v, (tuple, list)):
+        return any(_uses_deep(x, q) for x in v)
+    return False
+
+
+def _as_quantity(fn, text: str) -> Quantity:
+    if isinstance(fn, Quantity):
+        return fn
+    if isinstance(fn, int):
+        return Quantity.constant(fn, text)
+    return Quantity(fn, None, text)
+
+
+def _capped(q: Quantity, cap: Quantity) -> Quantity:
+    qf, cf = q.fn, cap.fn
+    return Quantity(lambda s, c: min(qf(s, c), cf(s, c)), None, f"{q.text}, up to {cap.text}")
+
+
+def _with(mod: lasting.Modifier, **changes) -> lasting.Modifier:
+    from dataclasses import replace
+
+    return replace(mod, **changes)
+
+
+_PARAMS: dict = {}
+
+
+def _wants(fn, param: str) -> bool:
+    """Whether a pattern function takes ``param`` (``scope``: what the text may refer to;
+    ``uid``: a maker of ids, stable across processes, for what the text registers)."""
+    got = _PARAMS.get(fn)
+    if got is None:
+        try:
+            got = frozenset(inspect.signature(fn).parameters)
+        except (TypeError, ValueError):
+            got = frozenset()
+        _PARAMS[fn] = got
+    return param in got
 
 
 def _has_arrow(text: str) -> bool:

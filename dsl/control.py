@@ -1,14 +1,23 @@
-"""The steps the language's own constructs compile into: ``may``, ``choose one``, ``if``.
+"""The steps the language's own constructs compile into: ``may``, ``choose one``, ``if``,
+and the lasting triggers an effect leaves behind.
 
 They run at play time in bots' inner loops, so each is a small closure over what was
 compiled; each asks before it changes anything and pushes the chosen child program as a
-frame (see :mod:`tabletop.framework.effects`).
+frame (see :mod:`tabletop.framework.effects`) whose context is marked as a child's, so
+what it picked (``it``) is known to the steps after it.
 """
 from __future__ import annotations
 
-from tabletop.framework.effects import Decision, Frame, Program
+from tabletop.framework import lasting
+from tabletop.framework.effects import CHILD, Decision, Frame, Program
 
 _YES_NO = (("yes",), ("no",))
+
+
+def child(ctx: dict) -> dict:
+    out = dict(ctx)
+    out[CHILD] = 1
+    return out
 _TRUE_FALSE = (True, False)
 
 
@@ -16,7 +25,7 @@ def may_step(prog: Program, key: str, text: str):
     def step(state, ctx):
         if key in ctx:
             if ctx.pop(key):
-                state.stack.append(Frame(prog, dict(ctx)))
+                state.stack.append(Frame(prog, child(ctx)))
             return None
         card = ctx.get("card")
         prompt = f"may ({card}): {text}" if card is not None else f"may: {text}"
@@ -30,7 +39,7 @@ def choose_step(progs: tuple, labels: tuple, key: str):
 
     def step(state, ctx):
         if key in ctx:
-            state.stack.append(Frame(progs[ctx.pop(key)], dict(ctx)))
+            state.stack.append(Frame(progs[ctx.pop(key)], child(ctx)))
             return None
         card = ctx.get("card")
         prompt = f"choose one ({card})" if card is not None else "choose one"
@@ -38,9 +47,21 @@ def choose_step(progs: tuple, labels: tuple, key: str):
     return step
 
 
-def if_step(cond, prog: Program):
+def if_step(cond, prog: Program, otherwise: Program | None = None):
     def step(state, ctx):
         if cond(state, ctx):
-            state.stack.append(Frame(prog, dict(ctx)))
+            state.stack.append(Frame(prog, child(ctx)))
+        elif otherwise is not None:
+            state.stack.append(Frame(otherwise, child(ctx)))
         return None
+    return step
+
+
+def lasting_step(spec_id: str, this_turn: bool, uses: int):
+    """Leave the trigger ``spec_id`` behind: for this turn, for ``uses`` firings, or both."""
+    def step(state, ctx):
+        lasting.add(state, spec_id, ctx["controller"], ctx.get("source", -1),
+                    state.turn if this_turn else 0, uses)
+        return None
+    step.modifies = False
     return step

@@ -3,7 +3,8 @@
 A phrase arrives as a list of :class:`Atom` (words, numbers, quoted names, commas,
 parenthesised expressions); :class:`Matcher` tries each pattern of a family over it, with
 backtracking, and remembers the furthest point it reached so an error can say what was
-expected there.
+expected there. Words match regardless of grammatical number (``card`` matches ``cards``,
+``costs`` matches ``cost``), and number words (``a``, ``one``... ``ten``) are numbers.
 """
 from __future__ import annotations
 
@@ -13,6 +14,11 @@ from lark import Token
 
 from tabletop.dsl.errors import VocabularyError
 from tabletop.dsl.vocabulary import Element, Vocabulary
+
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "no": 0, "once": 1, "twice": 2}
+MAX_NUMBER = 9999
+
 
 class Atom:
     __slots__ = ("kind", "value", "start", "end", "tree", "q")
@@ -34,20 +40,27 @@ class Atom:
             return "a ( ) expression"
         return repr(self.value)
 
+    def __repr__(self) -> str:
+        return f"Atom({self.kind}, {self.value!r})"
+
 
 def to_atoms(children) -> list[Atom]:
     out = []
     for ch in children:
         if isinstance(ch, Token):
             t = ch.type
-            if t == "NUMBER":
+            if t in ("NUMBER", "SIGNED"):
                 out.append(Atom("n", int(ch), ch.start_pos, ch.end_pos))
             elif t == "STRING":
                 out.append(Atom("s", ch[1:-1], ch.start_pos, ch.end_pos))
             elif t == "COMMA":
                 out.append(Atom(",", ",", ch.start_pos, ch.end_pos))
+            elif t == "ORMORE":
+                out.append(Atom("w", "or-" + str(ch).split()[-1], ch.start_pos, ch.end_pos))
             else:
                 out.append(Atom("w", str(ch), ch.start_pos, ch.end_pos))
+        elif isinstance(ch, Atom):
+            out.append(ch)
         else:  # paren_expr
             out.append(Atom("e", None, ch.meta.start_pos, ch.meta.end_pos, ch.children[0]))
     return out
@@ -57,12 +70,21 @@ def article(word: str) -> str:
     return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
+class TooComplex(Exception):
+    pass
+
+
 class Matcher:
-    """Backtracking match of a phrase's atoms; remembers the furthest failure for the error."""
+    """Backtracking match of a phrase's atoms; remembers the furthest failure for the error.
 
-    __slots__ = ("vocab", "atoms", "far", "expect", "words", "classes", "active", "budget")
+    ``compiler`` compiles numbers met on the way; ``scope`` is what the text may refer to;
+    ``implicit`` is the number an ``equal to ...`` tail gives to a pattern's missing number.
+    """
 
-    def __init__(self, vocab: Vocabulary, atoms: list[Atom]) -> None:
+    __slots__ = ("vocab", "atoms", "far", "expect", "words", "classes", "active", "budget",
+                 "compiler", "scope", "implicit")
+
+    def __init__(self, vocab: Vocabulary, atoms: list[Atom], compiler=None, scope=None, implicit=None) -> None:
         self.vocab = vocab
         self.atoms = atoms
         self.far = -1
@@ -71,7 +93,11 @@ class Matcher:
         self.classes: list[str] = []
         self.active: set = set()
         self.budget = 200_000
+        self.compiler = compiler
+        self.scope = scope
+        self.implicit = implicit
 
+    # -- reporting ---------------------------------------------------------------
     def fail(self, pos: int, desc: str, words=(), cls: str | None = None) -> None:
         if pos > self.far:
             self.far = pos
@@ -83,6 +109,67 @@ class Matcher:
             if cls is not None and cls not in self.classes:
                 self.classes.append(cls)
 
+    def missing(self, a: int, b: int, ref: str | None) -> tuple | None:
+        """The problem of naming reference ``ref`` at atoms ``a``..``b`` where the scope has none.
+
+        Parsers attach it to the value they read (``value.problem``): the compiler reports it
+        if that reading is the one chosen.
+        """
+        if ref is None or self.scope is None or self.scope.has(ref):
+            return None
+        phrase = " ".join(str(x.value) for x in self.atoms[a:b])
+        return (a, b, self.scope.missing(ref, phrase))
+
+    def tick(self) -> None:
+        self.budget -= 1
+        if self.budget < 0:
+            raise TooComplex()
+
+    # -- small readers for sub-parsers -----------------------------------------------
+    def word(self, pos: int) -> str | None:
+        atoms = self.atoms
+        if pos < len(atoms) and atoms[pos].kind in "w,":
+            return atoms[pos].value
+        return None
+
+    def is_word(self, pos: int, *forms: str) -> bool:
+        w = self.word(pos)
+        return w is not None and w in forms
+
+    def words_at(self, pos: int, text: str) -> int | None:
+        """The position after the literal words of ``text`` starting at ``pos``, or None (reports the failure)."""
+        for w in text.split():
+            if self.word(pos) != w:
+                self.fail(pos, repr(w), (w,))
+                return None
+            pos += 1
+        return pos
+
+    def number(self, pos: int):
+        """``(end, Quantity)`` readings of a number at ``pos`` (digits, ``( ... )``, number words)."""
+        atoms = self.atoms
+        if pos < len(atoms):
+            a = atoms[pos]
+            if a.kind in "ne":
+                yield pos + 1, self.quantity(a)
+                return
+            if a.kind == "w" and a.value in NUMBER_WORDS:
+                from tabletop.dsl.quantity import Quantity
+
+                yield pos + 1, Quantity.constant(NUMBER_WORDS[a.value], a.value)
+                return
+        if self.implicit is not None:
+            yield pos, self.implicit
+        self.fail(pos, "a number")
+
+    def quantity(self, atom: Atom):
+        if self.compiler is None:
+            from tabletop.dsl.quantity import Quantity
+
+            return Quantity.constant(atom.value) if atom.kind == "n" else Quantity(lambda s, c: 0)
+        return self.compiler.quantity(atom)
+
+    # -- patterns --------------------------------------------------------------
     def seq(self, elems: tuple, k: int, pos: int):
         if k == len(elems):
             yield pos, ()
@@ -92,31 +179,25 @@ class Matcher:
             for p3, rest in self.seq(elems, k + 1, p2):
                 yield p3, ((el, v),) + rest
 
-    def _word(self, pos: int) -> str | None:
-        atoms = self.atoms
-        if pos < len(atoms) and atoms[pos].kind in "w,":
-            return atoms[pos].value
-        return None
-
     def elem(self, el: Element, pos: int):
-        self.budget -= 1
-        if self.budget < 0:
-            raise TooComplex()
+        self.tick()
         atoms, kind = self.atoms, el.kind
         n = len(atoms)
         if kind == "lit":
-            if self._word(pos) == el.name:
+            w = self.word(pos)
+            if w is not None and w in el.forms:
                 yield pos + 1, None
             else:
-                self.fail(pos, repr(el.name), (el.name,))
+                self.fail(pos, " or ".join(repr(f) for f in el.shown), el.shown)
+        elif kind == "opt":
+            for end, binds in self.seq(el.arg, 0, pos):
+                yield end, binds
+            yield pos, ()
         elif kind == "number":
-            if pos < n and atoms[pos].kind in "ne":
-                yield pos + 1, atoms[pos]
-            else:
-                self.fail(pos, "a number")
+            yield from self.number(pos)
         elif kind == "word":
             cls = self.vocab.word_class(el.arg)
-            w = self._word(pos)
+            w = self.word(pos)
             if w is not None and w in cls:
                 yield pos + 1, w
             else:
@@ -132,15 +213,19 @@ class Matcher:
                 self.fail(pos, 'a card name in "double quotes"')
         else:
             fam = el.arg
-            pats = self.vocab.families.get(fam)
-            if pats is None:
-                raise VocabularyError(f"vocabulary {self.vocab.name!r}: no pattern of family {fam!r}")
             key = (fam, pos)
             if key in self.active:  # left recursion
                 return
+            parser = self.vocab.parsers.get(fam)
+            pats = self.vocab.families.get(fam)
+            if parser is None and pats is None:
+                raise VocabularyError(f"vocabulary {self.vocab.name!r}: no pattern of family {fam!r}")
             self.active.add(key)
             try:
-                for p in pats:
+                if parser is not None:
+                    for end, value in parser(self, pos):
+                        yield end, ("parsed", value)
+                for p in pats or ():
                     for end, binds in self.seq(p.elements, 0, pos):
                         yield end, (p, binds, pos, end)
             finally:
@@ -148,10 +233,10 @@ class Matcher:
 
     def _seps(self, pos: int, allow_or: bool):
         """Positions just after a list separator at ``pos`` (',', 'and', 'or', ', and')."""
-        w = self._word(pos)
+        w = self.word(pos)
         if w == ",":
             yield pos + 1
-            w2 = self._word(pos + 1)
+            w2 = self.word(pos + 1)
             if w2 == "and" or (allow_or and w2 == "or"):
                 yield pos + 2
         elif w == "and" or (allow_or and w == "or"):
@@ -159,7 +244,7 @@ class Matcher:
 
     def _words(self, clsname: str, pos: int):
         cls = self.vocab.word_class(clsname)
-        w = self._word(pos)
+        w = self.word(pos)
         if w is None or w not in cls:
             self.fail(pos, article(clsname), cls, clsname)
             return
@@ -169,7 +254,7 @@ class Matcher:
             nxt = []
             for p, got in frontier:
                 for q in self._seps(p, True):
-                    w = self._word(q)
+                    w = self.word(q)
                     if w is not None and w in cls:
                         nxt.append((q + 1, got + (w,)))
                     else:
@@ -180,43 +265,36 @@ class Matcher:
 
     def _amounts(self, clsname: str, pos: int):
         cls = self.vocab.word_class(clsname)
-        atoms = self.atoms
         example = f"like '2 {cls[0]}'" if cls else ""
         desc = f"an amount of {clsname} {example}".rstrip()
 
-        def pair(p):
-            if p < len(atoms) and atoms[p].kind in "ne":
-                w = self._word(p + 1)
+        def pairs(p):
+            got = False
+            for q, num in self.number(p):
+                w = self.word(q)
                 if w is not None and w in cls:
-                    return (atoms[p], w)
-                self.fail(p + 1, article(clsname), cls, clsname)
-            else:
+                    got = True
+                    end = q + 1
+                    if self.word(end) in ("point", "points"):
+                        yield end + 1, (num, w)
+                    yield end, (num, w)
+                else:
+                    self.fail(q, article(clsname), cls, clsname)
+            if not got:
                 self.fail(p, desc)
-            return None
 
-        first = pair(pos)
-        if first is None:
-            return
-        found = [(pos + 2, (first,))]
+        found = [(end, (pr,)) for end, pr in pairs(pos)]
         frontier = list(found)
         while frontier:
             nxt = []
             for p, got in frontier:
                 for q in self._seps(p, False):
-                    pr = pair(q)
-                    if pr is not None:
-                        nxt.append((q + 2, got + (pr,)))
+                    for end, pr in pairs(q):
+                        nxt.append((end, got + (pr,)))
             found.extend(nxt)
             frontier = nxt
         yield from reversed(found)
 
-
-class TooComplex(Exception):
-    pass
-
-
-# ---------------------------------------------------------------------------------------
-# syntax errors in words
 
 def norm(s: str) -> str:
     return " ".join(s.split())

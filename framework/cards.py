@@ -25,6 +25,8 @@ class CardDef:
     """
 
     triggers: tuple = ()
+    statics: tuple = ()
+    listens: frozenset = frozenset()
 
     def __init__(self, **fields: Any) -> None:
         self.__dict__.update(fields)
@@ -160,9 +162,14 @@ class CardCompiler:
     lines: list[str]
     vocab: Any
     errors: list = field(default_factory=list)
+    listens: set = field(default_factory=set)
 
-    def text(self, path: tuple, kind: str, text: str, program_id: str | None = None) -> Any:
-        """Compile the language text found at ``path`` inside this card (e.g. ``("secondary",)``)."""
+    def text(self, path: tuple, kind: str, text: str, program_id: str | None = None, scope=None) -> Any:
+        """Compile the language text found at ``path`` inside this card (e.g. ``("secondary",)``).
+
+        ``scope`` (a :class:`tabletop.dsl.Scope`) says what the text may refer to. The events
+        the compiled text answers or leaves triggers for are gathered in ``listens``.
+        """
         from tabletop.dsl import compile_text
         from tabletop.dsl.errors import CardLanguageError
 
@@ -172,10 +179,19 @@ class CardCompiler:
                              locator=text_locator(self.lines, line, col, style, text) if line else None)
         pid = program_id or f"{self.card}/{'.'.join(map(str, path))}"
         try:
-            return compile_text(text, kind, self.vocab, program_id=pid, source=source)
+            out = compile_text(text, kind, self.vocab, program_id=pid, source=source, scope=scope)
         except CardLanguageError as e:
             self.errors.append(e)
             return None
+        program = getattr(out, "program", out)
+        self.listens.update(getattr(out, "listens", ()) or getattr(program, "listens", ()) or ())
+        return out
+
+    def finish(self, card: CardDef | None) -> CardDef | None:
+        """Give a built card the events it answers (its abilities' and its effects' lasting ones)."""
+        if card is not None and self.listens:
+            card.__dict__["listens"] = frozenset(card.listens) | frozenset(self.listens)
+        return card
 
     def fail(self, path: tuple, message: str) -> None:
         line, col, _ = self.pos.get((self.index,) + tuple(path), (None, None, None))
@@ -213,7 +229,7 @@ def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCo
         if problems:
             continue
         compiler = CardCompiler(file, name, i, pos, lines, vocab)
-        card = build(entry, compiler)
+        card = compiler.finish(build(entry, compiler))
         errors.extend(compiler.errors)
         if card is not None and not compiler.errors:
             card.__dict__.setdefault("source", entry)

@@ -10,6 +10,10 @@ same step runs again, this time finding its answer. Steps therefore change nothi
 they ask. Control steps (``may``, ``choose one``, ``if``) push a child frame instead of
 running a sub-program inline, so a state can be cloned, saved or searched at any moment.
 
+A frame pushed by a control step of another (``may``, ``if``...) is that frame's *child*
+(``ctx[CHILD]``): when it ends, the cards it picked (``_it``, ``_seen``) are handed back to
+its parent, so "may destroy an enemy troop; gain battle equal to its cost" knows "it".
+
 Programs are registered by a stable id (``"Flawless Deploy/secondary"``), which is what a
 serialised frame records.
 """
@@ -22,17 +26,24 @@ from tabletop.framework.actions import Action, format_action
 Step = Callable[[Any, dict], "Decision | None"]
 
 PROGRAMS: dict[str, "Program"] = {}
+CHILD = "_child"
+BINDINGS = ("_it", "_seen", "_taken")
 
 
 class Program:
-    """A compiled ability: an id for serialisation, its steps, and the text it came from."""
+    """A compiled ability: an id for serialisation, its steps, and the text it came from.
 
-    __slots__ = ("id", "steps", "text")
+    ``listens`` names the events whose lasting triggers running it may leave behind (and
+    ``"modifiers"`` when it may leave a modifier), so a game knows what to announce.
+    """
 
-    def __init__(self, id: str, steps: tuple, text: str = "") -> None:
+    __slots__ = ("id", "steps", "text", "listens")
+
+    def __init__(self, id: str, steps: tuple, text: str = "", listens: frozenset = frozenset()) -> None:
         self.id = id
         self.steps = tuple(steps)
         self.text = text
+        self.listens = listens
 
     def __repr__(self) -> str:
         return f"Program({self.id!r})"
@@ -127,6 +138,11 @@ def run_stack(state) -> None:
         steps = frame.prog.steps
         if frame.pc >= len(steps):
             stack.pop()
+            if CHILD in frame.ctx and stack:
+                parent = stack[-1].ctx
+                for k in BINDINGS:
+                    if k in frame.ctx:
+                        parent[k] = frame.ctx[k]
             continue
         decision = steps[frame.pc](state, frame.ctx)
         if decision is not None:

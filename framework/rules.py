@@ -12,9 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from tabletop.framework import lasting
 from tabletop.framework.actions import Action, VerbSpec, format_action, parse_action
 from tabletop.framework.effects import IllegalAction, answer, push, run_stack
 from tabletop.framework.state import State, player_name
+from tabletop.framework.triggers import (
+    PHASE_END, PHASE_START, TURN_END, TURN_START, announce, listened,
+)
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,7 @@ class Rules:
         self._phase = {p.name: p for p in self.phases}
         self._actions = {p.name: p.actions for p in self.phases}
         self.handlers: dict[str, Callable[[State, Action], None]] = {}
+        self.listen = listened(cards.cards if hasattr(cards, "cards") else cards)
 
     # ------------------------------------------------------------------ to be provided by packs
     def setup(self, options: dict, seed: int, nplayers: int | None = None) -> State:
@@ -60,8 +65,17 @@ class Rules:
         raise NotImplementedError
 
     def listeners(self, state: State, event: str) -> list[tuple[int, int]]:
-        """The cards (instance id, owner) whose triggers may answer ``event`` now."""
+        """The cards (instance id, owner) whose triggers may answer the pack's signal ``event`` now."""
         return []
+
+    def holders(self, state: State) -> list[tuple[int, int]]:
+        """The cards (instance id, controller) whose static and triggered abilities are active:
+        the cards in play. Default: none."""
+        return []
+
+    def owner(self, state: State, iid: int) -> int:
+        """The player who controls card ``iid`` now (for a card's own triggers out of play)."""
+        raise NotImplementedError
 
     def fire(self, state: State, iid: int, trigger, ctx: dict) -> None:
         """Resolve a trigger whose event and test matched: by default, run its program now."""
@@ -174,12 +188,15 @@ class Rules:
         self.apply(state, action)
 
     def settle(self, state: State) -> None:
-        """Run effects, state checks and automatic phases until a player must act."""
+        """Run effects, triggered abilities, state checks and automatic phases until a player must act."""
         while not state.over:
             if state.stack and state.pending is None:
                 run_stack(state)
             if state.pending is not None or state.over:
                 return
+            if state.events:
+                self.resolve_events(state)
+                continue
             self.check(state)
             if state.stack or state.pending is not None:
                 continue
@@ -189,25 +206,98 @@ class Rules:
 
     def _next_phase(self, state: State) -> None:
         i = self._phase_index[state.phase] + 1
-        if i == len(self.phases):
+        last = i == len(self.phases)
+        if state.listen and self._announce_leaving(state, last):
+            return  # the abilities answering the end of the phase (or turn) resolve first
+        if last:
             state.active = self.next_player(state)
             state.turn += 1
+            if lasting.LASTING in state.vars:
+                lasting.expire(state)
             self.start_turn(state)
+            announce(state, TURN_START, player=state.active)
             i = 0
         self.enter_phase(state, self.phases[i])
+
+    @staticmethod
+    def _announce_leaving(state: State, last: bool) -> bool:
+        """Announce the end of the current phase (and turn) once; True when just announced."""
+        leaving = (state.turn, state.phase)
+        if state.vars.get("_leaving") == leaving:
+            del state.vars["_leaving"]
+            return False
+        listen = state.listen
+        if PHASE_END not in listen and not (last and TURN_END in listen):
+            return False
+        state.vars["_leaving"] = leaving
+        announce(state, PHASE_END, player=state.active, phase=state.phase)
+        if last:
+            announce(state, TURN_END, player=state.active)
+        return True
 
     def enter_phase(self, state: State, phase: Phase) -> None:
         state.phase = phase.name
         state.phase_done = phase.actions is None
         if phase.enter is not None:
             phase.enter(state)
+        announce(state, PHASE_START, player=state.active, phase=phase.name)
 
     def begin(self, state: State) -> State:
         """Enter the first phase of the first turn and run until someone must act."""
+        state.listen = self.listen
         self.start_turn(state)
+        announce(state, TURN_START, player=state.active)
         self.enter_phase(state, self.phases[0])
         self.settle(state)
         return state
+
+    # ------------------------------------------------------------------ triggered abilities
+    def resolve_events(self, state: State) -> None:
+        """Push the programs of every ability answering the queued events, first event first."""
+        queued, state.events = state.events, []
+        frames = []
+        cards = state.cards
+        holders = None
+        for event, data in queued:
+            subject = data.get("subject")
+            if subject is not None:
+                for trig in cards[subject].triggers:
+                    if trig.own and trig.event == event:
+                        self._try(state, frames, subject, self.owner(state, subject), trig, data)
+            if holders is None:
+                holders = self.holders(state)
+            for iid, controller in holders:
+                if iid == subject:
+                    continue
+                for trig in cards[iid].triggers:
+                    if not trig.own and trig.event == event:
+                        self._try(state, frames, iid, controller, trig, data)
+            for entry in lasting.entries(state):
+                trig = lasting.SPECS.get(entry[0])
+                if getattr(trig, "event", None) == event and self._try(state, frames, entry[2], entry[1], trig, data):
+                    if entry[4]:
+                        lasting.use(state, entry)
+        for prog, ctx in reversed(frames):
+            push(state, prog, ctx)
+
+    def _try(self, state: State, frames: list, source: int, controller: int, trig, data: dict) -> bool:
+        ctx = dict(data)
+        ctx["source"] = source
+        ctx["controller"] = controller
+        ctx["card"] = state.cards[source].name
+        if trig.test is not None and not trig.test(state, ctx):
+            return False
+        if trig.once_per_turn:
+            key = (source, trig.text)
+            done = state.vars.get("_once", ())
+            if state.vars.get("_once_turn") != state.turn:
+                done = ()
+            if key in done:
+                return False
+            state.vars["_once"] = done + (key,)
+            state.vars["_once_turn"] = state.turn
+        frames.append((trig.program, ctx))
+        return True
 
     # ------------------------------------------------------------------ notation
     def parse(self, text: str) -> Action:

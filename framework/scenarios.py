@@ -110,7 +110,7 @@ def _scenario_cards(sc: Scenario, pack) -> list:
             continue
         shifted = {k[1:]: v for k, v in sc.pos.items() if k[:1] == ("cards",)}
         compiler = CardCompiler(sc.file, entry.get("name"), i, shifted, sc.lines, vocab)
-        card = fmt.build(entry, compiler)
+        card = compiler.finish(fmt.build(entry, compiler))
         errors.extend(compiler.errors)
         if card is not None:
             out.append(card)

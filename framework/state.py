@@ -11,6 +11,9 @@ containers:
 - ``values``: integers per instance by name (``"damage"``);
 - ``vars``: immutable scalars and tuples by key (where the dragon is, first-turn options).
 
+``events`` holds announced events not yet answered (:mod:`tabletop.framework.triggers`);
+``listen`` is the set of events some card of this game answers, derived from the cards.
+
 The pack chooses the keys; the framework only copies, serialises and shows them.
 """
 from __future__ import annotations
@@ -34,7 +37,7 @@ class State:
     __slots__ = (
         "game", "cards", "nplayers", "zones", "counters", "marks", "values", "vars",
         "rng", "turn", "active", "phase", "phase_done", "stack", "pending",
-        "winner", "over", "reveals",
+        "winner", "over", "reveals", "events", "listen",
     )
 
     def __init__(self, game: str, cards: list, nplayers: int, rng: int) -> None:
@@ -56,6 +59,8 @@ class State:
         self.winner: int | None = None
         self.over = False
         self.reveals = 0
+        self.events: list = []
+        self.listen: frozenset = frozenset()
 
     def clone(self) -> "State":
         """A copy that shares nothing mutable with this one (card definitions are immutable)."""
@@ -78,6 +83,8 @@ class State:
         s.winner = self.winner
         s.over = self.over
         s.reveals = self.reveals
+        s.events = self.events[:] if self.events else []
+        s.listen = self.listen
         return s
 
     # ------------------------------------------------------------------ cheap accessors
@@ -118,12 +125,14 @@ class State:
             "winner": self.winner,
             "over": self.over,
             "reveals": self.reveals,
+            "events": [[e, _to_json_value(d)] for e, d in self.events],
         }
 
     @classmethod
     def from_json(cls, data: dict, card_index: dict) -> "State":
         """Rebuild a state; ``card_index`` maps card names to their definitions."""
         from tabletop.framework.effects import Decision, Frame
+        from tabletop.framework.triggers import listened
 
         if data.get("format") != FORMAT_VERSION:
             raise ValueError(f"unsupported state format {data.get('format')!r} (expected {FORMAT_VERSION})")
@@ -142,16 +151,22 @@ class State:
         s.winner = data["winner"]
         s.over = data["over"]
         s.reveals = data["reveals"]
+        s.events = [(e, _from_json_value(d)) for e, d in data.get("events", ())]
+        s.listen = listened(s.cards)
         return s
 
 
 def _to_json_value(v: Any) -> Any:
     if isinstance(v, tuple):
         return {"tuple": [_to_json_value(x) for x in v]}
+    if isinstance(v, dict):
+        return {"dict": {k: _to_json_value(x) for k, x in v.items()}}
     return v
 
 
 def _from_json_value(v: Any) -> Any:
     if isinstance(v, dict) and set(v) == {"tuple"}:
         return tuple(_from_json_value(x) for x in v["tuple"])
+    if isinstance(v, dict) and set(v) == {"dict"}:
+        return {k: _from_json_value(x) for k, x in v["dict"].items()}
     return v

@@ -1,11 +1,17 @@
 """Events and triggered abilities: something happened, and cards that wait for it answer.
 
-The rules announce events with :func:`emit` (``"moved_volfyirion"``, ``"attack"``,
-``"cast"``). The pack says which cards are listening and for whom (a Ploy in a player's
-secret zone, a face-down trap); each listening card's triggers whose event and test match
-are *fired*: by default their program is pushed on the stack and resolves before the rest
-of the action that caused the event. A pack can instead open a response window, a decision
-for the trigger's owner, even in another player's turn (:meth:`Rules.fire`).
+Two ways in, one for each kind of waiting card:
+
+* **Announced events** (:func:`announce`) are the engine's common events, the same in every
+  pack: a card is played, acquired, enters or leaves play, a hero dies, a turn or a phase
+  starts or ends. They are queued in the state and resolved by :meth:`Rules.settle` once the
+  effect that caused them has finished: each card whose ability answers (a card in play, the
+  card the event is about, a lasting trigger an effect made) has its program pushed, in the
+  order the events happened. Announcing costs nothing when no card of the game answers that
+  event (``state.listen``), so a game without such cards pays nothing.
+* **Signals** (:func:`emit`) are a pack's own moments that must be answered *before* the
+  action goes on (a Volfyirion Ploy, a Virevolt trap window): the pack says who listens
+  (:meth:`Rules.listeners`) and how a trigger resolves (:meth:`Rules.fire`).
 """
 from __future__ import annotations
 
@@ -14,10 +20,29 @@ from typing import Any, Callable
 
 from tabletop.framework.effects import Program, push
 
+# The announced events and the data each carries (``subject``: the card's instance id;
+# ``player``: who did it, or whose turn or phase it is).
+PLAYED = "played"            # subject, player: a card played from hand
+ACQUIRED = "acquired"        # subject, player: a card bought or taken into a player's cards
+ENTERED = "entered"          # subject, player: a card entered play
+LEFT = "left"                # subject, player (its owner), how: destroyed|replaced|removed|died|returned|sacrificed
+DAMAGED = "damaged"          # subject, player (its owner), amount
+TURN_START = "turn_start"    # player
+TURN_END = "turn_end"        # player
+PHASE_START = "phase_start"  # player, phase
+PHASE_END = "phase_end"      # player, phase
+
+EVENTS = (PLAYED, ACQUIRED, ENTERED, LEFT, DAMAGED, TURN_START, TURN_END, PHASE_START, PHASE_END)
+
 
 @dataclass(frozen=True)
 class Trigger:
-    """A compiled ``when`` ability: the event it waits for, an optional test, and its program."""
+    """A compiled ``when`` ability: the event it waits for, an optional test, and its program.
+
+    ``own`` triggers answer only events about their own card (``when this card is
+    acquired``), wherever that card is; the others answer while their card is in play.
+    ``once_per_turn`` triggers fire at most once a turn for each card.
+    """
 
     event: str
     test: Callable[[Any, dict], bool] | None
@@ -25,10 +50,26 @@ class Trigger:
     optional: bool = False
     cost: Any = None
     text: str = ""
+    own: bool = False
+    once_per_turn: bool = False
+
+
+def announce(state, event: str, **data: Any) -> None:
+    """Record that ``event`` happened, for the triggered abilities that answer it."""
+    if event in state.listen:
+        state.events.append((event, data))
+
+
+def listened(cards) -> frozenset:
+    """The events some card among ``cards`` (definitions) answers, by itself or through its effects."""
+    out: set = set()
+    for c in {id(c): c for c in cards}.values():
+        out.update(getattr(c, "listens", ()))
+    return frozenset(out)
 
 
 def emit(state, rules, event: str, data: dict) -> int:
-    """Fire the triggers listening for ``event``; return how many fired."""
+    """Fire a pack's signal now: the triggers of ``rules.listeners``; return how many fired."""
     fired = 0
     for iid, owner in rules.listeners(state, event):
         for trig in state.cards[iid].triggers:

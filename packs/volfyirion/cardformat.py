@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from importlib.resources import files
 
+from tabletop.dsl.scope import Scope
 from tabletop.framework.cards import CardDef
 from tabletop.framework.packs import CardFormat
 
@@ -38,6 +39,14 @@ def _analyse(program):
         else:
             only_points = False
     return only_points, tuple((r, n) for r, n in enumerate(pts) if n)
+
+
+def _scope(entry: dict, where: str) -> Scope:
+    """What a text of this card may refer to: the card itself, and its City for Troops and Buildings."""
+    refs = {"this": entry["type"] if entry["type"] in ("command", "building", "troop", "wonder") else "card"}
+    if entry["type"] in ("troop", "building"):
+        refs["city"] = "city"
+    return Scope(refs, f"the {where} of {entry['type']} card {entry['name']!r}")
 
 
 def build(entry: dict, compiler) -> CardDef:
@@ -71,7 +80,8 @@ def build(entry: dict, compiler) -> CardDef:
     sec_points = ()
     act = None
     if "secondary" in entry:
-        ability = compiler.text(("secondary",), "ability", entry["secondary"], f"{name}/secondary")
+        ability = compiler.text(("secondary",), "ability", entry["secondary"], f"{name}/secondary",
+                                _scope(entry, "secondary ability"))
         if ability is not None:
             cond = ability.condition
             need = getattr(cond, "need", None) if cond is not None else ()
@@ -86,7 +96,7 @@ def build(entry: dict, compiler) -> CardDef:
 
     rem = None
     if "remove" in entry:
-        rem = compiler.text(("remove",), "effect", entry["remove"], f"{name}/remove")
+        rem = compiler.text(("remove",), "effect", entry["remove"], f"{name}/remove", _scope(entry, "remove ability"))
     fields["rem"] = rem
     fields["has_ability"] = act is not None or rem is not None
 
@@ -104,6 +114,7 @@ def build(entry: dict, compiler) -> CardDef:
     fields["unseal_act"] = (("unseal", "p1", name), ("unseal", "p2", name))
 
     _variant_fields(entry, fields, compiler, name, kind)
+    _abilities(entry, fields, compiler, name)
 
     if kind in (4, 5) and ("secondary" in entry or "remove" in entry):
         compiler.fail(("type",), "cities and the Lair have no secondary or remove abilities")
@@ -116,6 +127,22 @@ def build(entry: dict, compiler) -> CardDef:
 MOD_DEFAULTS = {"defeat_cost": None, "collider": False, "oracle": False, "heroes": None,
                 "unsealable": False, "takeover": None, "unremovable": False, "to_opp": False,
                 "merc": False}
+
+
+def _abilities(entry: dict, fields: dict, compiler, name: str) -> None:
+    """``abilities:``: triggered abilities and lasting modifiers, active while the card is in play
+    (a trigger about the card itself, such as ``when you acquire this card``, wherever it is)."""
+    triggers, statics = list(fields.get("triggers", ())), []
+    for i, text in enumerate(entry.get("abilities") or ()):
+        ab = compiler.text(("abilities", i), "card ability", text, f"{name}/ability/{i + 1}", _scope(entry, "ability"))
+        if ab is None:
+            continue
+        if ab.trigger is not None:
+            triggers.append(ab.trigger)
+        if ab.static is not None:
+            statics.append(ab.static)
+    fields["triggers"] = tuple(triggers)
+    fields["statics"] = tuple(statics)
 
 
 def _variant_fields(entry: dict, fields: dict, compiler, name: str, kind: int) -> None:
@@ -135,7 +162,9 @@ def _variant_fields(entry: dict, fields: dict, compiler, name: str, kind: int) -
             compiler.fail(("when" if "when" in entry else "effect",), "only Ploys have 'when' and 'effect'")
             return
         when = compiler.text(("when",), "trigger", entry["when"], f"{name}/when")
-        prog = compiler.text(("effect",), "effect", entry["effect"], f"{name}/effect")
+        refs = {r: r for r in getattr(when, "provides", ())}
+        prog = compiler.text(("effect",), "effect", entry["effect"], f"{name}/effect",
+                             Scope(refs, f"the effect of Ploy {name!r} (its requirement: {entry['when']!r})"))
         if when is not None and prog is not None:
             fields["triggers"] = (Trigger(when.event, when.test, prog, text=entry["when"]),)
     fields["rebuild_cost"] = ()

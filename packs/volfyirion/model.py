@@ -18,7 +18,9 @@ The dragon is an int: ``LAIR`` (-1), ``REMOVED`` (-2), or ``player * 3 + city in
 """
 from __future__ import annotations
 
+from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
+from tabletop.framework.triggers import LEFT, announce
 from tabletop.framework.zones import draw as _draw
 
 RESOURCES = ("command", "battle", "knowledge")
@@ -70,6 +72,8 @@ class Keys:
 
 
 KEYS = (Keys(0), Keys(1))
+#: zones whose cards are in play (their abilities active): playing areas and city slots
+IN_PLAY_KEYS = frozenset(k for K in KEYS for k in (K.play, K.lair) + K.troop + K.building)
 
 
 def dragon_text(d: int) -> str:
@@ -201,11 +205,45 @@ def removal_options(state, sources, skip: int = -1, own_effect: int = -1) -> tup
     return options, values
 
 
-def remove_from(state, iid: int, src: str) -> None:
-    """Remove a card from the game for good (VOL-SETUP-13)."""
+def remove_from(state, iid: int, src: str, how: str = "removed") -> None:
+    """Remove a card from the game for good (VOL-SETUP-13); ``how`` it left play, for triggers."""
     state.zones[src].remove(iid)
     state.zones["removed"].append(iid)
     state.marks["sealed"].discard(iid)
+    if src in IN_PLAY_KEYS:
+        announce(state, LEFT, subject=iid, player=int(src[1]) - 1, how=how)
+
+
+def holders(state) -> list[tuple[int, int]]:
+    """Cards whose abilities are active: in a Playing Area (sealed Wonders excepted), a City or a claimed Lair."""
+    out = []
+    zones = state.zones
+    sealed = state.marks["sealed"]
+    for p in (0, 1):
+        K = KEYS[p]
+        out.extend((iid, p) for iid in zones[K.play] if iid not in sealed)
+        for ci in state.vars[K.intact]:
+            for key in K.slots[ci]:
+                if zones[key]:
+                    out.append((zones[key][0], p))
+        out.extend((iid, p) for iid in zones[K.lair])
+    return out
+
+
+def cost(state, p: int, iid: int, consume: bool = False) -> int:
+    """What acquiring card ``iid`` costs ``p`` now: its printed cost, changed by modifiers."""
+    base = state.cards[iid].cost
+    if lasting.MODIFIERS not in state.listen:
+        return base
+    return lasting.adjust(state, holders(state), "cost", iid, p, base, consume)
+
+
+def defence(state, iid: int, p: int) -> int:
+    """A City's or a Troop's defence, changed by modifiers (``p`` is its owner)."""
+    base = state.cards[iid].defence
+    if lasting.MODIFIERS not in state.listen:
+        return base
+    return lasting.adjust(state, holders(state), "defence", iid, p, base)
 
 
 def check_loss(state, p: int) -> None:
@@ -224,7 +262,7 @@ def destroy_city(state, p: int, ci: int) -> None:
     zones = state.zones
     for key in (K.troop[ci], K.building[ci]):
         if zones[key]:
-            remove_from(state, zones[key][0], key)
+            remove_from(state, zones[key][0], key, "destroyed")
     state.vars[K.intact] = tuple(c for c in state.vars[K.intact] if c != ci)
     if state.vars["dragon"] == p * 3 + ci:
         state.vars["dragon"] = LAIR
@@ -246,13 +284,16 @@ def destroy_lair(state, p: int) -> None:
 def city_cost(state, p: int, ci: int) -> int:
     """Battle Points to attack ``p``'s city ``ci``: printed defence plus its Troop's, counted once."""
     K = KEYS[p]
-    cards = state.cards
     t = state.zones[K.troop[ci]]
-    d = cards[state.vars[K.cityids][ci]].defence
+    if lasting.MODIFIERS in state.listen:
+        d = defence(state, state.vars[K.cityids][ci], p) + (defence(state, t[0], p) if t else 0)
+    else:
+        cards = state.cards
+        d = cards[state.vars[K.cityids][ci]].defence + (cards[t[0]].defence if t else 0)
     s = state.vars.get("shift")
     if s is not None and s[0] == p * 3 + ci:  # Double Shift, this turn (VOL-VAR-PLOY-DOUBLE-02)
         d += s[1]
-    return d + cards[t[0]].defence if t else d
+    return d
 
 
 def dragon_moves(state, p: int) -> tuple:

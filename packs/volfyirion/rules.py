@@ -10,6 +10,7 @@ from tabletop.framework.effects import IllegalAction, push
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
 from tabletop.framework.state import State
+from tabletop.framework.triggers import ACQUIRED, ENTERED, LEFT, PLAYED, announce
 from tabletop.framework.zones import shuffle
 
 from tabletop.packs.volfyirion import model as M
@@ -19,10 +20,12 @@ from tabletop.packs.volfyirion.model import (
     ROW_KEYS, TROOP, WONDER, WONDER_REMOVAL,
 )
 from tabletop.packs.volfyirion.positions import Positions
+from tabletop.packs.volfyirion.vocabulary import VOCABULARY
 from tabletop.packs.volfyirion.variant_actions import VariantActions
 from tabletop.packs.volfyirion.views import Views
 
 CITY_ARG = r"city[1-3]"
+TABLE = VOCABULARY.table
 
 VERBS = {
     "play": VerbSpec("play", (NAME, CITY_ARG), "play a card from hand (Buildings and Troops into cityN)", 1),
@@ -315,8 +318,12 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         if play:  # step 1: everything but Wonders
             keep = [iid for iid in play if cards[iid].kind == WONDER]
             if len(keep) != len(play):
-                discard.extend(iid for iid in play if cards[iid].kind != WONDER)
+                gone = [iid for iid in play if cards[iid].kind != WONDER]
+                discard.extend(gone)
                 play[:] = keep
+                if LEFT in state.listen:
+                    for iid in gone:
+                        announce(state, LEFT, subject=iid, player=p, how="discarded")
         hand = zones[K.hand]  # step 2
         if hand:
             discard.extend(hand)
@@ -395,9 +402,10 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         cp = cnt[K.cp]
         bp = cnt[K.bp]
         kp = cnt[K.kp]
+        mods = "modifiers" in state.listen
         for key, a in ROW_ACQ:
             lst = zones[key]
-            if lst and cards[lst[0]].cost <= cp:
+            if lst and (M.cost(state, p, lst[0]) if mods else cards[lst[0]].cost) <= cp:
                 acts.append(a)
         troops = K.troop
         for ci in intact:
@@ -409,9 +417,9 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         if zones["lair_card"]:
             for j, key in enumerate(LAIR_KEYS):
                 lst = zones[key]
-                if lst and cards[lst[0]].cost <= bp:
+                if lst and (M.cost(state, p, lst[0]) if mods else cards[lst[0]].cost) <= bp:
                     acts.append(ACQ_WONDER[j])
-        if bp >= self.min_defence:
+        if bp >= self.min_defence or mods:
             for ci in v[O.intact]:
                 if M.city_cost(state, o, ci) <= bp:
                     acts.append(ATTACK[o][ci])
@@ -525,7 +533,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             zones[K.hand].remove(iid)
             slot = zones[key]
             if slot:  # VOL-CARD-04/06: the old card is removed from the game
-                M.remove_from(state, slot[0], key)
+                M.remove_from(state, slot[0], key, "replaced")
             slot.append(iid)
         else:
             if len(a) > 2:
@@ -533,6 +541,9 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             zones[K.hand].remove(iid)
             zones[K.play].append(iid)  # VOL-PLAY-01, VOL-WONDER-06
             key = K.play
+        if state.listen:
+            announce(state, PLAYED, subject=iid, player=p)
+            announce(state, ENTERED, subject=iid, player=p)
         if state.vars.get("vflags", 0) & V.PLOYS and c.kind in (BUILDING, TROOP, WONDER):
             # a Ploy set off by this card resolves before the card gives anything (VOL-VAR-PLOY-DESTROY-01)
             push(state, V.GAIN_ENTERED, {"iid": iid, "key": key, "p": p})
@@ -573,22 +584,31 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         key = ROW_KEYS[a[1] - 1]
         slot = state.zones[key]
         iid = slot[0]
-        self._pay(state, K.cp, state.cards[iid].cost)
+        self._pay(state, K.cp, M.cost(state, p, iid, consume=True))
         slot.clear()
+        self.gain_card(state, p, iid)
+        state.vars["refresh"] = ""
+
+    @staticmethod
+    def gain_card(state: State, p: int, iid: int) -> None:
+        """An acquired card goes to its new owner's discard pile (VOL-ACQ-02, VOL-MAIN-04)."""
         if state.cards[iid].to_opp:  # Saboteur: onto the opponent's discard (VOL-VAR-SAB-02)
             state.zones[KEYS[1 - p].discard].append(iid)
         else:
-            state.zones[K.discard].append(iid)  # VOL-ACQ-02, VOL-MAIN-04
-        state.vars["refresh"] = ""
+            state.zones[KEYS[p].discard].append(iid)
+        if state.listen:
+            announce(state, ACQUIRED, subject=iid, player=p)
 
     def _acquire_wonder(self, state: State, a) -> None:
         p = state.active
         K = KEYS[p]
         slot = state.zones[LAIR_KEYS[a[1] - 1]]
         iid = slot[0]
-        self._pay(state, K.bp, state.cards[iid].cost)
+        self._pay(state, K.bp, M.cost(state, p, iid, consume=True))
         slot.clear()
         state.zones[K.discard].append(iid)  # VOL-ACQW-02
+        if state.listen:
+            announce(state, ACQUIRED, subject=iid, player=p)
         state.vars["refresh"] = ""
         push(state, WONDER_REMOVAL, {"controller": p, "new": iid})
 
@@ -622,7 +642,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             return
         t = state.zones[O.troop[ci]]
         if t:  # VOL-ATTACK-04: the Troop falls, the City stands
-            M.remove_from(state, t[0], O.troop[ci])
+            M.remove_from(state, t[0], O.troop[ci], "destroyed")
         else:  # VOL-ATTACK-01..03, VOL-ATTACK-10
             M.destroy_city(state, o, ci)
 
@@ -734,10 +754,17 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         if c.rem is None:
             raise IllegalAction(f"{c.name} has no remove ability")
         M.gain_main(state, p, iid)  # VOL-REMAB-02
-        M.remove_from(state, iid, key)  # VOL-REMAB-01, VOL-REMAB-05
+        M.remove_from(state, iid, key, "removed")  # VOL-REMAB-01, VOL-REMAB-05
         if c.kind == TROOP and state.vars.get("vflags", 0) & V.PLOYS:
             state.vars["sc_troop"] = iid  # for Second Chance (VOL-VAR-PLOY-SECOND-02)
         push(state, c.rem, {"controller": p, "source": iid, "card": c.name})
 
     def _end_turn(self, state: State, a) -> None:
         state.phase_done = True
+
+    # ================================================================== cards' own abilities
+    def holders(self, state: State) -> list[tuple[int, int]]:
+        return M.holders(state)
+
+    def owner(self, state: State, iid: int) -> int:
+        return TABLE.owner(state, iid)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tabletop.framework.effects import IllegalAction, push
 from tabletop.framework.state import State
+from tabletop.framework.triggers import ACQUIRED, announce
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
@@ -114,6 +115,8 @@ class VariantActions:
                 self._pay_all(state, p, cards[iid].takeover)
                 state.zones[src].remove(iid)
                 state.zones[K.play].append(iid)
+                if state.listen:
+                    announce(state, ACQUIRED, subject=iid, player=p)
                 if iid not in state.marks["sealed"]:
                     M.gain_main(state, p, iid)  # an own In-Play Wonder now: once per turn
                 M.fire_chains(state, p)
@@ -153,10 +156,9 @@ class VariantActions:
         if not deck:
             raise IllegalAction("the Asset Deck is empty")
         iid = deck[-1]
-        self._pay(state, K.cp, state.cards[iid].cost)
+        self._pay(state, K.cp, M.cost(state, p, iid, consume=True))
         deck.pop()
-        dest = KEYS[1 - p].discard if state.cards[iid].to_opp else K.discard  # VOL-VAR-SAB-04
-        state.zones[dest].append(iid)
+        self.gain_card(state, p, iid)  # a Saboteur goes to the opponent (VOL-VAR-SAB-04)
         state.reveals += 1  # the next card is revealed
         state.vars["refresh"] = ""
 
@@ -173,6 +175,8 @@ class VariantActions:
         self._pay(state, K.bp, pk.heroes)
         iid = zones["wonder_deck"].pop()
         zones[K.discard].append(iid)
+        if state.listen:
+            announce(state, ACQUIRED, subject=iid, player=p)
         state.reveals += 1
         state.vars["refresh"] = ""
         push(state, WONDER_REMOVAL, {"controller": p, "new": iid})

@@ -164,14 +164,17 @@ class Mod:
 
 
 class When:
-    """A trigger phrase: the event it listens to and a test ``(state, ctx) -> bool``."""
+    """A Ploy's requirement: the event it listens to, a test ``(state, ctx) -> bool``, and what
+    its effect may refer to (``provides``: ``attack`` for "that attack" and "that city",
+    ``troop`` for "that troop")."""
 
-    __slots__ = ("event", "test", "text")
+    __slots__ = ("event", "test", "text", "provides")
 
-    def __init__(self, event: str, test, text: str) -> None:
+    def __init__(self, event: str, test, text: str, provides: tuple = ()) -> None:
         self.event = event
         self.test = test
         self.text = text
+        self.provides = provides
 
 
 class BackToLair:
@@ -218,12 +221,12 @@ class DestroyAll:
             K = KEYS[p]
             if self.what == 3:
                 for iid in [i for i in zones[K.play] if cards[i].kind == WONDER]:
-                    M.remove_from(state, iid, K.play)
+                    M.remove_from(state, iid, K.play, "destroyed")
             else:
                 slots = K.building if self.what == 1 else K.troop
                 for ci in state.vars[K.intact]:
                     if zones[slots[ci]]:
-                        M.remove_from(state, zones[slots[ci]][0], slots[ci])
+                        M.remove_from(state, zones[slots[ci]][0], slots[ci], "destroyed")
         return None
 
 
@@ -243,7 +246,7 @@ class Recover:
             if ci is not None and iid in zones["removed"] and ci in state.vars[K.intact]:
                 slot = zones[K.troop[ci]]
                 if slot:
-                    M.remove_from(state, slot[0], K.troop[ci])
+                    M.remove_from(state, slot[0], K.troop[ci], "replaced")
                 zones["removed"].remove(iid)
                 slot.append(iid)
             return None
@@ -258,12 +261,12 @@ class Recover:
                         options, values, self.key)
 
 
-def _opp_city(event: str, text: str, extra=None) -> When:
+def _opp_city(event: str, text: str, extra=None, provides: tuple = ()) -> When:
     def test(state, ctx):
         if ctx.get("actor") == ctx["controller"] or ctx.get("target") != ctx["controller"]:
             return False
         return extra is None or extra(state, ctx)
-    return When(event, test, text)
+    return When(event, test, text, provides)
 
 
 def register(v) -> None:
@@ -273,10 +276,11 @@ def register(v) -> None:
     v.trigger("an opponent moves volfyirion onto one of your cities")(
         lambda: _opp_city("volfyirion_moved", "an opponent moves volfyirion onto one of your cities"))
     v.trigger("an opponent attacks one of your cities for the first time")(
-        lambda: _opp_city("attack", "an opponent attacks one of your cities for the first time"))
+        lambda: _opp_city("attack", "an opponent attacks one of your cities for the first time",
+                          provides=("attack",)))
     v.trigger("an opponent attacks one of your cities after using a troop's remove ability")(
         lambda: _opp_city("attacked", "an opponent attacks one of your cities after using a troop's remove ability",
-                          lambda s, c: c.get("troop", -1) >= 0))
+                          lambda s, c: c.get("troop", -1) >= 0, provides=("troop",)))
 
     @v.trigger("there are {n:number} {what:word:inplay} in play")
     def there_are(n, what):
@@ -286,10 +290,10 @@ def register(v) -> None:
         return When("board", lambda s, c: board_count(s, k) >= need, f"there are {need} {what} in play")
 
     v.effect("move volfyirion back to the lair")(lambda: BackToLair())
-    v.effect("cancel that attack")(lambda: CancelAttack())
-    v.effect("raise the defence of that city by {n:number} this turn")(lambda n: RaiseDefence(n))
+    v.effect("cancel that attack", needs="attack")(lambda: CancelAttack())
+    v.effect("raise the defence of that city by {n:number} this turn", needs="attack")(lambda n: RaiseDefence(n))
     v.effect("destroy all {what:word:inplay} in play")(lambda what: DestroyAll(BOARD_KINDS[what]))
-    v.effect("you may recover that troop into one of your cities")(lambda: Recover())
+    v.effect("you may recover that troop into one of your cities", needs="troop")(lambda: Recover())
 
     def const(n, what="number"):
         if n.const is None or n.const < 0:
@@ -339,7 +343,7 @@ def _attack_resolve(state, ctx):
             shuffle(state, "asset_deck")
             M.destroy_city(state, o, ci)
         else:
-            M.remove_from(state, iid, O.troop[ci])
+            M.remove_from(state, iid, O.troop[ci], "destroyed")
     else:
         M.destroy_city(state, o, ci)
     if not state.over:

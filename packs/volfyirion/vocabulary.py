@@ -1,34 +1,42 @@
-"""The words of Volfyirion's cards: resources, colours, the five secondary effects, Synergy Chains.
+"""The words of Volfyirion's cards: resources, colours, its own verbs, Synergy Chains, the dragon.
 
 A card says::
 
     main: 2 command, 3 battle, 2 knowledge            # amounts of the resource words
-    secondary: synergy turquoise, red -> gain 2 battle, 2 knowledge; draw 1
+    secondary: synergy turquoise, red -> gain 2 battle, 2 knowledge; draw a card
     remove: gain 3 knowledge; remove an enemy troop
+    abilities: ["when you acquire this card: draw a card"]
 
-Effects (each compiled once into a step object that also carries what it is, so the rules
-can tell a points-only ability, which fires by itself, from one that must be activated):
+Volfyirion's own verbs (each compiled once into a step object that also carries what it is,
+so the rules can tell a points-only ability, which fires by itself, from one that must be
+activated)::
 
     gain N RESOURCE, ...       points (never optional: points can never hurt, VOL-SEC-05)
-    draw N                     Draw a Card (asks yes/no: every non-point effect is optional)
     remove a card              Remove a Card from own Playing Area, Discard Pile or hand
     remove an enemy troop      Remove a Troop (destroyed, removed from the game)
     remove an enemy building   Remove a Building
     move volfyirion            one free Move Volfyirion movement
+    acquire CARDS [for free]   take cards as if bought from the Asset Row
 
-Condition: ``synergy COLOUR, COLOUR`` (one other card of each listed colour; repeated colours
-need distinct cards; the card itself never counts; grey and Wonders satisfy nothing).
+Conditions: ``synergy COLOUR, COLOUR`` (one other card in play of each listed colour;
+repeated colours need distinct cards; the card itself never counts while it is in play;
+grey and Wonders satisfy nothing) and ``volfyirion is on CITY`` (``this city``, ``an enemy
+city``, ``one of your cities``, ``the lair``).
 
-Card texts need no ``may``: VOL-SEC-05 makes every non-point effect the owner's choice, so
-each of those effects offers ``skip``/``no`` by itself.
+Everything else (draw, discard, destroy, put, look at, counts, comparisons, triggers,
+modifiers) is the language's shared vocabulary over :class:`~.table.VolfyirionTable`. Card
+texts need no ``may``: VOL-SEC-05 makes every non-point effect the owner's choice, so each of
+those effects offers ``skip``/``no`` by itself.
 """
 from __future__ import annotations
 
-from tabletop.dsl import Vocabulary
+from tabletop.dsl import Vocabulary, common
+from tabletop.dsl.selectors import Pick, pick_steps
 from tabletop.framework.effects import Decision
 
 from tabletop.packs.volfyirion import model as M
-from tabletop.packs.volfyirion.model import COLOURS, KEYS, NEUTRAL, RESOURCES
+from tabletop.packs.volfyirion.model import COLOURS, KEYS, LAIR, NEUTRAL, RESOURCES
+from tabletop.packs.volfyirion.table import VolfyirionTable
 
 SKIP = ("skip",)
 YES_NO = (("yes",), ("no",))
@@ -56,28 +64,6 @@ class Gain:
         else:
             M.add_points(state, ctx["controller"], tuple((r, q(state, ctx)) for q, r in self.quantities))
         return None
-
-
-class Draw:
-    kind = "draw"
-    __slots__ = ("n", "key", "prompt")
-
-    def __init__(self, n) -> None:
-        self.n = n
-        self.key = "_draw"
-
-    def __call__(self, state, ctx):
-        p = ctx["controller"]
-        n = self.n(state, ctx)
-        K = KEYS[p]
-        if self.key in ctx:
-            if ctx.pop(self.key):
-                M.draw_cards(state, p, n)
-            return None
-        if n <= 0 or not (state.zones[K.deck] or state.zones[K.discard]):
-            return None  # nothing to draw: the effect does nothing (VOL-EFF-NOTARGET-01)
-        card = ctx.get("card", "")
-        return Decision(p, f"{card}: draw {n} card{'s' if n != 1 else ''}?", YES_NO, TRUE_FALSE, self.key)
 
 
 class RemoveCard:
@@ -130,7 +116,7 @@ class RemoveEnemy:
         if self.key in ctx:
             ci = ctx.pop(self.key)
             if ci is not None and zones[slots[ci]]:
-                M.remove_from(state, zones[slots[ci]][0], slots[ci])
+                M.remove_from(state, zones[slots[ci]][0], slots[ci], "destroyed")
             return None
         options, values = [], []
         for ci in state.vars[K.intact]:
@@ -182,9 +168,61 @@ class Synergy:
         self.need = tuple(sorted(counts.items()))
 
     def __call__(self, state, ctx) -> bool:
-        counts = M.colour_counts(state, ctx["controller"])
-        own = state.cards[ctx["source"]].colour_i
+        p = ctx["controller"]
+        counts = M.colour_counts(state, p)
+        src = ctx["source"]
+        # the card itself never counts; once it has left play (a Remove Ability) there is nothing to discount
+        own = state.cards[src].colour_i if _in_play(state, p, src) else -1
         return all(counts[ci] - (ci == own) >= k for ci, k in self.need)
+
+
+def _in_play(state, p: int, iid: int) -> bool:
+    K = KEYS[p]
+    zones = state.zones
+    if iid in zones[K.play]:
+        return True
+    return any(iid in zones[key] for key in K.troop + K.building)
+
+
+def _source_city(state, ctx) -> set:
+    """The dragon position of the City the source card stands in (a Troop or a Building)."""
+    src = ctx.get("source", -1)
+    for p in (0, 1):
+        K = KEYS[p]
+        for ci in state.vars[K.intact]:
+            if src in state.zones[K.troop[ci]] or src in state.zones[K.building[ci]]:
+                return {p * 3 + ci}
+    return set()
+
+
+def _cities_of(whose: str):
+    def where(state, ctx) -> set:
+        p = ctx["controller"] if whose == "you" else 1 - ctx["controller"]
+        return {p * 3 + ci for ci in state.vars[KEYS[p].intact]}
+    return where
+
+
+class Acquire:
+    """``acquire CARDS [for free]``: the cards join the controller's discard pile as if bought."""
+
+    def __init__(self, pick: Pick, free: bool) -> None:
+        self.steps = pick_steps(pick, self.act)
+        self.free = free
+
+    def act(self, state, ctx, iid, key) -> None:
+        from tabletop.packs.volfyirion.rules import VolfyirionRules
+
+        p = ctx["controller"]
+        if not self.free:
+            res = KEYS[p].cp if state.cards[iid].kind != M.WONDER else KEYS[p].bp
+            price = M.cost(state, p, iid, consume=True)
+            if state.counters[res] < price:
+                return
+            state.counters[res] -= price
+        state.zones[key].remove(iid)
+        if key in ("asset_deck", "wonder_deck"):
+            state.reveals += 1
+        VolfyirionRules.gain_card(state, p, iid)
 
 
 def make_vocabulary() -> Vocabulary:
@@ -193,39 +231,50 @@ def make_vocabulary() -> Vocabulary:
     v.words("colour", COLOURS)
     v.words("banner", COLOURS + (NEUTRAL,))
 
-    @v.effect("gain {amounts:amounts:resource}")
+    @v.effect("gain {amounts:amounts:resource}", example="gain 2 command, 3 battle")
     def gain(amounts):
         return Gain(amounts)
 
-    @v.effect("draw {n:number}")
-    def draw(n):
-        if n.const is not None and n.const <= 0:
-            raise ValueError("draw needs a positive number")
-        return Draw(n)
-
-    @v.effect("remove a card")
+    @v.effect("remove a card", example="remove a card")
     def remove_card():
         return RemoveCard()
 
-    @v.effect("remove an enemy troop")
-    def remove_troop():
-        return RemoveEnemy("troop")
+    v.effect("remove an enemy troop|troops", example="remove an enemy troop")(lambda: RemoveEnemy("troop"))
+    v.effect("remove an enemy's troop", example="remove an enemy's troop")(lambda: RemoveEnemy("troop"))
+    v.effect("remove an enemy building", example="remove an enemy building")(lambda: RemoveEnemy("building"))
+    v.effect("remove an enemy's building", example="remove an enemy's building")(lambda: RemoveEnemy("building"))
 
-    @v.effect("remove an enemy building")
-    def remove_building():
-        return RemoveEnemy("building")
-
-    @v.effect("move volfyirion")
+    @v.effect("move volfyirion", example="move volfyirion")
     def move():
         return MoveDragon()
 
-    @v.condition("synergy {colours:words:colour}")
+    @v.effect("acquire {x:cards} [for free]", example="acquire the top card of the asset deck for free")
+    def acquire(x, scope=None):
+        return Acquire(Pick(x.where("asset row"), "_acq", "acquire", optional=True), True).steps
+
+    @v.condition("synergy {colours:words:colour}", example="synergy turquoise, red")
     def synergy(colours):
         return Synergy(colours)
 
+    v.pattern("city", "this city", needs="city", example="this city")(lambda: _source_city)
+    v.pattern("city", "the city this troop|building guards|stands in", needs="city")(lambda: _source_city)
+    v.pattern("city", "its city", needs="city")(lambda: _source_city)
+    v.pattern("city", "an enemy city", example="an enemy city")(lambda: _cities_of("enemy"))
+    v.pattern("city", "one of the enemy's cities")(lambda: _cities_of("enemy"))
+    v.pattern("city", "one of your cities", example="one of your cities")(lambda: _cities_of("you"))
+    v.pattern("city", "your city")(lambda: _cities_of("you"))
+
+    @v.condition("volfyirion is on {c:city}", example="volfyirion is on an enemy city")
+    def dragon_on(c):
+        return lambda state, ctx: state.vars["dragon"] in c(state, ctx)
+
+    @v.condition("volfyirion is in the lair", example="volfyirion is in the lair")
+    def dragon_home():
+        return lambda state, ctx: state.vars["dragon"] == LAIR
+
     from tabletop.packs.volfyirion.variants import register  # variant cards' words
     register(v)
-    return v
+    return common.install(v, VolfyirionTable())
 
 
 VOCABULARY = make_vocabulary()

@@ -88,9 +88,18 @@ def test_unknown_condition(vocab):
     assert e.message == "unknown condition 'synergi'" and e.suggestion == "'synergy'"
 
 
-def test_and_in_condition_word_list_is_explained(vocab):
-    e = err(vocab, "synergy red and blue", kind="condition")
-    assert "list words with ','" in e.message
+def test_and_between_words_of_one_condition_joins_the_words(vocab, state):
+    """'synergy red and blue' is one condition whose list is 'red and blue', not two conditions."""
+    cond = compile_text("synergy red and blue", "condition", vocab, program_id="t")
+    state.vars["colours"] = ("red",)
+    assert not cond(state, {})
+    state.vars["colours"] = ("red", "blue")
+    assert cond(state, {})
+
+
+def test_and_between_a_word_and_a_condition_is_explained(vocab):
+    e = err(vocab, "synergy red and blue and flag", kind="condition")
+    assert "unknown condition" in e.message or "expected" in e.message
 
 
 def test_unknown_quantity(vocab):
@@ -101,7 +110,7 @@ def test_unknown_quantity(vocab):
 def test_syntax_error_unexpected_token(vocab):
     e = err(vocab, "draw 1 |")
     assert e.message == "unexpected '|'"
-    assert e.expected == "')', ';' or the end of the text"
+    assert e.expected == "';' or the end of the text"
     assert e.column == 16
 
 
@@ -111,8 +120,8 @@ def test_syntax_error_text_ends_too_early(vocab):
     assert "a word" in e.expected and "'may'" in e.expected
 
 
-def test_syntax_error_empty_text(vocab):
-    assert err(vocab, "   ").message == "the text is empty"
+def test_syntax_error_empty_text_names_the_field(vocab):
+    assert err(vocab, "   ").message == "the text is empty (main): write what the card does"
 
 
 def test_syntax_error_uppercase(vocab):

@@ -9,7 +9,7 @@ from tabletop.dsl.vocabulary import Pattern
 
 def test_pattern_display():
     p = Pattern("effect", "deal {n:number} damage to {target:target}", lambda **k: None)
-    assert p.show() == "deal N damage to TARGET" and p.first == "deal"
+    assert p.show() == "deal N damage to TARGET" and p.first == {"deal", "deals"}
 
 
 def test_pattern_starting_with_placeholder_has_no_first_word():

@@ -1,0 +1,53 @@
+"""What a card text may refer to, checked when it is compiled.
+
+A text's context gives it references: a Virevolt attack has ``the target``, a Ploy answering
+an attack has ``that attack`` and ``that city``, a troop has ``this city``. A phrase naming a
+reference its context lacks ("that city" on a command card) is a compile error saying what is
+missing, never a phrase that silently does nothing. Statements that pick cards bind ``it``
+for the statements after them ("destroy an enemy troop; gain battle equal to its cost").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: How each reference is named in messages.
+REFERENCES = {
+    "this": "this card",
+    "target": "the target",
+    "attacker": "the attacker",
+    "attack": "this attack",
+    "city": "a city of this card",
+    "it": "'it' (a card picked earlier in the text)",
+    "them": "'them' (cards looked at or picked earlier in the text)",
+    "they": "'they' (the player the event or moment is about)",
+    "new hero": "the new hero",
+    "caster": "the caster",
+    "troop": "that troop",
+}
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The references of one text (``refs``: name -> what it is) and where the text stands (``where``)."""
+
+    refs: dict = field(default_factory=dict)
+    where: str = "this text"
+
+    def has(self, name: str) -> bool:
+        return name in self.refs
+
+    def kind(self, name: str) -> str | None:
+        return self.refs.get(name)
+
+    def adding(self, **refs: str) -> "Scope":
+        out = dict(self.refs)
+        out.update({k.replace("_", " "): v for k, v in refs.items()})
+        return Scope(out, self.where)
+
+    def missing(self, name: str, phrase: str) -> str:
+        what = REFERENCES.get(name, name)
+        have = ", ".join(REFERENCES.get(r, r) for r in sorted(self.refs) if r not in ("it", "them")) or "nothing"
+        return (f"{phrase!r} refers to {what}, but {self.where} has none "
+                f"(what it can refer to: {have})")
+
+

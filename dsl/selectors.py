@@ -1,0 +1,751 @@
+"""Selectors: which cards and which players a phrase names, read once and resolved at play time.
+
+A card selector is a quantifier, an owner, adjectives, a kind and where the cards are, in any
+natural combination::
+
+    a card in your hand            each enemy building that costs 4 or less
+    up to 2 red troops             the top 3 cards of your deck
+    one of your heroes             target enemy main hero        another troop you control
+    it, them, this card, the target, the attacker, the rest
+
+The words come from the pack's :class:`~tabletop.dsl.table.Table` (its zones, kinds,
+adjectives, numbers and states); the reading is the same in every pack. Player selectors:
+``you``, ``each enemy``, ``each player``, ``the enemy``, ``they``, ``the target's owner``...
+
+At play time :meth:`CardSelector.candidates` lists ``(instance, zone key)`` pairs; a verb
+resolves the quantifier with :func:`pick_steps` (a decision for choices, the game's
+generator for ``at random``, every card for ``each``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+from tabletop.dsl.matcher import NUMBER_WORDS, Matcher
+from tabletop.dsl.quantity import Quantity
+from tabletop.dsl.vocabulary import forms
+from tabletop.framework.effects import Decision
+from tabletop.framework.rng import below
+
+# ---------------------------------------------------------------------- comparisons
+_OPS = {
+    ">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b, "==": lambda a, b: a == b,
+}
+_AFTER = {"or-more": ">=", "or-greater": ">=", "or-higher": ">=", "or-less": "<=", "or-fewer": "<=",
+          "or-lower": "<="}
+_BEFORE = {("at", "least"): ">=", ("at", "most"): "<=", ("more", "than"): ">", ("fewer", "than"): "<",
+           ("less", "than"): "<", ("exactly",): "=="}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """``op`` against the number ``q``: ``4 or more`` is ('>=', 4)."""
+
+    op: str
+    q: Quantity
+
+    def test(self, value: int, state, ctx) -> bool:
+        return _OPS[self.op](value, self.q(state, ctx))
+
+    def text(self) -> str:
+        return f"{self.op} {self.q.text}"
+
+
+def read_before(m: Matcher, pos: int):
+    """``at least N``, ``more than N``, ``exactly N``... -> (end, op, Quantity)."""
+    for words, op in _BEFORE.items():
+        end = pos
+        for w in words:
+            if m.word(end) != w:
+                break
+            end += 1
+        else:
+            for e2, q in m.number(end):
+                if e2 > end:
+                    yield e2, op, q
+
+
+def read_after(m: Matcher, pos: int):
+    """``or more`` / ``or less`` after a number (and its noun) -> (end, op)."""
+    w = m.word(pos)
+    if w in _AFTER:
+        yield pos + 1, _AFTER[w]
+    else:
+        m.fail(pos, "'or more' or 'or less'")
+
+
+# ---------------------------------------------------------------------- players
+@dataclass(frozen=True)
+class PlayerSel:
+    """Which players: ``you``, ``enemies``, ``all``, ``others`` or a reference (``they``...)."""
+
+    mode: str
+    text: str
+    problem: tuple | None = None
+
+    def resolve(self, state, ctx) -> list[int]:
+        table = TABLES[state.game]
+        me = ctx["controller"]
+        mode = self.mode
+        if mode == "you":
+            return [me]
+        if mode == "enemies":
+            return table.enemies(state, me)
+        if mode == "all":
+            return table.players(state)
+        if mode == "others":
+            return [q for q in table.players(state) if q != me]
+        ref = REF_PLAYERS[mode](state, ctx, table)
+        return [] if ref is None else [ref]
+
+
+def _target_owner(state, ctx, table):
+    t = ctx.get("target")
+    return None if t is None else table.owner(state, t)
+
+
+def _it_owner(state, ctx, table):
+    it = ctx.get("_it") or ()
+    return table.owner(state, it[0]) if it else None
+
+
+REF_PLAYERS: dict[str, Callable] = {
+    "they": lambda state, ctx, table: ctx.get("player"),
+    "target's owner": _target_owner,
+    "its owner": _it_owner,
+    "caster": lambda state, ctx, table: ctx.get("actor"),
+}
+# player words -> (mode, the scope reference they need, or None)
+_PLAYER_WORDS = [
+    (("you",), "you", None), (("each", "player"), "all", None), (("every", "player"), "all", None),
+    (("all", "players"), "all", None), (("each", "other", "player"), "others", None),
+    (("each", "enemy"), "enemies", None), (("every", "enemy"), "enemies", None),
+    (("each", "opponent"), "enemies", None), (("the", "enemy"), "enemies", None),
+    (("your", "opponent"), "enemies", None), (("your", "enemy"), "enemies", None),
+    (("the", "opponent"), "enemies", None), (("they",), "they", "they"),
+    (("the", "target's", "owner"), "target's owner", "target"), (("its", "owner"), "its owner", "it"),
+    (("the", "caster"), "caster", "caster"),
+]
+# possessive owners before a noun or a zone -> (mode, the scope reference they need)
+_OWNER_WORDS = [
+    (("your", "own"), "you", None), (("your",), "you", None), (("the", "enemy's"), "enemies", None),
+    (("an", "enemy's"), "enemies", None), (("each", "enemy's"), "enemies", None),
+    (("enemy's",), "enemies", None), (("the", "opponent's"), "enemies", None),
+    (("your", "opponent's"), "enemies", None), (("each", "player's"), "all", None),
+    (("their",), "they", "they"), (("the", "target's", "owner's"), "target's owner", "target"),
+    (("its", "owner's"), "its owner", "it"), (("the", "caster's"), "caster", "caster"),
+]
+
+
+def _words(m: Matcher, pos: int, words: tuple) -> int | None:
+    for w in words:
+        if m.word(pos) != w:
+            return None
+        pos += 1
+    return pos
+
+
+def players(m: Matcher, pos: int):
+    """Parser of a player selector (``you``, ``each enemy``, ``they``...)."""
+    found = False
+    for words, mode, ref in _PLAYER_WORDS:
+        end = _words(m, pos, words)
+        if end is not None:
+            found = True
+            yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
+    if not found:
+        m.fail(pos, "a player ('you', 'each enemy', 'each player', 'they'...)")
+
+
+def owners(m: Matcher, pos: int):
+    """A possessive owner before a noun or a zone: ``your``, ``the enemy's``, ``its owner's``..."""
+    for words, mode, ref in _OWNER_WORDS:
+        end = _words(m, pos, words)
+        if end is not None:
+            yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
+
+
+def _problem(*objs) -> tuple | None:
+    for o in objs:
+        p = getattr(o, "problem", None)
+        if p:
+            return p
+    return None
+
+
+# ---------------------------------------------------------------------- zones
+@dataclass(frozen=True)
+class ZoneRef:
+    """A zone of some players (``your discard pile``) or of the table (``the asset deck``)."""
+
+    zone: str
+    owner: PlayerSel | None
+    text: str
+    problem: tuple | None = None
+
+    def keys(self, state, ctx) -> list[str]:
+        z = TABLES[state.game].zone(self.zone)
+        if z.shared:
+            return list(z.keys(state, -1))
+        out: list[str] = []
+        for p in (self.owner.resolve(state, ctx) if self.owner else [ctx["controller"]]):
+            out.extend(z.keys(state, p))
+        return out
+
+    def dest(self, state, ctx) -> str | None:
+        """The one zone key a card put into this zone goes to (None: it cannot go there)."""
+        z = TABLES[state.game].zone(self.zone)
+        if z.dest is None:
+            return None
+        if z.shared:
+            return z.dest(state, -1)
+        ps = self.owner.resolve(state, ctx) if self.owner else [ctx["controller"]]
+        return z.dest(state, ps[0]) if ps else None
+
+
+def _zone_words(m: Matcher, pos: int) -> list[tuple[int, str]]:
+    """Zone names at ``pos``, longest first: (end, zone name). The last word may be plural."""
+    table = m.vocab.table
+    out = []
+    for z in table.zones:
+        for phrase in z.words:
+            end = pos
+            ws = phrase.split()
+            for i, w in enumerate(ws):
+                got = m.word(end)
+                if got is None or (got != w and (i < len(ws) - 1 or got not in forms(w))):
+                    break
+                end += 1
+            else:
+                out.append((end, z.name))
+    out.sort(key=lambda t: -t[0])
+    if not out:
+        m.fail(pos, "a zone (" + ", ".join(z.words[0] for z in table.zones) + ")",
+               tuple(z.words[0].split()[0] for z in table.zones), "zone")
+    return out
+
+
+def zones(m: Matcher, pos: int):
+    """Parser of a zone: ``your discard pile``, ``the enemy's hand``, ``an enemy city``, ``the asset deck``."""
+    heads: list[tuple[int, PlayerSel | None]] = list(owners(m, pos))
+    if m.word(pos) == "an" and m.word(pos + 1) == "enemy":
+        heads.append((pos + 2, PlayerSel("enemies", "an enemy")))
+    elif m.word(pos) == "enemy":
+        heads.append((pos + 1, PlayerSel("enemies", "enemy")))
+    if not heads:
+        heads.append((pos + 1 if m.word(pos) == "the" else pos, None))
+    for start, owner in heads:
+        for end, z in _zone_words(m, start):
+            yield end, ZoneRef(z, owner, _text(m, pos, end), _problem(owner))
+
+
+def _text(m: Matcher, a: int, b: int) -> str:
+    return " ".join(str(x.value) for x in m.atoms[a:b])
+
+
+# ---------------------------------------------------------------------- card selectors
+@dataclass(frozen=True)
+class CardSelector:
+    """A card selector as read (see the module docstring).
+
+    ``mode``: ``all`` (each, every, plural), ``one`` (a, one, target), ``n`` (exactly N),
+    ``upto`` (up to N), ``random`` (N at random), ``top``/``bottom`` (of a pile), ``ref``.
+    """
+
+    text: str
+    mode: str = "all"
+    count: Quantity | None = None
+    ref: str | None = None
+    owner: PlayerSel | None = None
+    kind: str | None = None
+    adjs: tuple = ()
+    zone: ZoneRef | None = None
+    filters: tuple = ()
+    other: bool = False
+    default_zone: str | None = None
+    problem: tuple | None = None
+
+    # -- at compile time ---------------------------------------------------------
+    def where(self, zone: str) -> "CardSelector":
+        """The same selector, looking in ``zone`` when it names no zone and its kind has no home."""
+        return replace(self, default_zone=zone)
+
+    @property
+    def single(self) -> bool:
+        return (self.mode in ("one", "random", "top", "bottom") and (self.count is None or self.count.const == 1)) \
+            or self.ref in ("this", "target", "attacker", "new hero", "subject")
+
+    # -- at play time ------------------------------------------------------------
+    def _keys(self, state, ctx) -> list[str]:
+        if self.zone is not None:
+            return self.zone.keys(state, ctx)
+        table = TABLES[state.game]
+        kind = table.kind(self.kind) if self.kind else None
+        zname = self.default_zone or (kind.home if kind is not None else "play")
+        z = table.zone(zname)
+        if z.shared:
+            return list(z.keys(state, -1))
+        if self.owner is not None:
+            ps = self.owner.resolve(state, ctx)
+        elif z.in_play:
+            ps = table.players(state)
+        else:
+            ps = [ctx["controller"]]
+        out: list[str] = []
+        for p in ps:
+            out.extend(z.keys(state, p))
+        return out
+
+    def test(self, state, iid: int, ctx: dict, key: str | None = None) -> bool:
+        """Whether card ``iid`` is one this selector describes (kind, adjectives, filters, owner)."""
+        table = TABLES[state.game]
+        if self.kind is not None and not table.kind(self.kind).test(state.cards[iid]):
+            return False
+        if self.other and iid == ctx.get("source"):
+            return False
+        for f in self.adjs:
+            if not f(state, iid, key, ctx):
+                return False
+        for f in self.filters:
+            if not f(state, iid, key, ctx):
+                return False
+        if self.owner is not None and (key is None or self.zone is not None):
+            if self.zone is None and table.owner(state, iid, key) not in self.owner.resolve(state, ctx):
+                return False
+        return True
+
+    def candidates(self, state, ctx: dict) -> list[tuple[int, str]]:
+        """Every ``(instance, zone key)`` this selector may mean now (a pile's top first)."""
+        if self.ref is not None:
+            out = []
+            for iid in REFS[self.ref](state, ctx):
+                key = state.zone_of(iid)
+                if key is not None and self.test(state, iid, ctx, None):
+                    out.append((iid, key))
+            return out
+        zones = state.zones
+        out = []
+        if self.mode in ("top", "bottom"):
+            n = self.count(state, ctx) if self.count is not None else 1
+            for key in self._keys(state, ctx):
+                pile = zones[key]
+                got = 0
+                for iid in (reversed(pile) if self.mode == "top" else list(pile)):
+                    if got >= n:
+                        break
+                    if self.test(state, iid, ctx, key):
+                        out.append((iid, key))
+                        got += 1
+            return out
+        for key in self._keys(state, ctx):
+            for iid in zones[key]:
+                if self.test(state, iid, ctx, key):
+                    out.append((iid, key))
+        return out
+
+    def matches(self, state, iid: int, ctx: dict) -> bool:
+        """Whether card ``iid``, wherever it is, is one this selector describes (for triggers and modifiers)."""
+        if self.ref is not None:
+            return iid in REFS[self.ref](state, ctx) and self.test(state, iid, ctx)
+        if not self.test(state, iid, ctx):
+            return False
+        if self.owner is not None and self.zone is None:
+            return TABLES[state.game].owner(state, iid) in self.owner.resolve(state, ctx)
+        return True
+
+
+def _rest(state, ctx):
+    seen = ctx.get("_seen") or ()
+    taken = set(ctx.get("_taken") or ())
+    return [i for i in seen if i not in taken]
+
+
+REFS: dict[str, Callable[[Any, dict], list[int]]] = {
+    "this": lambda state, ctx: [ctx["source"]] if ctx.get("source", -1) >= 0 else [],
+    "it": lambda state, ctx: list(ctx.get("_it") or ()),
+    "them": lambda state, ctx: list(ctx.get("_seen") or ctx.get("_it") or ()),
+    "rest": _rest,
+    "target": lambda state, ctx: [ctx["target"]] if ctx.get("target") is not None else [],
+    "attacker": lambda state, ctx: [ctx["attacker"]] if ctx.get("attacker") is not None else [],
+    "new hero": lambda state, ctx: [ctx["hero"]] if ctx.get("hero") is not None else [],
+    "subject": lambda state, ctx: [ctx["subject"]] if ctx.get("subject") is not None else [],
+}
+# reference words -> (ref, scope reference needed, needs a noun after it)
+_REF_WORDS = [
+    (("this",), "this", "this", True), (("it",), "it", "it", False), (("them",), "them", "it", False),
+    (("that",), "it", "it", True), (("those",), "them", "it", True),
+    (("the", "rest"), "rest", "them", False), (("the", "others"), "rest", "them", False),
+    (("the", "other"), "rest", "them", True),
+    (("the", "target"), "target", "target", False), (("the", "attacked", "hero"), "target", "target", False),
+    (("the", "attacker"), "attacker", "attacker", False), (("the", "new", "hero"), "new hero", "new hero", False),
+]
+
+#: The Table of each game, by ``state.game`` (filled by :func:`tabletop.dsl.common.install`).
+TABLES: dict[str, Any] = {}
+
+_QUANT_ALL = ("each", "every", "all", "any")
+
+
+def cards(m: Matcher, pos: int):
+    """Parser of a card selector (see the module docstring)."""
+    yield from _refs(m, pos)
+    w = m.word(pos)
+    if w == "the" and m.word(pos + 1) in ("top", "bottom"):
+        yield from _top(m, pos)
+        return
+    for p, mode, q in _quantifier(m, pos):
+        if m.word(p) == "of" and mode != "all":
+            yield from _of(m, pos, p + 1, mode, q)
+        else:
+            yield from _body(m, pos, p, mode, q)
+    yield from _body(m, pos, pos, "all", None)  # no quantifier: "your troops", "red cards"
+
+
+def _top(m: Matcher, pos: int):
+    """``the top 3 cards of your deck``, ``the bottom card of ...``."""
+    mode = m.word(pos + 1)
+    p = pos + 2
+    nums = [(e, q) for e, q in m.number(p) if e > p] or [(p, Quantity.constant(1))]
+    for p2, q in nums:
+        for p3, kind in _noun(m, p2):
+            if m.word(p3) != "of":
+                m.fail(p3, "'of'")
+                continue
+            for p4, z in zones(m, p3 + 1):
+                sel = CardSelector(_text(m, pos, p4), mode, q, kind=kind, zone=z, problem=z.problem)
+                yield from _posts(m, pos, p4, sel)
+
+
+def _of(m: Matcher, start: int, pos: int, mode: str, q):
+    """``one of your heroes``, ``2 of your crystals``, ``one of them``."""
+    if m.word(pos) == "them":
+        sel = CardSelector(_text(m, start, pos + 1), mode, q, ref="them", problem=m.missing(pos, pos + 1, "it"))
+        yield from _posts(m, start, pos + 1, sel)
+        return
+    for p2, owner in owners(m, pos):
+        for p3, adjs, other in _adjectives(m, p2):
+            for p4, kind in _noun(m, p3):
+                sel = CardSelector(_text(m, start, p4), mode, q, owner=owner, kind=kind, adjs=adjs,
+                                   other=other, problem=owner.problem)
+                yield from _posts(m, start, p4, sel)
+
+
+def _quantifier(m: Matcher, pos: int):
+    """(end, mode, count) readings of a quantifier at ``pos``."""
+    w = m.word(pos)
+    if w == "up" and m.word(pos + 1) == "to":
+        for end, q in m.number(pos + 2):
+            if end > pos + 2:
+                yield end, "upto", q
+        return
+    if w in _QUANT_ALL:
+        yield (pos + 2 if w == "all" and m.word(pos + 1) == "of" else pos + 1), "all", None
+        return
+    if w in ("a", "an", "one", "target", "another"):
+        yield pos + 1, "one", Quantity.constant(1)
+        return
+    atoms = m.atoms
+    if pos < len(atoms) and (atoms[pos].kind in "ne" or (w in NUMBER_WORDS and w not in ("no", "once"))):
+        for end, q in m.number(pos):
+            if end > pos:
+                yield end, "n", q
+
+
+def _refs(m: Matcher, pos: int):
+    """``it``, ``them``, ``this card``, ``that hero``, ``the target``, ``the rest``..."""
+    table = m.vocab.table
+    for words, ref, need, noun in _REF_WORDS:
+        end = _words(m, pos, words)
+        if end is None:
+            continue
+        readings = list(_noun(m, end)) if noun else [(end, None)]
+        for e2, kind in readings:
+            phrase = _text(m, pos, e2)
+            problem = m.missing(pos, e2, need)
+            if problem is None and ref == "this" and kind is not None and m.scope is not None:
+                mine = m.scope.kind("this")
+                if mine not in (None, "card", kind) and table.kind(mine) is not None:
+                    problem = (pos, e2, f"{phrase!r}: this card is {_a(mine)}, not {_a(kind)}")
+            sel = CardSelector(phrase, "ref", None, ref=ref, kind=kind, problem=problem)
+            yield from _posts(m, pos, e2, sel)
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _body(m: Matcher, start: int, pos: int, mode: str, q):
+    """After a quantifier: [owner] [adjectives] NOUN [post-clauses]."""
+    heads: list[tuple[int, PlayerSel | None]] = [(pos, None)]
+    heads.extend(owners(m, pos))
+    for p, owner in heads:
+        for p2, adjs, other in _adjectives(m, p):
+            for p3, kind in _noun(m, p2):
+                sel = CardSelector(_text(m, start, p3), mode, q, owner=owner, kind=kind, adjs=adjs,
+                                   other=other or m.word(start) == "another", problem=_problem(owner))
+                yield from _posts(m, start, p3, sel)
+
+
+def _adjectives(m: Matcher, pos: int):
+    """(end, adjective tests, 'other') readings: each prefix of a run of adjectives, longest first."""
+    table = m.vocab.table
+    colours = set(m.vocab.classes.get("colour", ()))
+    tests: list = []
+    other = False
+    out = [(pos, (), False)]
+    p = pos
+    while True:
+        w = m.word(p)
+        if w == "other":
+            other = True
+        elif w == "enemy":
+            tests.append(_enemy_adj)
+        elif w in colours:
+            tests.append(_colour(w))
+        elif w is not None and w in table.adjectives:
+            fn = table.adjectives[w]
+            tests.append(lambda state, iid, key, ctx, fn=fn: fn(state, iid, key))
+        else:
+            break
+        p += 1
+        out.append((p, tuple(tests), other))
+    return reversed(out)
+
+
+def _enemy_adj(state, iid, key, ctx) -> bool:
+    return TABLES[state.game].owner(state, iid, key) != ctx["controller"]
+
+
+def _colour(word: str):
+    def test(state, iid, key, ctx) -> bool:
+        return TABLES[state.game].colour(state.cards[iid]) == word
+    return test
+
+
+def _noun(m: Matcher, pos: int):
+    """(end, kind name, or None for 'card') of a noun at ``pos``."""
+    table = m.vocab.table
+    w = m.word(pos)
+    if w in ("card", "cards"):
+        yield pos + 1, None
+        return
+    for k in table.kinds:
+        if w is not None and w in forms(k.name):
+            yield pos + 1, k.name
+            return
+    m.fail(pos, "a kind of card (card, " + ", ".join(k.name for k in table.kinds) + ")",
+           ("card",) + tuple(k.name for k in table.kinds), "kind of card")
+
+
+def _posts(m: Matcher, start: int, pos: int, sel: CardSelector):
+    """Every reading of the post-clauses after a selector's noun, longest first."""
+    results = [(pos, sel)]
+    frontier = [(pos, sel)]
+    while frontier and len(results) < 64:
+        nxt = []
+        for p, s in frontier:
+            for p2, s2 in _post(m, p, s):
+                s2 = replace(s2, text=_text(m, start, p2), problem=s2.problem or s.problem)
+                nxt.append((p2, s2))
+        results.extend(nxt)
+        frontier = nxt
+    results.sort(key=lambda t: -t[0])
+    yield from results
+
+
+_CONTROLS = ((("you", "control"), "you"), (("you", "own"), "you"), (("an", "enemy", "controls"), "enemies"),
+             (("each", "enemy", "controls"), "enemies"), (("the", "enemy", "controls"), "enemies"),
+             (("of", "yours"), "you"))
+
+
+def _post(m: Matcher, pos: int, sel: CardSelector):
+    """One post-clause: where, a comparison, a state, 'other than this', 'at random', 'you control'."""
+    table = m.vocab.table
+    w = m.word(pos)
+    if w is None:
+        return
+    nxt = m.word(pos + 1)
+    if w == "at" and nxt == "random":
+        if sel.mode in ("one", "n"):
+            yield pos + 2, replace(sel, mode="random")
+        return
+    if w in ("from", "among") and (nxt == "them" or (nxt == "among" and m.word(pos + 2) == "them")):
+        end = pos + 2 if nxt == "them" else pos + 3
+        if sel.ref is None:
+            yield end, replace(sel, ref="them", problem=sel.problem or m.missing(pos, end, "it"))
+        return
+    if w in ("in", "from", "on", "of", "among") and sel.zone is None and sel.ref is None:
+        if w == "in" and nxt == "play" and _has_zone(table, "play"):
+            yield pos + 2, replace(sel, zone=ZoneRef("play", sel.owner, "play"))
+            return
+        for end, z in zones(m, pos + 1):
+            yield end, replace(sel, zone=z, problem=sel.problem or z.problem)
+    if sel.owner is None:
+        for words, mode in _CONTROLS:
+            end = _words(m, pos, words)
+            if end is not None:
+                yield end, replace(sel, owner=PlayerSel(mode, " ".join(words)))
+    if w == "other" and nxt == "than" and m.word(pos + 2) == "this":
+        end = pos + 3
+        for e2, _kind in _noun(m, end):
+            end = e2
+        yield end, replace(sel, other=True, problem=sel.problem or m.missing(pos, end, "this"))
+        return
+    if w in ("with", "that", "which"):
+        yield from _with_clause(m, pos, sel, table)
+
+
+def _with_clause(m: Matcher, pos: int, sel: CardSelector, table):
+    """``with 3 hp or less``, ``that costs 4 or less``, ``with cost at most 2``, ``that has burn``."""
+    w = m.word(pos)
+    p = pos + 1
+    verb = m.word(p)
+    if w != "with":
+        if verb in ("cost", "costs") and "cost" in table.attributes:
+            for end, cmp in compare(m, p + 1):
+                yield end, replace(sel, filters=sel.filters + (_attr_filter("cost", cmp),))
+            return
+        if verb not in ("has", "have", "is", "are"):
+            return
+        p += 1
+    for attr in table.attributes:
+        if m.word(p) in forms(attr):
+            for end, cmp in compare(m, p + 1):
+                yield end, replace(sel, filters=sel.filters + (_attr_filter(attr, cmp),))
+    for end, q in m.number(p):
+        if end > p:
+            for attr in table.attributes:
+                if m.word(end) in forms(attr):
+                    for e2, op in read_after(m, end + 1):
+                        yield e2, replace(sel, filters=sel.filters + (_attr_filter(attr, Comparison(op, q)),))
+    st = m.word(p)
+    if st in table.states:
+        fn = table.states[st]
+        yield p + 1, replace(sel, filters=sel.filters + ((lambda state, iid, key, ctx, fn=fn: fn(state, iid)),))
+
+
+def _has_zone(table, name: str) -> bool:
+    return any(z.name == name for z in table.zones)
+
+
+def compare(m: Matcher, pos: int):
+    """``4 or less``, ``at most 4``, ``of 4 or less``, ``4``: (end, Comparison)."""
+    if m.word(pos) == "of":
+        pos += 1
+    for end, op, q in read_before(m, pos):
+        yield end, Comparison(op, q)
+    for end, q in m.number(pos):
+        if end > pos:
+            after = list(read_after(m, end))
+            for e2, op in after:
+                yield e2, Comparison(op, q)
+            if not after:
+                yield end, Comparison("==", q)
+
+
+def _attr_filter(attr: str, cmp: Comparison):
+    def test(state, iid, key, ctx) -> bool:
+        return cmp.test(TABLES[state.game].attributes[attr](state, iid), state, ctx)
+    return test
+
+
+def count(m: Matcher, pos: int):
+    """Parser of what ``for each`` and ``the number of`` count: a selector taken as all its cards."""
+    for end, sel in cards(m, pos):
+        if sel.mode in ("all", "ref"):
+            yield end, sel
+
+
+# ---------------------------------------------------------------------- resolving choices
+@dataclass(frozen=True)
+class Pick:
+    """A verb's choice of cards: the selector, its decision key, the verb (for the prompt),
+    who chooses (default: the controller) and whether one may choose nothing."""
+
+    sel: CardSelector
+    key: str
+    verb: str
+    chooser: Callable[[Any, dict], int] | None = None
+    optional: bool = False
+
+
+def choose(state, ctx: dict, pick: Pick, cands: list, who: int, picked: list):
+    """The cards chosen so far are ``picked``: return ``(chosen, None)`` or ``(None, Decision)``."""
+    sel = pick.sel
+    mode = sel.mode
+    if mode in ("all", "top", "bottom", "ref"):
+        return cands, None
+    n = sel.count(state, ctx) if sel.count is not None else 1
+    if mode == "random":
+        pool = list(cands)
+        out = []
+        for _ in range(min(n, len(pool))):
+            state.rng, i = below(state.rng, len(pool))
+            out.append(pool.pop(i))
+        if out:
+            state.reveals += 1
+        return out, None
+    taken = {p[0] for p in picked}
+    rest = [c for c in cands if c[0] not in taken]
+    if len(picked) >= n or not rest:
+        return picked, None
+    table = TABLES[state.game]
+    labels, values = [], []
+    for iid, key in rest:
+        lab = table.label(state, iid, key)
+        if lab not in labels:
+            labels.append(lab)
+            values.append([iid, key])
+    if not pick.optional and mode != "upto":
+        if len(picked) + len(rest) <= n:  # no choice: all of them
+            return picked + rest, None
+        if len(labels) == 1:  # identical cards: any one
+            return picked + rest[:n - len(picked)], None
+    options = [("choose", lab) for lab in labels]
+    if pick.optional or mode == "upto":
+        options.append(("skip",))
+        values.append(None)
+    card = ctx.get("card")
+    what = sel.text if n == 1 else f"{sel.text} ({len(picked) + 1} of {n})"
+    prompt = f"{card}: {pick.verb} {what}" if card else f"{pick.verb} {what}"
+    return None, Decision(who, prompt, options, values, pick.key + "?")
+
+
+def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
+    """Steps that resolve ``pick`` (asking if needed) and apply ``act(state, ctx, iid, key)`` to each card.
+
+    The cards acted on become ``it`` for the statements after (``ctx["_it"]``).
+    """
+    key = pick.key
+    ask = key + "?"
+    chooser = pick.chooser
+    sel = pick.sel
+
+    def step(state, ctx):
+        picked = ctx.pop(key, None) or []
+        done = False
+        if ask in ctx:
+            got = ctx.pop(ask)
+            if got is None:
+                done = True
+            else:
+                picked = picked + [got]
+        if done:
+            chosen = picked
+        else:
+            who = chooser(state, ctx) if chooser is not None else ctx["controller"]
+            chosen, decision = choose(state, ctx, pick, sel.candidates(state, ctx), who, picked)
+            if decision is not None:
+                ctx[key] = picked
+                return decision
+        out = []
+        for iid, k in chosen:
+            if iid in state.zones.get(k, ()):
+                act(state, ctx, iid, k)
+                out.append(iid)
+        ctx["_it"] = out
+        return None
+
+    step.binds = ("it",) if sel.single else ("it", "them")
+    return (step,)

@@ -1,0 +1,150 @@
+"""What the card language needs to know of a game's table: a pack describes it once.
+
+The shared words of the language (selectors such as ``each enemy building that costs 4 or
+less``, counts, comparisons, the common verbs ``draw``, ``discard``, ``destroy``, ``put ...
+into ...``) mean the same in every pack; what they range over is the pack's: its zones
+(``hand``, ``discard pile``), its kinds of card (``troop``, ``hero``), its adjectives
+(``damaged``, ``intact``), its numbers on cards (``cost``, ``hp``), its resources, its phases,
+and how a card is destroyed or discarded there. A pack subclasses :class:`Table` and gives
+it to its vocabulary (``Vocabulary(name, table=...)`` then ``common.install``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A place cards are: how texts name it and the state zone keys it covers for a player.
+
+    ``keys(state, player)`` lists the zone keys (``player`` is -1 for a ``shared`` zone such
+    as an asset row); ``pile``: an ordered pile whose last card is the top; ``in_play``:
+    cards there are in play; ``hidden``: its faces are hidden from the other players;
+    ``secret``: hidden from everyone (a deck). ``dest`` is the one key a card put *into* the
+    zone goes to (None: cards cannot be put there by an effect).
+    """
+
+    name: str
+    words: tuple[str, ...]
+    keys: Callable[[Any, int], list[str]]
+    dest: Callable[[Any, int], str] | None = None
+    shared: bool = False
+    pile: bool = False
+    in_play: bool = False
+    hidden: bool = False
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of card (``troop``) and where such cards are when a text says nothing (``home``)."""
+
+    name: str
+    test: Callable[[Any], bool]
+    home: str = "play"
+
+
+class Table:
+    """A pack's table for the card language; subclass it and fill in what the pack has.
+
+    Class attributes: ``zones`` and ``kinds`` (tuples of :class:`Zone`, :class:`Kind`),
+    ``adjectives`` (word -> ``test(state, iid, key)``), ``attributes`` (word ->
+    ``value(state, iid)``: numbers on a card such as ``cost``), ``states`` (word ->
+    ``test(state, iid)``: what a card "has", such as ``burn``), ``resources`` (counters a
+    player gains and pays), ``phases`` (words -> the rules' phase name), ``optional`` (every
+    effect but a gain may be declined, as Volfyirion's VOL-SEC-05 says).
+    """
+
+    name: str = ""
+    zones: tuple = ()
+    kinds: tuple = ()
+    adjectives: dict = {}
+    attributes: dict = {}
+    states: dict = {}
+    resources: tuple = ()
+    phases: dict = {}
+    optional: bool = False
+    colour_field: str = "colour"
+    cost_units: tuple = ()   # words a cost change may name besides resources ("neutral" crystal)
+
+    # -------------------------------------------------------------- looking things up
+    def zone(self, name: str) -> Zone:
+        for z in self.zones:
+            if z.name == name:
+                return z
+        raise KeyError(name)
+
+    def kind(self, name: str) -> Kind | None:
+        for k in self.kinds:
+            if k.name == name:
+                return k
+        return None
+
+    # -------------------------------------------------------------- players
+    def players(self, state) -> list[int]:
+        """Every player still in the game, in seat order."""
+        return list(range(state.nplayers))
+
+    def enemies(self, state, p: int) -> list[int]:
+        return [q for q in self.players(state) if q != p]
+
+    def owner(self, state, iid: int, key: str | None = None) -> int:
+        """Who a card belongs to now (from the zone it is in, when the pack can tell)."""
+        raise NotImplementedError
+
+    def colour(self, card) -> str | None:
+        return getattr(card, self.colour_field, None)
+
+    def is_in_play(self, state, key: str) -> bool:
+        """Whether zone ``key`` is a zone of cards in play."""
+        for z in self.zones:
+            if z.in_play:
+                keys = z.keys(state, -1) if z.shared else [k for p in self.players(state) for k in z.keys(state, p)]
+                if key in keys:
+                    return True
+        return False
+
+    def label(self, state, iid: int, key: str) -> str:
+        """How an option names this card in a decision: unique among the options, parseable."""
+        return f"{key}:{state.cards[iid].name}"
+
+    # -------------------------------------------------------------- resources
+    def points(self, state, p: int, resource: str) -> int:
+        raise NotImplementedError(f"{self.name} has no resources")
+
+    def add_points(self, state, p: int, resource: str, n: int) -> None:
+        raise NotImplementedError(f"{self.name} has no resources")
+
+    # -------------------------------------------------------------- moving cards
+    def draw(self, state, p: int, n: int) -> int:
+        raise NotImplementedError
+
+    def can_draw(self, state, p: int) -> bool:
+        """Whether ``p`` would get a card by drawing now (an optional draw is not offered otherwise)."""
+        return True
+
+    def move(self, state, iid: int, key: str, dest: str, bottom: bool = False) -> None:
+        """Move a card from zone ``key`` to the top (or bottom) of zone ``dest``."""
+        state.zones[key].remove(iid)
+        if bottom:
+            state.zones[dest].insert(0, iid)
+        else:
+            state.zones[dest].append(iid)
+
+    def discard(self, state, iid: int, key: str) -> None:
+        """Put a card into its owner's discard pile (from a hand, from play...)."""
+        raise NotImplementedError
+
+    def destroy(self, state, iid: int, key: str, ctx: dict) -> None:
+        """Destroy a card in play, as the pack's rules say."""
+        raise NotImplementedError
+
+    def remove(self, state, iid: int, key: str, ctx: dict) -> None:
+        """Remove a card from the game."""
+        raise NotImplementedError
+
+    def shuffle(self, state, key: str) -> None:
+        from tabletop.framework.zones import shuffle
+
+        shuffle(state, key)

@@ -1,0 +1,150 @@
+"""Lasting effects and modifiers: what cards change for a while, applied wherever the rules read it.
+
+A **modifier** changes a number the rules read (a cost, a defence, a damage) or sets a flag
+(``trap-proof``). It comes from a card in play (a *static* ability: "your troops have +1
+defence", active while its card is in play and, if it says so, while its condition holds)
+or from an effect that made it last (a *lasting* effect: "the next card you acquire this
+turn costs 2 less"). An effect can also leave a trigger behind ("this turn, whenever you play
+a red card: gain 1 battle"; "at the start of the enemy's next main phase: ...").
+
+Lasting effects are plain data in ``state.vars["lasting"]``: a tuple of
+``(spec id, controller, source, last turn, uses)`` where the spec (a :class:`Modifier` or a
+:class:`~tabletop.framework.triggers.Trigger`) is registered by id when its card is
+compiled, ``last turn`` is the turn number after which it ends (0: no end) and ``uses`` how
+many more times it may apply (0: no limit).
+
+The rules ask :func:`applying` or :func:`adjust` where they read a modified number. Both
+are free when the game has no modifier at all: ``MODIFIERS`` is then absent from
+``state.listen``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+MODIFIERS = "modifiers"   # in state.listen when some card of the game can modify something
+LASTING = "lasting"       # the state.vars key
+
+SPECS: dict[str, Any] = {}
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A change to ``stat`` for the cards ``applies`` to, by ``amount`` (a Quantity).
+
+    ``applies(state, iid, player, ctx)`` says whether the modifier concerns card ``iid``
+    when ``player`` uses it (pays for it, attacks with it); ``ctx`` holds the modifier's
+    ``controller`` and ``source``. ``resource`` narrows a cost change to one resource;
+    ``floor`` is a least value ("but at least 1"); ``condition`` a ``while`` test;
+    ``sign`` is +1 or -1. A flag modifier has ``amount`` None.
+    """
+
+    id: str
+    stat: str
+    applies: Callable[[Any, int, int, dict], bool]
+    amount: Any = None
+    sign: int = 1
+    resource: str | None = None
+    floor: int | None = None
+    condition: Callable[[Any, dict], bool] | None = None
+    text: str = ""
+
+    def value(self, state, ctx: dict) -> int:
+        return self.sign * self.amount(state, ctx)
+
+
+def register(spec_id: str, spec: Any) -> str:
+    SPECS[spec_id] = spec
+    return spec_id
+
+
+def add(state, spec_id: str, controller: int, source: int, last_turn: int = 0, uses: int = 0) -> None:
+    """Make ``spec_id`` last: until the end of turn ``last_turn`` (0: no end), ``uses`` times (0: no limit)."""
+    entry = (spec_id, controller, source, last_turn, uses)
+    state.vars[LASTING] = state.vars.get(LASTING, ()) + (entry,)
+
+
+def entries(state) -> tuple:
+    """The lasting effects still in force (those of turns gone by are ignored)."""
+    out = state.vars.get(LASTING)
+    if not out:
+        return ()
+    turn = state.turn
+    return tuple(e for e in out if not e[3] or e[3] >= turn)
+
+
+def expire(state) -> None:
+    """Forget the lasting effects whose last turn is over (called as each turn starts)."""
+    out = state.vars.get(LASTING)
+    if out:
+        kept = entries(state)
+        if kept:
+            state.vars[LASTING] = kept
+        else:
+            del state.vars[LASTING]
+
+
+def use(state, entry: tuple) -> None:
+    """Count one use of ``entry``; the last one ends it."""
+    out = list(state.vars.get(LASTING, ()))
+    if entry not in out:
+        return
+    i = out.index(entry)
+    if entry[4] == 1:
+        del out[i]
+    elif entry[4] > 1:
+        out[i] = entry[:4] + (entry[4] - 1,)
+    if out:
+        state.vars[LASTING] = tuple(out)
+    else:
+        state.vars.pop(LASTING, None)
+
+
+def applying(state, holders, stat: str, iid: int, player: int) -> list[tuple[Modifier, dict, tuple | None]]:
+    """Every modifier of ``stat`` that applies to card ``iid`` used by ``player`` now.
+
+    ``holders`` is the pack's list of ``(instance, controller)`` whose static abilities are
+    active (``Rules.holders``). Each result is ``(modifier, ctx, lasting entry or None)``.
+    """
+    if MODIFIERS not in state.listen:
+        return []
+    out = []
+    cards = state.cards
+    for src, controller in holders:
+        for mod in cards[src].statics:
+            if mod.stat != stat:
+                continue
+            ctx = {"controller": controller, "source": src}
+            if (mod.condition is None or mod.condition(state, ctx)) and mod.applies(state, iid, player, ctx):
+                out.append((mod, ctx, None))
+    for entry in entries(state):
+        mod = SPECS.get(entry[0])
+        if isinstance(mod, Modifier) and mod.stat == stat:
+            ctx = {"controller": entry[1], "source": entry[2]}
+            if (mod.condition is None or mod.condition(state, ctx)) and mod.applies(state, iid, player, ctx):
+                out.append((mod, ctx, entry))
+    return out
+
+
+def adjust(state, holders, stat: str, iid: int, player: int, base: int, consume: bool = False) -> int:
+    """``base`` changed by every modifier of ``stat`` applying to ``iid`` (never below 0 or a floor).
+
+    With ``consume``, lasting modifiers with a number of uses count one use (the cost was paid).
+    """
+    mods = applying(state, holders, stat, iid, player)
+    if not mods:
+        return base
+    value = base
+    floor = 0
+    for mod, ctx, entry in mods:
+        value += mod.value(state, ctx)
+        if mod.floor is not None:
+            floor = max(floor, min(mod.floor, base))
+        if consume and entry is not None and entry[4]:
+            use(state, entry)
+    return max(floor, value)
+
+
+def flagged(state, holders, flag: str, iid: int, player: int) -> bool:
+    """Whether a modifier sets ``flag`` on card ``iid`` (e.g. ``cannot be chosen by traps``)."""
+    return bool(applying(state, holders, flag, iid, player))

@@ -1,0 +1,165 @@
+"""Volfyirion's table for the card language: its zones, kinds, adjectives and how cards move.
+
+A card text may name: ``hand``, ``house deck`` (``deck``), ``discard pile``, ``playing area``,
+``cities`` (the Troop and Building slots of intact Cities), ``play`` (the playing area and the
+cities), ``asset row``, ``asset deck``, ``wonder deck``; the kinds ``command``, ``building``,
+``troop``, ``wonder``, ``city``; the adjectives ``intact``, ``destroyed``, ``sealed``,
+``unsealed``, ``grey``, ``starting``; the numbers ``cost`` and ``defence``. Every effect but a
+gain may be declined (VOL-SEC-05).
+"""
+from __future__ import annotations
+
+from tabletop.dsl.table import Kind, Table, Zone
+from tabletop.framework.triggers import LEFT, announce
+
+from tabletop.packs.volfyirion import model as M
+from tabletop.packs.volfyirion.model import (
+    BUILDING, CITY, COMMAND, KEYS, LAIR_KEYS, LAIR_KIND, RESOURCES, ROW_KEYS, TROOP, WONDER,
+)
+
+_ROW = list(ROW_KEYS)
+_LAIR = list(LAIR_KEYS)
+
+
+def _slots(state, p: int) -> list[str]:
+    K = KEYS[p]
+    out = []
+    for ci in state.vars[K.intact]:
+        out.append(K.troop[ci])
+        out.append(K.building[ci])
+    return out
+
+
+def _cities(state, p: int) -> list[str]:
+    K = KEYS[p]
+    return [K.cities, K.lair]
+
+
+def _play(state, p: int) -> list[str]:
+    return [KEYS[p].play] + _slots(state, p)
+
+
+ZONES = (
+    Zone("hand", ("hand",), lambda s, p: [KEYS[p].hand], lambda s, p: KEYS[p].hand, hidden=True),
+    Zone("house deck", ("house deck", "deck"), lambda s, p: [KEYS[p].deck], lambda s, p: KEYS[p].deck,
+         pile=True, secret=True),
+    Zone("discard pile", ("discard pile", "discard"), lambda s, p: [KEYS[p].discard],
+         lambda s, p: KEYS[p].discard, pile=True),
+    Zone("playing area", ("playing area", "play area"), lambda s, p: [KEYS[p].play],
+         lambda s, p: KEYS[p].play, in_play=True),
+    Zone("cities", ("cities", "city"), _slots, in_play=True),
+    Zone("play", ("play",), _play, in_play=True),
+    Zone("city cards", ("city cards",), _cities),
+    Zone("asset row", ("asset row", "row"), lambda s, p: _ROW, shared=True),
+    Zone("asset deck", ("asset deck",), lambda s, p: ["asset_deck"], lambda s, p: "asset_deck",
+         shared=True, pile=True, secret=True),
+    Zone("wonder deck", ("wonder deck",), lambda s, p: ["wonder_deck"], lambda s, p: "wonder_deck",
+         shared=True, pile=True, secret=True),
+    Zone("lair", ("lair",), lambda s, p: _LAIR, shared=True),
+)
+
+KINDS = (
+    Kind("command", lambda c: c.kind == COMMAND, "playing area"),
+    Kind("building", lambda c: c.kind == BUILDING, "cities"),
+    Kind("troop", lambda c: c.kind == TROOP, "cities"),
+    Kind("wonder", lambda c: c.kind == WONDER, "playing area"),
+    Kind("city", lambda c: c.kind in (CITY, LAIR_KIND), "city cards"),
+)
+
+
+def _intact(state, iid: int, key) -> bool:
+    for K in KEYS:
+        ids = state.vars[K.cityids]
+        if iid in ids:
+            return ids.index(iid) in state.vars[K.intact]
+        if iid in state.zones[K.lair]:
+            return True
+    return False
+
+
+class VolfyirionTable(Table):
+    name = "volfyirion"
+    optional = True
+    resources = RESOURCES
+    zones = ZONES
+    kinds = KINDS
+    adjectives = {
+        "intact": _intact,
+        "destroyed": lambda state, iid, key: state.cards[iid].kind == CITY and not _intact(state, iid, key),
+        "sealed": lambda state, iid, key: iid in state.marks["sealed"],
+        "unsealed": lambda state, iid, key: state.cards[iid].kind == WONDER and iid not in state.marks["sealed"],
+        "grey": lambda state, iid, key: state.cards[iid].colour == "grey",
+        "starting": lambda state, iid, key: bool(state.cards[iid].starting),
+    }
+    attributes = {
+        "cost": lambda state, iid: state.cards[iid].cost,
+        "defence": lambda state, iid: state.cards[iid].defence,
+    }
+    phases = {"main phase": "main", "draw phase": "draw", "end phase": "end"}
+
+    def players(self, state) -> list[int]:
+        return [0, 1]
+
+    def enemies(self, state, p: int) -> list[int]:
+        return [1 - p]
+
+    def owner(self, state, iid: int, key: str | None = None) -> int:
+        if key is None:
+            key = state.zone_of(iid)
+        if key and key[0] == "p" and key[2] == ".":
+            return int(key[1]) - 1
+        return state.active
+
+    def colour(self, card) -> str | None:
+        return card.colour
+
+    def label(self, state, iid: int, key: str) -> str:
+        name = state.cards[iid].name
+        p, _, rest = key.partition(".")
+        if rest.startswith("city") and "." in rest:
+            return key  # p2.city1.troop
+        if p in ("p1", "p2"):
+            where = {"hand": "hand", "deck": "deck", "discard": "discard", "play": "play",
+                     "cities": "city", "lair": "lair"}.get(rest, rest)
+            own = self.owner(state, iid, key)
+            return f"{where}:{name}" if own == state.active else f"{p}.{where}:{name}"
+        return f"{key}:{name}"
+
+    # -------------------------------------------------------------- resources
+    def points(self, state, p: int, resource: str) -> int:
+        return state.counters[KEYS[p].res[RESOURCES.index(resource)]]
+
+    def add_points(self, state, p: int, resource: str, n: int) -> None:
+        key = KEYS[p].res[RESOURCES.index(resource)]
+        state.counters[key] = max(0, state.counters[key] + n)
+
+    # -------------------------------------------------------------- moving cards
+    def draw(self, state, p: int, n: int) -> int:
+        return M.draw_cards(state, p, n)
+
+    def can_draw(self, state, p: int) -> bool:
+        K = KEYS[p]
+        return bool(state.zones[K.deck] or state.zones[K.discard])
+
+    def move(self, state, iid: int, key: str, dest: str, bottom: bool = False) -> None:
+        leaving = self.is_in_play(state, key) and not self.is_in_play(state, dest)
+        super().move(state, iid, key, dest, bottom)
+        state.marks["sealed"].discard(iid)
+        if key in ("asset_deck", "wonder_deck") or key.endswith(".deck"):
+            state.reveals += 1
+        if leaving:
+            announce(state, LEFT, subject=iid, player=int(key[1]) - 1, how="returned")
+
+    def discard(self, state, iid: int, key: str) -> None:
+        self.move(state, iid, key, KEYS[self.owner(state, iid, key)].discard)
+
+    def destroy(self, state, iid: int, key: str, ctx: dict) -> None:
+        card = state.cards[iid]
+        if card.kind == CITY:
+            p = self.owner(state, iid, key)
+            M.destroy_city(state, p, state.vars[KEYS[p].cityids].index(iid))
+        else:  # VOL-EFF-REMTROOP-01: a destroyed card is removed from the game
+            M.remove_from(state, iid, key, "destroyed")
+
+    def remove(self, state, iid: int, key: str, ctx: dict) -> None:
+        M.remove_from(state, iid, key, "removed")
