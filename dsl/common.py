@@ -222,7 +222,7 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
 
         def act(state, ctx, iid, k):
             ctx["_it"] = [iid]  # "its owner's hand" is the moved card's owner's
-            to = where.dest(state, ctx)
+            to = where.dest(state, ctx, iid)
             if to is not None and to != k:
                 table.move(state, iid, k, to, bottom)
                 ctx["_taken"] = list(ctx.get("_taken") or ()) + [iid]
@@ -239,7 +239,7 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
     @v.effect("shuffle {x:cards} into {z:zone}", example="shuffle your hand into your deck")
     def shuffle_into(x, z):
         def act(state, ctx, iid, k):
-            to = z.dest(state, ctx)
+            to = z.dest(state, ctx, iid)
             if to is not None:
                 table.move(state, iid, k, to)
 
@@ -616,6 +616,8 @@ _POSSESSIVES = [
 
 
 def _possessive(m: Matcher, pos: int):
+    """``its``, ``the target's``, ``this hero's``, ``your heroes'``, ``each enemy hero's``."""
+    yield from _owned_possessive(m, pos)
     for words, ref, need in _POSSESSIVES:
         end = S._words(m, pos, words)
         if end is not None:
@@ -630,6 +632,26 @@ def _possessive(m: Matcher, pos: int):
                 if kind != "?":
                     yield pos + 2, Whose(CardSelector(f"{lead} {base}", "ref", ref=ref, kind=kind),
                                          m.missing(pos, pos + 2, need))
+
+
+def _owned_possessive(m: Matcher, pos: int):
+    """``[quantifier] [owner] [adjectives] NOUN's`` / ``NOUNS'``: a selector whose noun is possessive."""
+    from dataclasses import replace
+
+    atoms = m.atoms
+    for end in range(pos + 1, min(len(atoms), pos + 6) + 1):
+        w = m.word(end - 1)
+        if w is None or not (w.endswith("'") or w.endswith("'s")) or w in ("its",):
+            continue
+        stem = w[:-2] if w.endswith("'s") else w[:-1]
+        saved = atoms[end - 1]
+        atoms[end - 1] = type(saved)("w", stem, saved.start, saved.end)
+        try:
+            for e2, sel in S.cards(m, pos):
+                if e2 == end:
+                    yield end, Whose(replace(sel, text=S._text(m, pos, end)), sel.problem)
+        finally:
+            atoms[end - 1] = saved
 
 
 def _sum_attr(sel: CardSelector, attr: str, table: Table):

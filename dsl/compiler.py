@@ -545,7 +545,8 @@ class _Compiler:
             if a.kind != "w":
                 continue
             if a.value == "for" and b.kind == "w" and b.value in ("each", "every") and i + 2 < len(body):
-                count = self.phrase("count", body[i + 2:])
+                sel = self.phrase("count", body[i + 2:])
+                count = Quantity(lambda st, ctx, sel=sel: len(sel.candidates(st, ctx)), None, sel.text)
                 return body[:i], (count, cap), None
             if a.value == "equal" and b.kind == "w" and b.value == "to" and i + 2 < len(body):
                 q = self.quantity_atoms(body[i + 2:])

@@ -193,15 +193,15 @@ class ZoneRef:
             out.extend(z.keys(state, p))
         return out
 
-    def dest(self, state, ctx) -> str | None:
-        """The one zone key a card put into this zone goes to (None: it cannot go there)."""
+    def dest(self, state, ctx, iid: int | None = None) -> str | None:
+        """The one zone key card ``iid`` put into this zone goes to (None: it cannot go there)."""
         z = TABLES[state.game].zone(self.zone)
         if z.dest is None:
             return None
         if z.shared:
-            return z.dest(state, -1)
+            return z.dest(state, -1, iid)
         ps = self.owner.resolve(state, ctx) if self.owner else [ctx["controller"]]
-        return z.dest(state, ps[0]) if ps else None
+        return z.dest(state, ps[0], iid) if ps else None
 
 
 def _zone_words(m: Matcher, pos: int) -> list[tuple[int, str]]:
@@ -686,14 +686,13 @@ def choose(state, ctx: dict, pick: Pick, cands: list, who: int, picked: list):
         if out:
             state.reveals += 1
         return out, None
+    table = TABLES[state.game]
     taken = {p[0] for p in picked}
-    rest = [c for c in cands if c[0] not in taken]
+    rest = [c for c in cands if c[0] not in taken and table.chooseable(state, c[0], ctx)]
     if len(picked) >= n or not rest:
         return picked, None
-    table = TABLES[state.game]
     labels, values = [], []
-    for iid, key in rest:
-        lab = table.label(state, iid, key)
+    for (iid, key), lab in zip(rest, table.labels(state, rest)):
         if lab not in labels:
             labels.append(lab)
             values.append([iid, key])
@@ -740,10 +739,16 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
                 ctx[key] = picked
                 return decision
         out = []
+        table = TABLES[state.game]
         for iid, k in chosen:
-            if iid in state.zones.get(k, ()):
-                act(state, ctx, iid, k)
-                out.append(iid)
+            if iid not in state.zones.get(k, ()):
+                # still in play elsewhere (a main hero replaced meanwhile): act on it there
+                moved = state.zone_of(iid)
+                if moved is None or not (table.is_in_play(state, k) and table.is_in_play(state, moved)):
+                    continue
+                k = moved
+            act(state, ctx, iid, k)
+            out.append(iid)
         ctx["_it"] = out
         return None
 

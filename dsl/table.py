@@ -21,14 +21,14 @@ class Zone:
     ``keys(state, player)`` lists the zone keys (``player`` is -1 for a ``shared`` zone such
     as an asset row); ``pile``: an ordered pile whose last card is the top; ``in_play``:
     cards there are in play; ``hidden``: its faces are hidden from the other players;
-    ``secret``: hidden from everyone (a deck). ``dest`` is the one key a card put *into* the
-    zone goes to (None: cards cannot be put there by an effect).
+    ``secret``: hidden from everyone (a deck). ``dest(state, player, card)`` is the one key a
+    card put *into* the zone goes to (None: cards cannot be put there by an effect).
     """
 
     name: str
     words: tuple[str, ...]
     keys: Callable[[Any, int], list[str]]
-    dest: Callable[[Any, int], str] | None = None
+    dest: Callable[..., str] | None = None
     shared: bool = False
     pile: bool = False
     in_play: bool = False
@@ -108,6 +108,14 @@ class Table:
     def label(self, state, iid: int, key: str) -> str:
         """How an option names this card in a decision: unique among the options, parseable."""
         return f"{key}:{state.cards[iid].name}"
+
+    def labels(self, state, cands: list) -> list[str]:
+        """The labels of ``(instance, key)`` candidates offered together (twins may need numbers)."""
+        return [self.label(state, iid, key) for iid, key in cands]
+
+    def chooseable(self, state, iid: int, ctx: dict) -> bool:
+        """Whether the effect running with ``ctx`` may choose card ``iid`` (a pack's protections)."""
+        return True
 
     # -------------------------------------------------------------- resources
     def points(self, state, p: int, resource: str) -> int:

@@ -9,6 +9,8 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
+from tabletop.dsl.scope import Scope
+from tabletop.framework import lasting
 from tabletop.framework.cards import CardDef
 from tabletop.packs.virevolt.crystals import ZERO, format_cost
 from tabletop.packs.virevolt.keys import CIDX, HERO, INCANTATION, TRAP
@@ -34,9 +36,16 @@ def schema() -> dict:
     return json.loads(resources.files("tabletop.packs.virevolt").joinpath("card.schema.json").read_text("utf-8"))
 
 
-def _compile(compiler, path: tuple, kind: str, text: str, pid: str):
+def _compile(compiler, path: tuple, kind: str, text: str, pid: str, scope: Scope | None = None):
     """Compile one language field; errors are collected by the compiler, located in the file."""
-    return compiler.text(path, kind, text, program_id=pid)
+    return compiler.text(path, kind, text, program_id=pid, scope=scope)
+
+
+def _scope(entry: dict, where: str, **refs: str) -> Scope:
+    """What a text of this card may refer to: the card itself, plus what its context gives."""
+    out = {"this": entry["type"]}
+    out.update({k.replace("_", " "): v for k, v in refs.items()})
+    return Scope(out, f"{where} of {entry['type']} {entry['name']!r}")
 
 
 def _cost(compiler, path, value) -> tuple:
@@ -75,29 +84,53 @@ def build(entry: dict, compiler) -> CardDef:
         atks = []
         for i, a in enumerate(entry.get("attacks", [])):
             cost = _cost(compiler, ("attacks", i, "cost"), a["cost"])
-            prog = _compile(compiler, ("attacks", i, "effect"), "effect", a["effect"], f"{name}/attack/{a['name']}")
+            prog = _compile(compiler, ("attacks", i, "effect"), "effect", a["effect"], f"{name}/attack/{a['name']}",
+                            _scope(entry, f"attack {a['name']!r}", target="hero", attack="attack"))
             atks.append(Attack(a["name"], cost, prog, a["effect"]))
             needs.add(cost)
         if len({a.name for a in atks}) != len(atks):
             compiler.fail(("attacks",), "two attacks of this hero have the same name")
         f["attacks"] = tuple(atks)
+        statics = []
         for i, text in enumerate(entry.get("powers", [])):
-            pw = _compile(compiler, ("powers", i), "modifier", text, f"{name}/power/{i + 1}")
-            if pw is not None:
+            pw = _compile(compiler, ("powers", i), "modifier", text, f"{name}/power/{i + 1}",
+                          _scope(entry, "a power"))
+            if isinstance(pw, lasting.Modifier):
+                statics.append(pw)
+            elif pw is not None:
                 f[pw.kind] = f[pw.kind] + pw.amount
+        for i, text in enumerate(entry.get("abilities", [])):
+            ab = _compile(compiler, ("abilities", i), "card ability", text, f"{name}/ability/{i + 1}",
+                          _scope(entry, "an ability"))
+            if ab is not None and ab.trigger is not None:
+                f["triggers"] = f.get("triggers", ()) + (ab.trigger,)
+            elif ab is not None:
+                statics.append(ab.static)
+        f["statics"] = tuple(statics)
+        if statics:
+            f["listens"] = frozenset({lasting.MODIFIERS})
         needs.update((f["rot"], f["sac"]))
     elif kind == INCANTATION:
         effs = []
         for i, e in enumerate(entry["effects"]):
             cost = _cost(compiler, ("effects", i, "cost"), e["cost"])
-            prog = _compile(compiler, ("effects", i, "effect"), "effect", e["effect"], f"{name}/effect/{i + 1}")
+            prog = _compile(compiler, ("effects", i, "effect"), "effect", e["effect"], f"{name}/effect/{i + 1}",
+                            _scope(entry, f"effect {i + 1}"))
             effs.append(Effect(i + 1, cost, prog, e["effect"]))
             needs.add(cost)
         f["effects"] = tuple(effs)
     elif kind == TRAP:
         f["cost"] = _cost(compiler, ("cost",), entry["cost"])
-        f["when"] = _compile(compiler, ("when",), "trigger", entry["when"], f"{name}/when")
-        f["program"] = _compile(compiler, ("effect",), "effect", entry["effect"], f"{name}/effect")
+        when = _compile(compiler, ("when",), "trigger", entry["when"], f"{name}/when")
+        if when is not None and not hasattr(when, "provides"):
+            compiler.fail(("when",), "a trap's condition is one of: an enemy attacks [you], an enemy casts an "
+                                     "incantation, an enemy plays a hero, your main hero has N hp or less, "
+                                     "an enemy hero has STATE")
+            when = None
+        f["when"] = when
+        refs = {r.replace(" ", "_"): "hero" for r in getattr(when, "provides", ())}
+        f["program"] = _compile(compiler, ("effect",), "effect", entry["effect"], f"{name}/effect",
+                                _scope(entry, f"the effect (when {entry['when']!r})", **refs))
         needs.add(f["cost"])
     f["cost_colours"] = frozenset(i for c in needs for i, n in enumerate(c) if n)
     return CardDef(**f)

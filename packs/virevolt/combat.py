@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from tabletop.framework.effects import Frame, native
+from tabletop.packs.virevolt import costs
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
@@ -35,7 +36,7 @@ def attack_actions(state, p: int, avail=None) -> list:
         return []
     if avail is None:
         avail = cr.available(state, p)
-    ok = [a.name for a in atks if cr.can_pay(avail, a.cost)]
+    ok = [a.name for a in atks if cr.can_pay(avail, costs.attack(state, p, hero, a.cost))]
     if not ok:
         return []
     return [("attack", KEYS[q].name, name) for q in targets(state, p) for name in ok]
@@ -47,7 +48,7 @@ def declare(state, p: int, q: int, attack_name: str) -> None:
     hero = state.zones[k.main][0]
     d = state.cards[hero]
     index = next(i for i, a in enumerate(d.attacks) if a.name == attack_name)
-    cr.pay(state, p, d.attacks[index].cost)
+    cr.pay(state, p, costs.attack(state, p, hero, d.attacks[index].cost, consume=True))
     state.counters[k.attacked] = 1
     state.vars["initiator"] = p
     kq = KEYS[q]

@@ -1,7 +1,9 @@
 """Heroes in play: labels, hit points, damage and healing, death, tokens and promotion."""
 from __future__ import annotations
 
+from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
+from tabletop.framework.triggers import DAMAGED, LEFT, announce
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt.keys import KEYS
 
@@ -81,8 +83,10 @@ def previous_player(state, p: int) -> int | None:
 def damage(state, hero: int, n: int, ctx: dict) -> int:
     """Deal ``n`` damage to ``hero`` for the effect running with ``ctx``; return the damage dealt.
 
-    An attack (``ctx["attack"]``) gets its hero powers (bonus, armour) and is stopped by an
-    invincible MAIN hero (VIR-STATE-07/09/10); other sources ignore Invincibility.
+    An attack (``ctx["attack"]``) gets its hero powers (bonus, armour), the modifiers of its
+    damage ("your heroes' attacks deal 1 more damage") and this attack's own bonus
+    (``ctx["bonus"]``: "this attack deals 2 more damage"), and is stopped by an invincible MAIN
+    hero (VIR-STATE-07/09/10); other sources ignore Invincibility.
     """
     if n <= 0 or not is_in_play(state, hero):
         return 0
@@ -91,26 +95,44 @@ def damage(state, hero: int, n: int, ctx: dict) -> int:
         cards = state.cards
         for h in in_play(state, atk_p):
             n += cards[h].atk_bonus
+        n += ctx.get("bonus", 0)
+        if lasting.MODIFIERS in state.listen:
+            n = lasting.adjust(state, holders(state), "attack damage", ctx["source"], atk_p, n)
         n -= cards[hero].armor
         if n <= 0:
             return 0
         if hero in state.marks[st.INVINCIBILITY] and is_main(state, hero):
             return 0
-    killer = atk_p
+    _hurt(state, hero, n, atk_p)
+    return n
+
+
+def holders(state) -> list[tuple[int, int]]:
+    """Heroes in play with their owners: the cards whose abilities are active."""
+    out = []
+    z = state.zones
+    for p in range(state.nplayers):
+        k = KEYS[p]
+        out.extend((h, p) for h in z[k.main])
+        out.extend((h, p) for h in z[k.secondary])
+    return out
+
+
+def _hurt(state, hero: int, n: int, killer: int | None) -> None:
     dmg = state.values[DAMAGE]
     dmg[hero] = dmg.get(hero, 0) + n
+    p = owner(state, hero)
+    hit = state.vars.get("hit", ())
+    if p not in hit:
+        state.vars["hit"] = hit + (p,)  # whose heroes took damage this turn
+    announce(state, DAMAGED, subject=hero, player=p, amount=n)
     if dmg[hero] >= state.cards[hero].hp:
         kill(state, hero, killer)
-    return n
 
 
 def lose_hp(state, hero: int, n: int) -> None:
     """HP lost to Poison/Burn (VIR-PHASE-STATE-01/02); a death scores for the previous player."""
-    dmg = state.values[DAMAGE]
-    dmg[hero] = dmg.get(hero, 0) + n
-    if dmg[hero] >= state.cards[hero].hp:
-        p = owner(state, hero)
-        kill(state, hero, previous_player(state, p))
+    _hurt(state, hero, n, previous_player(state, owner(state, hero)))
 
 
 def heal(state, hero: int, n: int) -> int:
@@ -130,13 +152,16 @@ def heal(state, hero: int, n: int) -> int:
 def kill(state, hero: int, killer: int | None) -> None:
     """The hero dies: to its owner's graveyard; a token to ``killer`` unless it is the owner."""
     p = owner(state, hero)
-    leave_play(state, hero, KEYS[p].graveyard)
+    leave_play(state, hero, KEYS[p].graveyard, "died")
     if killer is not None and killer != p:
         state.counters[KEYS[killer].tokens] += 1
 
 
-def leave_play(state, hero: int, dest: str) -> None:
-    """Move a hero out of play (states and damage are lost); a lost main hero is replaced."""
+def leave_play(state, hero: int, dest: str, how: str = "returned") -> None:
+    """Move a hero out of play (states and damage are lost); a lost main hero is replaced.
+
+    ``how`` it left (``died``, ``sacrificed``, ``returned``...) is announced for triggers.
+    """
     p = owner(state, hero)
     k = KEYS[p]
     z = state.zones
@@ -149,6 +174,8 @@ def leave_play(state, hero: int, dest: str) -> None:
     else:
         z[k.secondary].remove(hero)
         z[dest].append(hero)
+    if state.listen:
+        announce(state, LEFT, subject=hero, player=p, how=how)
 
 
 def promote(state, p: int) -> None:

@@ -15,8 +15,10 @@ from tabletop.framework.effects import Decision, Frame, IllegalAction, native
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
 from tabletop.framework.state import State
+from tabletop.framework.triggers import ENTERED, PLAYED, announce
 from tabletop.framework.zones import draw as draw_cards, shuffle
 from tabletop.packs.virevolt import ai, combat
+from tabletop.packs.virevolt import costs
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
@@ -149,7 +151,7 @@ def _main_actions(state: State) -> list:
             acts.append(("set", name))
         else:
             for e in d.effects:
-                if cr.can_pay(avail, e.cost):
+                if cr.can_pay(avail, costs.spell(state, p, iid, e.cost)):
                     acts.append(("cast", name, str(e.number)))
     if sec and main and cr.can_pay(avail, cards[main[0]].rot) and not st.stunned(state, p):
         for lab in hz.labels(state, sec):
@@ -191,12 +193,16 @@ def _h_play(state, action) -> None:
     if state.cards[iid].kind == CRYSTAL:
         z[k.crystals].append(iid)                          # enters unconsumed (VIR-CRYSTAL-11)
         state.counters[k.crystal_played] = 1
+        announce(state, PLAYED, subject=iid, player=p)
+        announce(state, ENTERED, subject=iid, player=p)
         return
     if z[k.main]:                                          # VIR-HERO-17
         z[k.secondary].append(iid)
     else:
         z[k.main].append(iid)
     state.vars["initiator"] = p
+    announce(state, PLAYED, subject=iid, player=p)
+    announce(state, ENTERED, subject=iid, player=p)
     if traps.anyone_may_answer(state, p):
         state.stack.append(Frame(traps.WINDOW, {"event": "hero", "actor": p, "hero": iid}))
 
@@ -238,11 +244,12 @@ def _h_cast(state, action) -> None:
     d = state.cards[iid]
     if not 1 <= n <= len(d.effects):
         raise IllegalAction(f"{d.name} has no effect {n}")
-    if not cr.pay(state, p, d.effects[n - 1].cost):
+    if not cr.pay(state, p, costs.spell(state, p, iid, d.effects[n - 1].cost, consume=True)):
         raise IllegalAction(f"cannot pay effect {n} of {d.name}")
     state.zones[k.hand].remove(iid)
     state.zones[k.casting].append(iid)
     state.vars["initiator"] = p
+    announce(state, PLAYED, subject=iid, player=p)
     state.stack.append(Frame(CAST, {"event": "cast", "actor": p, "spell": iid, "effect": n}))
 
 
@@ -273,7 +280,7 @@ def _h_sacrifice(state, action) -> None:
     h = _hero_by_label(state, inplay, action[1])
     if not cr.pay(state, p, state.cards[h].sac):
         raise IllegalAction("cannot pay the sacrifice cost")
-    hz.leave_play(state, h, k.graveyard)                   # VIR-HERO-12: no token
+    hz.leave_play(state, h, k.graveyard, "sacrificed")     # VIR-HERO-12: no token
 
 
 def _h_attack(state, action) -> None:
@@ -412,9 +419,16 @@ class VirevoltRules(Views, Positions, Rules):
             out.append(cards)
         return out
 
+    def holders(self, state: State) -> list[tuple[int, int]]:
+        return hz.holders(state)
+
+    def owner(self, state: State, iid: int) -> int:
+        return hz.owner(state, iid)
+
     def start_turn(self, state: State) -> None:
         k = KEYS[state.active]
         c = state.counters
+        state.vars.pop("hit", None)
         c[k.has_played] = 1
         c[k.crystal_played] = 0
         c[k.attacked] = 0

@@ -40,20 +40,20 @@ def _play(state, p: int) -> list[str]:
 
 
 ZONES = (
-    Zone("hand", ("hand",), lambda s, p: [KEYS[p].hand], lambda s, p: KEYS[p].hand, hidden=True),
-    Zone("house deck", ("house deck", "deck"), lambda s, p: [KEYS[p].deck], lambda s, p: KEYS[p].deck,
+    Zone("hand", ("hand",), lambda s, p: [KEYS[p].hand], lambda s, p, i=None: KEYS[p].hand, hidden=True),
+    Zone("house deck", ("house deck", "deck"), lambda s, p: [KEYS[p].deck], lambda s, p, i=None: KEYS[p].deck,
          pile=True, secret=True),
     Zone("discard pile", ("discard pile", "discard"), lambda s, p: [KEYS[p].discard],
-         lambda s, p: KEYS[p].discard, pile=True),
+         lambda s, p, i=None: KEYS[p].discard, pile=True),
     Zone("playing area", ("playing area", "play area"), lambda s, p: [KEYS[p].play],
-         lambda s, p: KEYS[p].play, in_play=True),
+         lambda s, p, i=None: KEYS[p].play, in_play=True),
     Zone("cities", ("cities", "city"), _slots, in_play=True),
     Zone("play", ("play",), _play, in_play=True),
     Zone("city cards", ("city cards",), _cities),
     Zone("asset row", ("asset row", "row"), lambda s, p: _ROW, shared=True),
-    Zone("asset deck", ("asset deck",), lambda s, p: ["asset_deck"], lambda s, p: "asset_deck",
+    Zone("asset deck", ("asset deck",), lambda s, p: ["asset_deck"], lambda s, p, i=None: "asset_deck",
          shared=True, pile=True, secret=True),
-    Zone("wonder deck", ("wonder deck",), lambda s, p: ["wonder_deck"], lambda s, p: "wonder_deck",
+    Zone("wonder deck", ("wonder deck",), lambda s, p: ["wonder_deck"], lambda s, p, i=None: "wonder_deck",
          shared=True, pile=True, secret=True),
     Zone("lair", ("lair",), lambda s, p: _LAIR, shared=True),
 )

@@ -1,0 +1,154 @@
+"""Virevolt's table for the card language: zones, kinds, states, numbers, and how cards move.
+
+A card text may name: ``hand``, ``deck``, ``graveyard`` (``discard pile``), ``traps``,
+``heroes`` (main and secondary, in play), ``crystals`` (``play area``), ``play``; the kinds
+``hero``, ``crystal``, ``incantation``, ``trap``; the adjectives ``main``, ``secondary``,
+``damaged``, ``unconsumed``, ``consumed`` and the colours; the numbers ``hp`` (what is left),
+``damage``; the states (``burn``, ``poison``...); the phases ``draw``,
+``state``, ``main``, ``combat``, ``secondary`` and ``end``. A hero that leaves play loses its
+damage and states and is replaced as main hero (VIR-HERO-18); a destroyed hero dies.
+"""
+from __future__ import annotations
+
+from tabletop.dsl.table import Kind, Table, Zone
+from tabletop.framework import lasting
+from tabletop.framework.triggers import ENTERED, announce
+from tabletop.framework.zones import draw as draw_cards
+
+from tabletop.packs.virevolt import crystals as cr
+from tabletop.packs.virevolt import heroes as hz
+from tabletop.packs.virevolt import states as st
+from tabletop.packs.virevolt.keys import BOX, COLOURS, CRYSTAL, HERO, INCANTATION, KEYS, PHASES, TRAP
+
+TRAP_PROOF = "cannot be chosen by traps"
+
+
+def _zone(attr: str):
+    return lambda state, p: [getattr(KEYS[p], attr)]
+
+
+def _into_play(state, p: int, iid: int) -> str:
+    k = KEYS[p]
+    if state.cards[iid].kind == CRYSTAL:
+        return k.crystals
+    return k.secondary if state.zones[k.main] else k.main
+
+
+ZONES = (
+    Zone("hand", ("hand",), _zone("hand"), lambda s, p, i=None: KEYS[p].hand, hidden=True),
+    Zone("deck", ("deck",), _zone("deck"), lambda s, p, i=None: KEYS[p].deck, pile=True, secret=True),
+    Zone("graveyard", ("graveyard", "discard pile"), _zone("graveyard"),
+         lambda s, p, i=None: KEYS[p].graveyard, pile=True),
+    Zone("traps", ("traps", "trap zone"), _zone("traps"), lambda s, p, i=None: KEYS[p].traps, hidden=True),
+    Zone("heroes", ("heroes",), lambda s, p: [KEYS[p].main, KEYS[p].secondary], in_play=True),
+    Zone("crystals", ("crystals", "crystal zone"), _zone("crystals"), lambda s, p, i=None: KEYS[p].crystals,
+         in_play=True),
+    Zone("play", ("play area", "play"), lambda s, p: [KEYS[p].main, KEYS[p].secondary, KEYS[p].crystals],
+         lambda s, p, i=None: _into_play(s, p, i), in_play=True),
+)
+
+KINDS = (
+    Kind("hero", lambda c: c.kind == HERO, "heroes"),
+    Kind("crystal", lambda c: c.kind == CRYSTAL, "crystals"),
+    Kind("incantation", lambda c: c.kind == INCANTATION, "hand"),
+    Kind("trap", lambda c: c.kind == TRAP, "traps"),
+)
+
+_HERO_ZONES = frozenset(k for K in KEYS for k in (K.main, K.secondary))
+_PLAY_ZONES = _HERO_ZONES | frozenset(K.crystals for K in KEYS)
+
+
+def chooseable(state, iid: int, ctx: dict) -> bool:
+    """A trap's effect cannot choose a hero that 'cannot be chosen by traps' now."""
+    if not ctx.get("trap") or lasting.MODIFIERS not in state.listen:
+        return True
+    return not lasting.flagged(state, hz.holders(state), TRAP_PROOF, iid, hz.owner(state, iid))
+
+
+class VirevoltTable(Table):
+    name = "virevolt"
+    zones = ZONES
+    kinds = KINDS
+    adjectives = {
+        "main": lambda state, iid, key: hz.is_main(state, iid) if state.cards[iid].kind == HERO else False,
+        "secondary": lambda state, iid, key: state.cards[iid].kind == HERO and hz.is_in_play(state, iid)
+        and not hz.is_main(state, iid),
+        "damaged": lambda state, iid, key: state.values[hz.DAMAGE].get(iid, 0) > 0,
+        "consumed": lambda state, iid, key: iid in state.marks[cr.CONSUMED],
+        "unconsumed": lambda state, iid, key: state.cards[iid].kind == CRYSTAL and iid not in state.marks[cr.CONSUMED],
+    }
+    attributes = {
+        "hp": lambda state, iid: hz.hp(state, iid),
+        "damage": lambda state, iid: state.values[hz.DAMAGE].get(iid, 0),
+    }
+    states = {s: (lambda state, iid, s=s: iid in state.marks[s]) for s in st.STATES}
+    phases = {f"{p} phase": p for p in PHASES}
+    cost_units = COLOURS + ("crystal",)
+
+    def players(self, state) -> list[int]:
+        c = state.counters
+        return [q for q in range(state.nplayers) if not c[KEYS[q].eliminated]]
+
+    def owner(self, state, iid: int, key: str | None = None) -> int:
+        return hz.owner(state, iid)
+
+    def colour(self, card) -> str | None:
+        return card.colour
+
+    def labels(self, state, cands: list) -> list[str]:
+        heroes = [iid for iid, key in cands if key in _HERO_ZONES]
+        named = dict(zip(heroes, hz.player_labels(state, heroes))) if heroes else {}
+        return [named.get(iid) or self.label(state, iid, key) for iid, key in cands]
+
+    def label(self, state, iid: int, key: str) -> str:
+        p, _, zone = key.partition(".")
+        name = state.cards[iid].name
+        if key in _HERO_ZONES:
+            return f"{p}:{name}"
+        return f"{zone}:{name}" if int(p[1:]) - 1 == state.to_move() else f"{key}:{name}"
+
+    def chooseable(self, state, iid: int, ctx: dict) -> bool:
+        return chooseable(state, iid, ctx)
+
+    # -------------------------------------------------------------- moving cards
+    def draw(self, state, p: int, n: int) -> int:
+        k = KEYS[p]
+        return draw_cards(state, k.deck, k.hand, n)  # VIR-PHASE-DRAW-02: an empty deck draws nothing
+
+    def can_draw(self, state, p: int) -> bool:
+        return bool(state.zones[KEYS[p].deck])
+
+    def move(self, state, iid: int, key: str, dest: str, bottom: bool = False) -> None:
+        if key in _HERO_ZONES and dest not in _HERO_ZONES:
+            hz.leave_play(state, iid, dest, "returned")
+            if bottom:
+                state.zones[dest].remove(iid)
+                state.zones[dest].insert(0, iid)
+        else:
+            super().move(state, iid, key, dest, bottom)
+            if key in _PLAY_ZONES and dest not in _PLAY_ZONES:
+                state.marks[cr.CONSUMED].discard(iid)
+        owner = int(dest[1:dest.index(".")]) - 1 if dest.startswith("p") and "." in dest else None
+        if owner is not None and owner != hz.owner(state, iid):
+            owners = list(state.vars["owner"])
+            owners[iid] = owner  # taken: the card now belongs to the player whose zone it is in
+            state.vars["owner"] = tuple(owners)
+        if key.endswith(".deck"):
+            state.reveals += 1
+        if dest in _PLAY_ZONES and key not in _PLAY_ZONES:
+            announce(state, ENTERED, subject=iid, player=hz.owner(state, iid))
+
+    def discard(self, state, iid: int, key: str) -> None:
+        self.move(state, iid, key, KEYS[hz.owner(state, iid)].graveyard)
+
+    def destroy(self, state, iid: int, key: str, ctx: dict) -> None:
+        if key in _HERO_ZONES:
+            hz.kill(state, iid, ctx.get("controller"))
+        else:
+            self.discard(state, iid, key)
+
+    def remove(self, state, iid: int, key: str, ctx: dict) -> None:
+        if key in _HERO_ZONES:
+            hz.leave_play(state, iid, BOX, "removed")
+        else:
+            self.move(state, iid, key, BOX)
