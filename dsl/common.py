@@ -10,7 +10,7 @@ defence``, ``the next card you acquire this turn costs 2 less``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tabletop.dsl import selectors as S
 from tabletop.dsl.compiler import Event
@@ -24,6 +24,7 @@ from tabletop.framework.effects import Decision
 
 _YES_NO = (("yes",), ("no",))
 _TRUE_FALSE = (True, False)
+SURE = "_sure"  # in a context: the player already chose to do what follows
 
 DEPARTURES = {"destroyed": "destroyed", "replaced": "replaced", "removed": "removed",
               "returned": "returned", "sacrificed": "sacrificed", "discarded": "discarded"}
@@ -52,6 +53,9 @@ def optional(table: Table, key: str, prompt, steps: tuple) -> tuple:
 
     def ask(state, ctx):
         if key in ctx:
+            return None
+        if ctx.get(SURE):  # already chosen: "pay 2 knowledge to draw a card"
+            ctx[key] = True
             return None
         text = prompt(state, ctx)
         if text is None:
@@ -173,12 +177,12 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
 
     # -- discarding ----------------------------------------------------------------------
     def discard_steps(x: CardSelector, optional_: bool):
-        pick = Pick(x.where("hand"), key(), "discard", optional=optional_)
+        pick = Pick(x.where("hand", always=True), key(), "discard", optional=optional_)
         return pick_steps(pick, lambda state, ctx, iid, k: table.discard(state, iid, k))
 
     @v.effect("discard {x:cards}", example="discard a card at random")
-    def discard(x):
-        return _maybe_all(table, key, discard_steps(x, table.optional), x, "discard")
+    def discard(x, text):
+        return _maybe_all(table, key, discard_steps(x, table.optional), x, text)
 
     @v.effect("{who:players} discard|discards {x:cards}", example="each enemy discards a card at random")
     def discard_who(who, x):
@@ -205,39 +209,39 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
 
     # -- destroying, removing ------------------------------------------------------------
     @v.effect("destroy {x:cards}", example="destroy each enemy troop")
-    def destroy(x):
+    def destroy(x, text):
         pick = Pick(x, key(), "destroy", optional=table.optional)
         steps = pick_steps(pick, lambda state, ctx, iid, k: table.destroy(state, iid, k, ctx))
-        return _maybe_all(table, key, steps, x, "destroy")
+        return _maybe_all(table, key, steps, x, text)
 
     @v.effect("remove {x:cards} from the game", example="remove a card in your hand from the game")
-    def remove(x):
+    def remove(x, text):
         pick = Pick(x.where("hand"), key(), "remove from the game", optional=table.optional)
         steps = pick_steps(pick, lambda state, ctx, iid, k: table.remove(state, iid, k, ctx))
-        return _maybe_all(table, key, steps, x, "remove")
+        return _maybe_all(table, key, steps, x, text)
 
     # -- moving --------------------------------------------------------------------------
-    def mover(x: CardSelector, dest, verb: str):
+    def mover(x: CardSelector, dest, verb: str, text: str):
         where, bottom = dest
 
         def act(state, ctx, iid, k):
             ctx["_it"] = [iid]  # "its owner's hand" is the moved card's owner's
             to = where.dest(state, ctx, iid)
-            if to is not None and to != k:
+            if to is not None:
                 table.move(state, iid, k, to, bottom)
                 ctx["_taken"] = list(ctx.get("_taken") or ()) + [iid]
 
         pick = Pick(x.where("hand"), key(), verb, optional=table.optional)
-        return _maybe_all(table, key, pick_steps(pick, act), x, verb)
+        return _maybe_all(table, key, pick_steps(pick, act), x, text)
 
     for verb in ("put", "return", "move", "take"):
         v.effect(f"{verb} {{x:cards}} {{dest:destination}}",
                  example={"put": "put a card from your discard pile on top of your deck",
                           "return": "return a hero from your graveyard to your hand"}.get(verb))(
-            lambda x, dest, verb=verb: mover(x, dest, verb))
+            lambda x, dest, text, verb=verb: mover(x, dest, verb, text))
 
     @v.effect("shuffle {x:cards} into {z:zone}", example="shuffle your hand into your deck")
-    def shuffle_into(x, z):
+    def shuffle_into(x, z, text):
         def act(state, ctx, iid, k):
             to = z.dest(state, ctx, iid)
             if to is not None:
@@ -248,7 +252,7 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
                 table.shuffle(state, key_)
             return None
         pick = Pick(x.where("hand"), key(), "shuffle", optional=table.optional)
-        return _maybe_all(table, key, pick_steps(pick, act), x, "shuffle") + (after,)
+        return _maybe_all(table, key, pick_steps(pick, act), x, text) + (after,)
 
     @v.effect("shuffle {z:zone}", example="shuffle your deck")
     def shuffle(z):
@@ -325,9 +329,10 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
             return (step,)
 
         @v.effect("pay {a:amounts:resource} to {e:effect}", example="pay 2 knowledge to draw a card")
-        def pay(a, e):
+        def pay(a, e, text=""):
             k = key()
             inner = (e,) if callable(e) else tuple(e)
+
 
             def ask(state, ctx):
                 if k in ctx:
@@ -336,24 +341,25 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
                 if any(table.points(state, p, r) < q(state, ctx) for q, r in a):
                     ctx[k] = False
                     return None
-                cost = ", ".join(f"{q(state, ctx)} {r}" for q, r in a)
                 card = ctx.get("card")
-                text = f"pay {cost}?"
-                return Decision(p, f"{card}: {text}" if card else text, _YES_NO, _TRUE_FALSE, k)
+                return Decision(p, f"{card}: {text}?" if card else f"{text}?", _YES_NO, _TRUE_FALSE, k)
 
             def do_pay(state, ctx):
                 if ctx.get(k):
                     p = ctx["controller"]
                     for q, r in a:
                         table.add_points(state, p, r, -q(state, ctx))
+                    ctx[SURE] = True
                 return None
 
             def guard(step, last):
                 def run(state, ctx):
                     go = ctx.get(k)
-                    if last:
+                    out = step(state, ctx) if go else None
+                    if last and out is None:
                         ctx.pop(k, None)
-                    return step(state, ctx) if go else None
+                        ctx.pop(SURE, None)
+                    return out
                 return run
             n = len(inner)
             return (ask, do_pay) + tuple(guard(s, i == n - 1) for i, s in enumerate(inner))
@@ -388,13 +394,14 @@ def _lasting_mod(m, duration):
     return (step,)
 
 
-def _maybe_all(table: Table, key: Counter, steps: tuple, x: CardSelector, verb: str) -> tuple:
-    """In a pack whose effects are optional, every-card and fixed selections ask yes/no first."""
+def _maybe_all(table: Table, key: Counter, steps: tuple, x: CardSelector, text: str) -> tuple:
+    """In a pack whose effects are optional, every-card and fixed selections ask yes/no first
+    (``text``: the statement, as the question)."""
     if not table.optional or x.mode not in ("all", "ref", "top", "bottom", "random"):
         return steps
 
     def prompt(state, ctx):
-        return f"{verb} {x.text}?" if x.candidates(state, ctx) else None
+        return f"{text}?" if x.candidates(state, ctx) else None
     return optional(table, key(), prompt, steps)
 
 
@@ -451,7 +458,13 @@ class Counted:
         return all(S._OPS[op](a, b) for a in mine for b in theirs)
 
 
+_YOURS = PlayerSel("you", "you")
+
+
 def _count_as(sel: CardSelector, state, ctx: dict, p: int) -> int:
+    """How many cards ``sel`` names for player ``p`` ("you have 4 or more crystals": ``p``'s own)."""
+    if sel.owner is None and sel.zone is None and sel.ref is None:
+        sel = replace(sel, owner=_YOURS)
     me = ctx["controller"]
     ctx["controller"] = p
     try:

@@ -170,6 +170,7 @@ class _Compiler:
         self.listens: set[str] = set()       # events of the lasting triggers this text makes
         self.modifies = False                # whether this text makes lasting modifiers
         self.cond_override: dict[int, Callable] = {}
+        self.last_ref: str | None = None     # the card last named by a reference ("the target"), for "it"
 
     # -- errors ----------------------------------------------------------------
     def error(self, message: str, offset: int, width: int = 1, expected: str | None = None,
@@ -420,13 +421,13 @@ class _Compiler:
             return (may_step(prog, self.key(), txt),)
         if d == "choose":
             progs, labels = [], []
-            saved = self.scope
+            saved = self.scope, self.last_ref
             for alt in t.children:
-                self.scope = saved
+                self.scope, self.last_ref = saved
                 txt = self._label(alt)
                 progs.append(self.sub_program(self.step(alt), txt))
                 labels.append(txt)
-            self.scope = saved
+            self.scope, self.last_ref = saved
             seen: dict[str, int] = {}
             for i, lab in enumerate(labels):  # identical alternatives still get distinct options
                 if lab in seen:
@@ -436,13 +437,13 @@ class _Compiler:
         if d == "ifstep":
             cond_t, body = t.children[0], t.children[1]
             cond = self.cond(cond_t)
-            saved = self.scope
+            saved = self.scope, self.last_ref
             prog = self.sub_program(self.seq(body), self._slice(body))
             other = None
             if len(t.children) > 2:
-                self.scope = saved
+                self.scope, self.last_ref = saved
                 other = self.sub_program(self.seq(t.children[2]), self._slice(t.children[2]))
-            self.scope = saved
+            self.scope, self.last_ref = saved
             return (if_step(cond, prog, other),)
         if d == "lasting":
             return self.lasting(t)
@@ -526,8 +527,10 @@ class _Compiler:
             raise VocabularyError(f"vocabulary {self.vocab.name!r}: the effect for "
                                   f"{' '.join(str(a.value) for a in atoms)!r} returned {type(res).__name__}, not a step")
         binds = getattr(steps[-1], "binds", None)
-        if binds and self.scope is not None:
-            self.scope = self.scope.adding(**{b: "card" for b in binds})
+        if binds:
+            self.last_ref = None  # "it" is now the card this statement picked
+            if self.scope is not None:
+                self.scope = self.scope.adding(**{b: "card" for b in binds})
         if getattr(steps[-1], "modifies", False):
             self.modifies = True
         return steps
@@ -688,6 +691,12 @@ class _Compiler:
                              start, end - start) from None
         raise self.match_error(m, atoms, family, cands)
 
+    def remember(self, value) -> None:
+        """A single card named by reference becomes what a later 'it' means."""
+        sel = getattr(value, "sel", value)
+        if getattr(sel, "ref", None) in ("target", "attacker", "this", "new hero"):
+            self.last_ref = sel.ref
+
     def check_problem(self, value, atoms: list[Atom]) -> None:
         """Report what a sub-parser found wrong in the reading chosen (a reference to nothing here)."""
         problem = getattr(value, "problem", None)
@@ -709,6 +718,9 @@ class _Compiler:
             kw["scope"] = self.scope
         if _wants(p.fn, "uid"):
             kw["uid"] = self.uid
+        if _wants(p.fn, "text"):
+            s = atoms[a].start if a < len(atoms) else atoms[-1].end
+            kw["text"] = norm(self.text[s:atoms[b - 1].end]) if b > a else ""
         try:
             return p.fn(**kw)
         except ValueError as e:  # a pack rejecting a phrase it matched (e.g. "draw 0")
@@ -732,6 +744,7 @@ class _Compiler:
                 if v[0] == "parsed":
                     v = v[1]
                     self.check_problem(v, atoms)
+                    self.remember(v)
                 else:
                     v = self.build(v[0], v[1], v[2], v[3], atoms, depth + 1)
             kw[el.name] = v
@@ -845,7 +858,8 @@ _PARAMS: dict = {}
 
 def _wants(fn, param: str) -> bool:
     """Whether a pattern function takes ``param`` (``scope``: what the text may refer to;
-    ``uid``: a maker of ids, stable across processes, for what the text registers)."""
+    ``uid``: a maker of ids, stable across processes, for what the text registers; ``text``:
+    the phrase as written, for prompts)."""
     got = _PARAMS.get(fn)
     if got is None:
         try:

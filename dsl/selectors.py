@@ -130,6 +130,7 @@ _PLAYER_WORDS = [
 # possessive owners before a noun or a zone -> (mode, the scope reference they need)
 _OWNER_WORDS = [
     (("your", "own"), "you", None), (("your",), "you", None), (("the", "enemy's"), "enemies", None),
+    (("the", "enemy"), "enemies", None), (("the", "opponent"), "enemies", None),
     (("an", "enemy's"), "enemies", None), (("each", "enemy's"), "enemies", None),
     (("enemy's",), "enemies", None), (("the", "opponent's"), "enemies", None),
     (("your", "opponent's"), "enemies", None), (("each", "player's"), "all", None),
@@ -267,8 +268,11 @@ class CardSelector:
     problem: tuple | None = None
 
     # -- at compile time ---------------------------------------------------------
-    def where(self, zone: str) -> "CardSelector":
-        """The same selector, looking in ``zone`` when it names no zone and its kind has no home."""
+    def where(self, zone: str, always: bool = False) -> "CardSelector":
+        """The same selector, looking in ``zone`` when it names no zone and no kind (or ``always``:
+        a verb's own place, "discard a hero" means from the hand)."""
+        if self.kind is not None and not always:
+            return self
         return replace(self, default_zone=zone)
 
     @property
@@ -463,6 +467,9 @@ def _refs(m: Matcher, pos: int):
         for e2, kind in readings:
             phrase = _text(m, pos, e2)
             problem = m.missing(pos, e2, need)
+            last = getattr(m.compiler, "last_ref", None)
+            if ref == "it" and last is not None and (m.scope is None or not m.scope.has("it")):
+                ref, problem = last, None  # "if the target has burn: deal 3 damage to it"
             if problem is None and ref == "this" and kind is not None and m.scope is not None:
                 mine = m.scope.kind("this")
                 if mine not in (None, "card", kind) and table.kind(mine) is not None:
@@ -692,7 +699,7 @@ def choose(state, ctx: dict, pick: Pick, cands: list, who: int, picked: list):
     if len(picked) >= n or not rest:
         return picked, None
     labels, values = [], []
-    for (iid, key), lab in zip(rest, table.labels(state, rest)):
+    for (iid, key), lab in zip(rest, table.labels(state, rest, who)):
         if lab not in labels:
             labels.append(lab)
             values.append([iid, key])

@@ -105,13 +105,13 @@ class Table:
                     return True
         return False
 
-    def label(self, state, iid: int, key: str) -> str:
-        """How an option names this card in a decision: unique among the options, parseable."""
+    def label(self, state, iid: int, key: str, viewer: int) -> str:
+        """How an option shown to ``viewer`` names this card: unique among the options, parseable."""
         return f"{key}:{state.cards[iid].name}"
 
-    def labels(self, state, cands: list) -> list[str]:
+    def labels(self, state, cands: list, viewer: int) -> list[str]:
         """The labels of ``(instance, key)`` candidates offered together (twins may need numbers)."""
-        return [self.label(state, iid, key) for iid, key in cands]
+        return [self.label(state, iid, key, viewer) for iid, key in cands]
 
     def chooseable(self, state, iid: int, ctx: dict) -> bool:
         """Whether the effect running with ``ctx`` may choose card ``iid`` (a pack's protections)."""

@@ -263,7 +263,8 @@ class Rules:
             if subject is not None:
                 for trig in cards[subject].triggers:
                     if trig.own and trig.event == event:
-                        self._try(state, frames, subject, self.owner(state, subject), trig, data)
+                        who = data["player"] if "player" in data else self.owner(state, subject)
+                        self._try(state, frames, subject, who, trig, data)
             if holders is None:
                 holders = self.holders(state)
             for iid, controller in holders:

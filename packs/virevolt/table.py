@@ -95,17 +95,17 @@ class VirevoltTable(Table):
     def colour(self, card) -> str | None:
         return card.colour
 
-    def labels(self, state, cands: list) -> list[str]:
+    def labels(self, state, cands: list, viewer: int) -> list[str]:
         heroes = [iid for iid, key in cands if key in _HERO_ZONES]
         named = dict(zip(heroes, hz.player_labels(state, heroes))) if heroes else {}
-        return [named.get(iid) or self.label(state, iid, key) for iid, key in cands]
+        return [named.get(iid) or self.label(state, iid, key, viewer) for iid, key in cands]
 
-    def label(self, state, iid: int, key: str) -> str:
+    def label(self, state, iid: int, key: str, viewer: int) -> str:
         p, _, zone = key.partition(".")
         name = state.cards[iid].name
         if key in _HERO_ZONES:
             return f"{p}:{name}"
-        return f"{zone}:{name}" if int(p[1:]) - 1 == state.to_move() else f"{key}:{name}"
+        return f"{zone}:{name}" if int(p[1:]) - 1 == viewer else f"{key}:{name}"
 
     def chooseable(self, state, iid: int, ctx: dict) -> bool:
         return chooseable(state, iid, ctx)

@@ -113,7 +113,7 @@ class VolfyirionTable(Table):
     def colour(self, card) -> str | None:
         return card.colour
 
-    def label(self, state, iid: int, key: str) -> str:
+    def label(self, state, iid: int, key: str, viewer: int) -> str:
         name = state.cards[iid].name
         p, _, rest = key.partition(".")
         if rest.startswith("city") and "." in rest:
@@ -122,7 +122,7 @@ class VolfyirionTable(Table):
             where = {"hand": "hand", "deck": "deck", "discard": "discard", "play": "play",
                      "cities": "city", "lair": "lair"}.get(rest, rest)
             own = self.owner(state, iid, key)
-            return f"{where}:{name}" if own == state.active else f"{p}.{where}:{name}"
+            return f"{where}:{name}" if own == viewer else f"{p}.{where}:{name}"
         return f"{key}:{name}"
 
     # -------------------------------------------------------------- resources
