@@ -48,10 +48,15 @@ def guarded(fn):
     return wrapper
 
 
-def _pack(name: str):
+def _pack(name: str, cards=None, decks=()):
+    """The pack named ``name``, with the card files of ``--cards`` (and of the decks) joined."""
+    from tabletop.cli.cardfiles import with_cards
     from tabletop.framework.packs import registry
 
-    return registry().get(name)
+    return with_cards(registry().get(name), cards, decks)
+
+
+CARDS_OPTION = typer.Option(None, "--cards", help="A card file whose cards join the set for this command (repeatable).")
 
 
 @app.command("packs")
@@ -76,9 +81,10 @@ def packs_cmd() -> None:
 
 @cards_app.command("list")
 @guarded
-def cards_list(pack: str = typer.Argument(..., help="The game pack, e.g. volfyirion.")) -> None:
+def cards_list(pack: str = typer.Argument(..., help="The game pack, e.g. volfyirion."),
+               cards: Optional[List[Path]] = CARDS_OPTION) -> None:
     """List every card of a pack with its type."""
-    for card in _pack(pack).cards().cards:
+    for card in _pack(pack, cards).cards().cards:
         extra = getattr(card, "colour", None) or getattr(card, "house", None) or ""
         typer.echo(f"{card.name:<28} {card.type:<13} {extra}")
 
@@ -86,12 +92,13 @@ def cards_list(pack: str = typer.Argument(..., help="The game pack, e.g. volfyir
 @cards_app.command("show")
 @guarded
 def cards_show(pack: str = typer.Argument(..., help="The game pack."),
-               name: List[str] = typer.Argument(..., help="The card's name (several words allowed).")) -> None:
+               name: List[str] = typer.Argument(..., help="The card's name (several words allowed)."),
+               files: Optional[List[Path]] = CARDS_OPTION) -> None:
     """Show one card: its fields and its texts in the card language."""
     from tabletop.framework.errors import TabletopError
     from tabletop.framework.suggest import did_you_mean
 
-    cards = _pack(pack).cards()
+    cards = _pack(pack, files).cards()
     wanted = " ".join(name)
     found = next((c for c in cards.cards if c.name.lower() == wanted.lower()), None)
     if found is None:
@@ -115,6 +122,15 @@ def cards_lint(pack: str = typer.Argument(..., help="The game pack whose languag
             fail(f"{f}: no such file")
     loaded = CardSet.load(targets, fmt, p.vocabulary())
     typer.echo(f"ok: {len(loaded)} cards in {len(targets)} file(s)")
+
+
+@cards_app.command("words")
+@guarded
+def cards_words(pack: str = typer.Argument(..., help="The game pack.")) -> None:
+    """Every word, verb, selector, trigger and lasting change the pack's card language knows, with examples."""
+    from tabletop.dsl.words import render
+
+    typer.echo(render(_pack(pack).vocabulary()), nl=False)
 
 
 @cards_app.command("doc")
@@ -182,6 +198,7 @@ def play_cmd(
     opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", help="The opponent's deck (name or file)."),
     think: Optional[float] = typer.Option(None, "--think", help="Seconds per move for thinking bots."),
     players: Optional[int] = typer.Option(None, "--players", min=1, help="Number of players, for games that allow several (you are p1)."),
+    cards: Optional[List[Path]] = CARDS_OPTION,
 ) -> None:
     """Play a game in the terminal against a bot (or hot-seat). Type 'help' during the game."""
     from tabletop.cli.play import Session
@@ -193,7 +210,8 @@ def play_cmd(
         options["mode"] = mode
     if deck or opponent_deck:
         options["decks"] = [deck, opponent_deck]
-    Session.start(game, vs=vs, seed=seed, options=options, load=load, think=think, players=players).loop()
+    pack = _pack(game, cards, [d for d in (deck, opponent_deck) if d])
+    Session.start(pack, vs=vs, seed=seed, options=options, load=load, think=think, players=players).loop()
 
 
 @app.command("deckcheck")
@@ -202,6 +220,7 @@ def deckcheck_cmd(
     game: str = typer.Argument(..., help="The game pack whose deck rules apply, e.g. virevolt."),
     file: Path = typer.Argument(..., help="The deck file (YAML: a name and a cards mapping)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON for tools."),
+    cards: Optional[List[Path]] = CARDS_OPTION,
 ) -> None:
     """Check a deck: every problem with its line; exit 0 legal, 1 illegal, 2 unusable input."""
     import json
@@ -212,7 +231,9 @@ def deckcheck_cmd(
     checker = pack.deck_rules()
     if checker is None:
         raise TabletopError(f"{game} has no deck construction")
-    report = checker.check(file)
+    if cards:
+        pack = _pack(game, cards)
+    report = checker.check(file, pack.cards() if cards else None)
     typer.echo(json.dumps(report.to_json(), indent=2) if as_json else report.render())
     raise typer.Exit(report.exit_code)
 

@@ -50,14 +50,17 @@ class Session:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def start(cls, name: str, vs: str, seed: int | None, options: dict, load: Path | None,
+    def start(cls, pack, vs: str, seed: int | None, options: dict, load: Path | None,
               think: float | None = None, players: int | None = None):
+        """A session of ``pack`` (a pack, or an installed pack's name)."""
         from tabletop.framework.packs import registry, rules_for
 
-        pack = registry().get(name)
+        if isinstance(pack, str):
+            pack = registry().get(pack)
+        name = pack.name
         rules = pack.rules()
         if load is not None:
-            game = Game.load(load, rules_for)
+            game = Game.load(load, lambda n: rules if n == name else rules_for(n))
             if game.rules.name != pack.name:
                 raise TabletopError(f"{load} is a saved game of {game.rules.name}, not {pack.name}")
         else:

@@ -30,10 +30,12 @@ def simulate_cmd(
     out: Optional[Path] = typer.Option(None, "--out", help="Write report.md, report.json, records.jsonl and charts here."),
     think: Optional[float] = typer.Option(None, "--think", help="Seconds per move for mcts (results then depend on the machine)."),
     iterations: Optional[int] = typer.Option(None, "--iterations", help="Iterations per move for mcts (reproducible)."),
+    cards: Optional[List[Path]] = typer.Option(None, "--cards", help="A card file whose cards join the set for this batch (repeatable)."),
 ) -> None:
     """Play bot-versus-bot games and report win rates, game lengths and per-card statistics."""
     from tabletop.framework.backends import resolve_workers
     from tabletop.framework.errors import TabletopError
+    from tabletop.cli.cardfiles import with_cards
     from tabletop.framework.simulation import load_pack, prepare
 
     try:
@@ -46,6 +48,7 @@ def simulate_cmd(
         if address and backend != "dask":
             raise typer.BadParameter("--address needs --backend dask", param_hint="--address")
         pack = load_pack(game)
+        pack = with_cards(pack, cards, deck or [])
         options: dict = {}
         if variant:
             options["variants"] = list(variant)

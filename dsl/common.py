@@ -107,11 +107,32 @@ def _plural(n: int, word: str) -> str:
 
 
 # ---------------------------------------------------------------------- installing
+class Samples:
+    """Words of one pack for the shared phrases' examples (``destroy each enemy building``)."""
+
+    def __init__(self, table: Table) -> None:
+        homes = {z.name: z for z in table.zones}
+        in_play = [k.name for k in table.kinds if k.home in homes and homes[k.home].in_play]
+        self.kind = (in_play or [k.name for k in table.kinds] or ["card"])[0]
+        self.kinds = self.kind + ("es" if self.kind.endswith(("s", "o", "x")) else "s")
+        own = [z for z in table.zones if not z.shared]
+        piles = [z for z in own if z.pile and not z.secret]
+        decks = [z for z in own if z.pile and z.secret]
+        self.hand = next((z.words[0] for z in own if z.name == "hand"), own[0].words[0] if own else "hand")
+        self.pile = piles[0].words[0] if piles else self.hand
+        self.deck = decks[0].words[0] if decks else self.pile
+        self.attr = next(iter(table.attributes), "cost")
+        self.state = next(iter(table.states), None)
+        self.resource = table.resources[0] if table.resources else None
+        self.adjective = next(iter(table.adjectives), None)
+
+
 def install(v: Vocabulary, table: Table) -> Vocabulary:
     """Add the shared words to ``v`` for a pack whose table is ``table``."""
     v.table = table
     S.TABLES[table.name] = table
     key = Counter("c")
+    ex = Samples(table)
     if table.resources:
         v.words("resource", table.resources)
     v.words("attribute", tuple(table.attributes) or ("cost",))
@@ -122,35 +143,42 @@ def install(v: Vocabulary, table: Table) -> Vocabulary:
     v.words("departure", tuple(DEPARTURES))
     v.words("more-less", ("more", "less", "fewer"))
 
-    v.parser("cards", "a card selector", ("a card in your hand", "each enemy building that costs 4 or less",
-                                          "the top 3 cards of your deck", "one of your heroes"))(S.cards)
-    v.parser("count", "what 'for each' and 'the number of' count", ("troop in your cities",))(S.count)
-    v.parser("players", "a player selector", ("you", "each enemy", "each player", "they"))(S.players)
-    v.parser("zone", "a zone", ("your discard pile", "the enemy's hand"))(S.zones)
+    v.parser("cards", "a card selector", (
+        f"a card in your {ex.hand}", f"each enemy {ex.kind} with {ex.attr} 4 or less",
+        f"the top 3 cards of your {ex.deck}", f"one of your {ex.kinds}", f"up to 2 {ex.kinds} you control",
+        "the target", "it"))(S.cards)
+    v.parser("count", "what 'for each' and 'the number of' count", (f"{ex.kind} you control",
+                                                                     f"card in your {ex.pile}"))(S.count)
+    v.parser("players", "a player selector", ("you", "each enemy", "each player", "the target's owner", "they"))(
+        S.players)
+    v.parser("zone", "a zone", (f"your {ex.pile}", f"the enemy's {ex.hand}"))(S.zones)
     v.parser("compare", "a comparison", ("4 or more", "at most 3", "fewer than 2"))(
         lambda m, pos: S.compare(m, pos))
-    v.parser("destination", "where a card goes", ("into your hand", "on top of your deck",
-                                                   "at the bottom of your deck"))(_destinations)
-    v.parser("counted", "a comparison of a number of cards", ("4 or more crystals", "fewer intact cities than the enemy"))(
-        _counted)
-    v.parser("attrcmp", "a comparison of a number on a card", ("3 hp or less", "at least 2 damage"))(_attrcmp)
-    v.parser("possessive", "whose number", ("its", "the target's", "this card's"))(_possessive)
+    v.parser("destination", "where a card goes", (f"into your {ex.hand}", f"on top of your {ex.deck}",
+                                                   f"at the bottom of your {ex.deck}"))(_destinations)
+    v.parser("counted", "a comparison of a number of cards", (
+        f"2 or more {ex.kinds}", f"fewer {ex.kinds} than the enemy", f"no cards in your {ex.hand}"))(_counted)
+    v.parser("attrcmp", "a comparison of a number on a card", (f"3 {ex.attr} or less", f"at least 2 {ex.attr}"))(
+        _attrcmp)
+    v.parser("possessive", "whose number", ("its", "the target's", "this card's", f"your {ex.kinds}'"))(_possessive)
     v.parser("duration", "how long a change lasts", ("this turn", "until the end of your turn"))(_duration)
-    v.parser("moment", "when a delayed or timed ability happens", ("your main phase", "each enemy turn",
-                                                                   "the enemy's next main phase"))(_moment)
-    v.parser("cost-subject", "what a cost change applies to", ("the next card you acquire this turn", "wonders"))(
-        _cost_subject)
+    phase = next(iter(table.phases), None)
+    v.parser("moment", "when a delayed or timed ability happens", tuple(
+        x for x in ("your turn", "each enemy turn", phase and f"your {phase}", phase and f"the enemy's next {phase}")
+        if x))(_moment)
+    v.parser("cost-subject", "what a cost change applies to", ("the next card you acquire this turn",
+                                                               f"your {ex.kinds}"))(_cost_subject)
 
-    _effects(v, table, key)
-    _conditions(v, table)
-    _quantities(v, table)
-    _events(v)
-    _modifiers(v, table)
+    _effects(v, table, key, ex)
+    _conditions(v, table, ex)
+    _quantities(v, table, ex)
+    _events(v, ex)
+    _modifiers(v, table, ex)
     return v
 
 
 # ---------------------------------------------------------------------- effects
-def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
+def _effects(v: Vocabulary, table: Table, key: Counter, ex: Samples) -> None:
     def draw_step(n: Quantity):
         def step(state, ctx):
             table.draw(state, ctx["controller"], n(state, ctx))
@@ -208,13 +236,13 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
         return (down_to(n),)
 
     # -- destroying, removing ------------------------------------------------------------
-    @v.effect("destroy {x:cards}", example="destroy each enemy troop")
+    @v.effect("destroy {x:cards}", example=f"destroy each enemy {ex.kind}")
     def destroy(x, text):
         pick = Pick(x, key(), "destroy", optional=table.optional)
         steps = pick_steps(pick, lambda state, ctx, iid, k: table.destroy(state, iid, k, ctx))
         return _maybe_all(table, key, steps, x, text)
 
-    @v.effect("remove {x:cards} from the game", example="remove a card in your hand from the game")
+    @v.effect("remove {x:cards} from the game", example=f"remove a card in your {ex.hand} from the game")
     def remove(x, text):
         pick = Pick(x.where("hand"), key(), "remove from the game", optional=table.optional)
         steps = pick_steps(pick, lambda state, ctx, iid, k: table.remove(state, iid, k, ctx))
@@ -236,11 +264,11 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
 
     for verb in ("put", "return", "move", "take"):
         v.effect(f"{verb} {{x:cards}} {{dest:destination}}",
-                 example={"put": "put a card from your discard pile on top of your deck",
-                          "return": "return a hero from your graveyard to your hand"}.get(verb))(
+                 example=f"{verb} a card from your {ex.pile} " + ("on top of" if verb == "put" else "into") +
+                 f" your {ex.deck if verb == 'put' else ex.hand}")(
             lambda x, dest, text, verb=verb: mover(x, dest, verb, text))
 
-    @v.effect("shuffle {x:cards} into {z:zone}", example="shuffle your hand into your deck")
+    @v.effect("shuffle {x:cards} into {z:zone}", example=f"shuffle your {ex.hand} into your {ex.deck}")
     def shuffle_into(x, z, text):
         def act(state, ctx, iid, k):
             to = z.dest(state, ctx, iid)
@@ -254,7 +282,7 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
         pick = Pick(x.where("hand"), key(), "shuffle", optional=table.optional)
         return _maybe_all(table, key, pick_steps(pick, act), x, text) + (after,)
 
-    @v.effect("shuffle {z:zone}", example="shuffle your deck")
+    @v.effect("shuffle {z:zone}", example=f"shuffle your {ex.deck}")
     def shuffle(z):
         def step(state, ctx):
             for key_ in z.keys(state, ctx):
@@ -262,7 +290,7 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
             return None
         return (step,)
 
-    @v.effect("look at {x:cards}", example="look at the top 3 cards of your deck")
+    @v.effect("look at {x:cards}", example=f"look at the top 3 cards of your {ex.deck}")
     def look(x):
         def step(state, ctx):
             seen = [iid for iid, _ in x.candidates(state, ctx)]
@@ -274,7 +302,7 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
         step.binds = ("them", "it")
         return (step,)
 
-    @v.effect("reveal {x:cards}", example="reveal the top card of your deck")
+    @v.effect("reveal {x:cards}", example=f"reveal the top card of your {ex.deck}")
     def reveal(x):
         pick = Pick(x.where("hand"), key(), "reveal")
 
@@ -282,7 +310,7 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
             state.reveals += 1
         return pick_steps(pick, act)
 
-    @v.effect("search {z:zone} for {x:cards}", example="search your deck for a hero")
+    @v.effect("search {z:zone} for {x:cards}", example=f"search your {ex.deck} for a {ex.kind}")
     def search(z, x):
         from dataclasses import replace
 
@@ -309,14 +337,15 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
             step.points = amounts if sign > 0 else None
             return step
 
-        v.effect("gain {a:amounts:resource}", example="gain 2 battle points")(lambda a: gain_step(a, 1))
-        v.effect("lose {a:amounts:resource}", example="lose 1 command")(lambda a: gain_step(a, -1))
-        v.effect("{who:players} gain|gains {a:amounts:resource}", example="each player gains 1 command")(
+        r = ex.resource
+        v.effect("gain {a:amounts:resource}", example=f"gain 2 {r} points")(lambda a: gain_step(a, 1))
+        v.effect("lose {a:amounts:resource}", example=f"lose 1 {r}")(lambda a: gain_step(a, -1))
+        v.effect("{who:players} gain|gains {a:amounts:resource}", example=f"each player gains 1 {r}")(
             lambda who, a: (per_player(who, key(), gain_step(a, 1)),))
-        v.effect("{who:players} lose|loses {a:amounts:resource}", example="each enemy loses 2 battle")(
+        v.effect("{who:players} lose|loses {a:amounts:resource}", example=f"each enemy loses 2 {r}")(
             lambda who, a: (per_player(who, key(), gain_step(a, -1)),))
 
-        @v.effect("steal {a:amounts:resource} from {who:players}", example="steal 2 command from the enemy")
+        @v.effect("steal {a:amounts:resource} from {who:players}", example=f"steal 2 {r} from the enemy")
         def steal(a, who):
             def step(state, ctx):
                 me = ctx["controller"]
@@ -328,7 +357,7 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
                 return None
             return (step,)
 
-        @v.effect("pay {a:amounts:resource} to {e:effect}", example="pay 2 knowledge to draw a card")
+        @v.effect("pay {a:amounts:resource} to {e:effect}", example=f"pay 2 {r} to draw a card")
         def pay(a, e, text=""):
             k = key()
             inner = (e,) if callable(e) else tuple(e)
@@ -365,11 +394,11 @@ def _effects(v: Vocabulary, table: Table, key: Counter) -> None:
             return (ask, do_pay) + tuple(guard(s, i == n - 1) for i, s in enumerate(inner))
 
     # -- lasting changes -----------------------------------------------------------------
-    @v.effect("{d:duration} [,] {m:modifier}", example="this turn, your troops have +1 defence")
+    @v.effect("{d:duration} [,] {m:modifier}", example=f"this turn, your {ex.kinds} have +1 {ex.attr}")
     def lasting_before(d, m):
         return _lasting_mod(m, d)
 
-    @v.effect("{m:modifier} {d:duration}", example="your heroes cannot be chosen by traps until the end of your turn")
+    @v.effect("{m:modifier} {d:duration}", example=f"your {ex.kinds} have +1 {ex.attr} until the end of your turn")
     def lasting_after(m, d):
         return _lasting_mod(m, d)
 
@@ -538,13 +567,13 @@ def _attrcmp(m: Matcher, pos: int):
         yield end + 1, (a, Comparison("==", q))
 
 
-def _conditions(v: Vocabulary, table: Table) -> None:
+def _conditions(v: Vocabulary, table: Table, ex: Samples) -> None:
     @v.condition("{who:players} have|has|control|controls {c:counted}",
-                 example="you have 4 or more cards in your hand")
+                 example=f"you have 4 or more cards in your {ex.hand}")
     def have(who, c):
         return lambda state, ctx: c.holds(state, ctx, who.resolve(state, ctx))
 
-    @v.condition("there is|are {c:counted}", example="there are 2 or more troops in play")
+    @v.condition("there is|are {c:counted}", example=f"there are 2 or more {ex.kinds}")
     def there_are(c):
         return lambda state, ctx: c.holds(state, ctx, None)
 
@@ -554,19 +583,19 @@ def _conditions(v: Vocabulary, table: Table) -> None:
             return bool(got) and all(test(state, iid, ctx) for iid, _ in got)
         return pred
 
-    @v.condition("{x:cards} has|have {c:attrcmp}", example="the target has 3 hp or less")
+    @v.condition("{x:cards} has|have {c:attrcmp}", example=f"it has 3 {ex.attr} or less")
     def has_number(x, c):
         attr, cmp = c
         value = table.attributes[attr]
         return each(x, lambda state, iid, ctx: cmp.test(value(state, iid), state, ctx))
 
     if table.states:
-        @v.condition("{x:cards} has|have {s:word:state}", example="the target has burn")
+        @v.condition("{x:cards} has|have {s:word:state}", example=f"it has {ex.state}")
         def has_state(x, s):
             fn = table.states[s]
             return each(x, lambda state, iid, ctx: fn(state, iid))
 
-    @v.condition("{x:cards} is|are {a:word:adjective}", example="it is damaged")
+    @v.condition("{x:cards} is|are {a:word:adjective}", example=f"it is {ex.adjective or 'in-play'}")
     def is_adj(x, a):
         fn = table.adjectives[a]
         return each(x, lambda state, iid, ctx: fn(state, iid, state.zone_of(iid)))
@@ -576,11 +605,11 @@ def _conditions(v: Vocabulary, table: Table) -> None:
     else:
         v.words("adjective", ("in-play",))
 
-    @v.condition("{x:cards} is|are a|an {k:cards}", example="it is a troop")
+    @v.condition("{x:cards} is|are a|an {k:cards}", example=f"it is a {ex.kind}")
     def is_kind(x, k):
         return each(x, lambda state, iid, ctx: k.matches(state, iid, ctx))
 
-    @v.condition("{x:cards} is|are in {z:zone}", example="this card is in your hand")
+    @v.condition("{x:cards} is|are in {z:zone}", example=f"this card is in your {ex.hand}")
     def is_in(x, z):
         def pred(state, ctx):
             keys = set(z.keys(state, ctx))
@@ -595,7 +624,7 @@ def _conditions(v: Vocabulary, table: Table) -> None:
             return bool(got) and all(table.is_in_play(state, k) for _, k in got)
         return pred
 
-    @v.condition("{q:quantity} is|are {c:compare}", example="the number of cards in your hand is 3 or more")
+    @v.condition("{q:quantity} is|are {c:compare}", example=f"the number of cards in your {ex.hand} is 3 or more")
     def quantity_is(q, c):
         q = _q(q)
         return lambda state, ctx: c.test(q(state, ctx), state, ctx)
@@ -672,21 +701,21 @@ def _sum_attr(sel: CardSelector, attr: str, table: Table):
     return lambda state, ctx: sum(value(state, iid) for iid, _ in sel.candidates(state, ctx))
 
 
-def _quantities(v: Vocabulary, table: Table) -> None:
-    @v.quantity("[the] number of {x:count}", example="the number of cards in your graveyard")
+def _quantities(v: Vocabulary, table: Table, ex: Samples) -> None:
+    @v.quantity("[the] number of {x:count}", example=f"the number of cards in your {ex.pile}")
     def number_of(x):
         return lambda state, ctx: len(x.candidates(state, ctx))
 
-    @v.quantity("{w:possessive} {a:word:attribute}", example="its cost")
+    @v.quantity("{w:possessive} {a:word:attribute}", example=f"its {ex.attr}")
     def whose(w, a):
         return _sum_attr(w.sel, a, table)
 
-    @v.quantity("the {a:word:attribute} of {x:cards}", example="the cost of the target")
+    @v.quantity("the {a:word:attribute} of {x:cards}", example=f"the {ex.attr} of the target")
     def attr_of(a, x):
         return _sum_attr(x, a, table)
 
     if table.resources:
-        @v.quantity("your {r:word:resource} [point]", example="your battle points")
+        @v.quantity("your {r:word:resource} [point]", example=f"your {ex.resource} points")
         def your_points(r):
             return lambda state, ctx: table.points(state, ctx["controller"], r)
 
@@ -714,26 +743,27 @@ def _event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str,
     return Event(event, test, own, ("it", "they"), text)
 
 
-def _events(v: Vocabulary) -> None:
+def _events(v: Vocabulary, ex: Samples) -> None:
     T = triggers
     for verb, ev in (("play|plays|cast|casts", T.PLAYED), ("acquire|acquires", T.ACQUIRED)):
-        v.trigger(f"{{who:players}} {verb} {{x:cards}}", example={T.PLAYED: "you play a red card",
+        v.trigger(f"{{who:players}} {verb} {{x:cards}}", example={T.PLAYED: f"you play a {ex.kind}",
                                                                   T.ACQUIRED: "you acquire this card"}[ev])(
             lambda who, x, ev=ev: _event(ev, x, who, ""))
     for verb, ev in (("played", T.PLAYED), ("cast", T.PLAYED), ("acquired", T.ACQUIRED)):
-        v.trigger(f"{{x:cards}} is|are {verb}", example="this hero is played" if verb == "played" else None)(
+        v.trigger(f"{{x:cards}} is|are {verb}", example=f"this card is {verb}")(
             lambda x, ev=ev: _event(ev, x, None, ""))
     v.trigger("{x:cards} enter|enters play", example="this card enters play")(
         lambda x: _event(T.ENTERED, x, None, ""))
     v.trigger("{x:cards} leave|leaves play", example="this card leaves play")(
         lambda x: _event(T.LEFT, x, None, ""))
-    v.trigger("{x:cards} is|are {hows:words:departure}", example="this building is destroyed or replaced")(
+    v.trigger("{x:cards} is|are {hows:words:departure}", example="this card is destroyed or replaced")(
         lambda x, hows: _event(T.LEFT, x, None, "", tuple(DEPARTURES[h] for h in hows)))
-    v.trigger("{x:cards} die|dies", example="one of your heroes dies")(
+    v.trigger("{x:cards} die|dies", example=f"one of your {ex.kinds} dies")(
         lambda x: _event(T.LEFT, x, None, "", ("died",)))
-    v.trigger("{x:cards} take|takes damage", example="this hero takes damage")(
+    v.trigger("{x:cards} take|takes damage", example="this card takes damage")(
         lambda x: _event(T.DAMAGED, x, None, ""))
-    v.trigger("{x:cards} is|are dealt damage")(lambda x: _event(T.DAMAGED, x, None, ""))
+    v.trigger("{x:cards} is|are dealt damage", example="this card is dealt damage")(
+        lambda x: _event(T.DAMAGED, x, None, ""))
 
 
 def _moment(m: Matcher, pos: int):
@@ -839,7 +869,7 @@ def _applies(sel: CardSelector, who: str | None):
     return applies
 
 
-def _modifiers(v: Vocabulary, table: Table) -> None:
+def _modifiers(v: Vocabulary, table: Table, ex: Samples) -> None:
     units = tuple(table.resources) + tuple(table.cost_units)
     if units:
         v.words("cost-unit", units)
@@ -856,16 +886,16 @@ def _modifiers(v: Vocabulary, table: Table) -> None:
         v.modifier(pat, example=None if you else "the next card you acquire this turn costs 2 less")(
             lambda s, n, c, uid, u=None, f=None, you=you: cost(s, n, u, c, f, you, uid))
 
-    @v.modifier("{x:cards} have|has|get|gets {n:number} {a:word:attribute}", example="your troops have +1 defence")
+    @v.modifier("{x:cards} have|has|get|gets {n:number} {a:word:attribute}", example=f"your {ex.kinds} have +1 {ex.attr}")
     def stat(x, n, a, uid):
         return lasting.Modifier(uid(), a, _applies(x, None), n, 1)
 
     @v.modifier("{x:cards} have|has|get|gets {n:number} {c:word:more-less} {a:word:attribute}",
-                example="your troops have 1 more defence")
+                example=f"your {ex.kinds} have 1 more {ex.attr}")
     def stat_more(x, n, c, a, uid):
         return lasting.Modifier(uid(), a, _applies(x, None), n, -1 if c != "more" else 1)
 
     if "flag" in v.families:
-        @v.modifier("{x:cards} {f:flag}")
+        @v.modifier("{x:cards} {f:flag}", example=f"your {ex.kinds} " + (v.families["flag"][0].example or ""))
         def flag(x, f, uid):
             return lasting.Modifier(uid(), f, _applies(x, None))

@@ -404,6 +404,9 @@ def cards(m: Matcher, pos: int):
         else:
             yield from _body(m, pos, p, mode, q)
     yield from _body(m, pos, pos, "all", None)  # no quantifier: "your troops", "red cards"
+    for end, z in zones(m, pos):  # a whole zone: "your hand", "the enemy's discard pile"
+        if z.owner is not None:
+            yield end, CardSelector(_text(m, pos, end), "all", zone=z, problem=z.problem)
 
 
 def _top(m: Matcher, pos: int):

@@ -40,12 +40,31 @@ class UnknownPack(TabletopError):
     pass
 
 
+class CardText:
+    """A card file's text held in memory (what ``--cards`` files become on a Dask worker)."""
+
+    def __init__(self, name: str, text: str) -> None:
+        self.name = name
+        self.text = text
+
+    def read_text(self, encoding: str = "utf-8") -> str:
+        return self.text
+
+    def __str__(self) -> str:
+        return self.name
+
+
 @dataclass
 class Pack:
-    """One game as assembled from every plugin's contributions."""
+    """One game as assembled from every plugin's contributions.
+
+    ``extra`` are card files added for one run (``--cards``, a deck's ``card_files``): their
+    cards join the set, and one with the name of a pack card replaces it.
+    """
 
     info: PackInfo
     registry: "Registry"
+    extra: tuple = ()
     _cards: Any = field(default=None, repr=False)
     _rules: Any = field(default=None, repr=False)
 
@@ -77,10 +96,11 @@ class Pack:
         return cls(CardSet(base + list(extra_cards)))
 
     def card_files(self) -> list:
+        """Every plugin's card files for this pack, then the files added for this run."""
         files = []
         for answer in self._hook().tabletop_card_files(pack=self.name):
             files.extend(answer or [])
-        return files
+        return files + list(self.extra)
 
     def cards(self):
         """The pack's card set, loaded and compiled once."""
@@ -88,7 +108,14 @@ class Pack:
             from tabletop.framework.cardset import CardSet
 
             fmt = self._hook().tabletop_card_format(pack=self.name)
-            self._cards = CardSet.load(self.card_files(), fmt, self.vocabulary())
+            vocab = self.vocabulary()
+            base = self.registry.packs[self.name].cards() if self.extra else None
+            if base is None:
+                self._cards = CardSet.load(self.card_files(), fmt, vocab)
+            else:
+                added = CardSet.load(list(self.extra), fmt, vocab)
+                kept = [c for c in base.cards if c.name not in added.by_name]
+                self._cards = CardSet(kept + added.cards)
         return self._cards
 
     def print_layouts(self) -> list:
@@ -97,6 +124,13 @@ class Pack:
         for answer in self._hook().tabletop_print_layouts(pack=self.name):
             files.extend(answer or [])
         return files
+
+    def with_cards(self, files) -> "Pack":
+        """This pack with more card files (paths or :class:`CardText`) for one run."""
+        files = tuple(files or ())
+        if not files:
+            return self
+        return Pack(self.info, self.registry, self.extra + files)
 
     def bots(self) -> dict[str, Callable]:
         bots: dict[str, Callable] = {}

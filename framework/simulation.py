@@ -27,6 +27,7 @@ from typing import Any, Callable
 
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.rng import next64, seed_state
+from tabletop.framework.cards import read_text
 from tabletop.framework.rules import Rules
 
 BUILTIN_BOTS = ("random", "mcts")
@@ -160,9 +161,10 @@ class SimConfig:
     labels: tuple[str, ...] = ()
     scripts: dict = field(default_factory=dict)  # spec -> loaded Script, so workers need no files
     deck_pool: tuple[str, ...] = ()
+    cards: tuple = ()  # (name, text) of card files added for the batch (--cards), so workers need no files
 
     def key(self) -> tuple:
-        return (self.pack, self.bots, self.think, self.iterations, tuple(sorted(self.scripts)))
+        return (self.pack, self.bots, self.think, self.iterations, tuple(sorted(self.scripts)), self.cards)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -225,8 +227,9 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
         raise TabletopError("give the deck pool as a comma-separated list of decks, e.g. --deck-pool ember,tide")
     if pool and options.get("decks"):
         raise TabletopError("give either --deck (one per seat) or --deck-pool (rotated over the seats), not both")
+    cards = tuple((str(f), read_text(f)) for f in getattr(pack, "extra", ()))
     config = SimConfig(pack_ref(pack), tuple(bots), seed, options, max_turns, max_steps, think, iterations,
-                       tuple(unique_labels(labels)), scripts, pool)
+                       tuple(unique_labels(labels)), scripts, pool, cards)
     state = _setup_checked(pack, rules, options, seed)
     for d in dict.fromkeys(pool):
         _setup_checked(pack, rules, {**options, "decks": [d] * state.nplayers}, seed)
@@ -275,7 +278,12 @@ def _context(config: SimConfig) -> _Context:
     key = config.key()
     ctx = _CONTEXTS.get(key)
     if ctx is None:
-        ctx = _CONTEXTS[key] = _Context(load_pack(config.pack), config)
+        pack = load_pack(config.pack)
+        if config.cards:
+            from tabletop.framework.packs import CardText
+
+            pack = pack.with_cards([CardText(name, text) for name, text in config.cards])
+        ctx = _CONTEXTS[key] = _Context(pack, config)
     return ctx
 
 

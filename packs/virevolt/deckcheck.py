@@ -3,6 +3,7 @@
 A deck file is YAML written by hand::
 
     name: Ember Rush
+    card_files: [my_cards.yaml]     # optional: card files of your own, relative to this file
     cards:
       Ember Warden: 2
       Red Crystal: 12
@@ -28,7 +29,7 @@ COLOURS = ("neutral", "red", "blue", "green", "mauve")
 COMPONENTS = {"poison": "a state", "burn": "a state", "freeze": "a state", "stun": "a state",
               "immunity": "a state", "invincibility": "a state", "victory token": "a victory token",
               "victory tokens": "a victory token"}
-_TOP_KEYS = ("name", "description", "cards")
+_TOP_KEYS = ("name", "description", "card_files", "cards")
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -46,23 +47,51 @@ _INDEX: dict = {}
 
 
 def card_index(cardset=None) -> dict[str, CardFacts]:
-    """Name -> facts, from a loaded CardSet or (fast) straight from the pack's card files."""
+    """Name -> facts, from a loaded CardSet or (fast) straight from the card files of every
+    plugin that adds to Virevolt."""
     if cardset is not None:
         cards = cardset.cards if hasattr(cardset, "cards") else list(cardset)
         return {c.name: CardFacts(c.name, c.type, c.colour, frozenset(c.get("cost_colours", ())))
                 for c in cards}
     if not _INDEX:
-        from tabletop.packs.virevolt.crystals import parse_cost
+        from tabletop.framework.packs import registry
 
-        folder = Path(__file__).with_name("cards")
-        for f in sorted(folder.glob("*.yaml")):
-            for e in yaml.load(f.read_text("utf-8"), Loader=_LOADER) or []:
-                costs = [e.get("rotation"), e.get("sacrifice"), e.get("cost")]
-                costs += [a.get("cost") for a in e.get("attacks", [])]
-                costs += [x.get("cost") for x in e.get("effects", [])]
-                cc = frozenset(i for c in costs if c is not None for i, n in enumerate(parse_cost(c)) if n)
-                _INDEX[e["name"]] = CardFacts(e["name"], e["type"], e["colour"], cc)
+        for f in registry().get("virevolt").card_files():
+            _INDEX.update(_facts(f.read_text("utf-8")))
     return _INDEX
+
+
+def _facts(text: str) -> dict[str, CardFacts]:
+    """The facts of a card file's cards, read without compiling any text (bad entries are skipped:
+    the card loader reports them)."""
+    from tabletop.packs.virevolt.crystals import CostError, parse_cost
+
+    out = {}
+    data = yaml.load(text, Loader=_LOADER)
+    for e in data if isinstance(data, list) else ():
+        if not isinstance(e, dict) or not isinstance(e.get("name"), str):
+            continue
+        costs = [e.get("rotation"), e.get("sacrifice"), e.get("cost")]
+        costs += [a.get("cost") for a in e.get("attacks") or () if isinstance(a, dict)]
+        costs += [x.get("cost") for x in e.get("effects") or () if isinstance(x, dict)]
+        try:
+            cc = frozenset(i for c in costs if c is not None for i, n in enumerate(parse_cost(c)) if n)
+        except CostError:
+            cc = frozenset()
+        out[e["name"]] = CardFacts(e["name"], str(e.get("type")), str(e.get("colour")), cc)
+    return out
+
+
+def deck_card_files(path) -> list[Path]:
+    """The card files a deck file names under ``card_files:`` (relative to the deck file)."""
+    try:
+        data = yaml.load(Path(path).read_text("utf-8"), Loader=_LOADER)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return []
+    files = data.get("card_files") if isinstance(data, dict) else None
+    if not isinstance(files, list):
+        return []
+    return [Path(path).parent / f for f in files if isinstance(f, str)]
 
 
 def preconstructed() -> dict[str, Path]:
@@ -138,6 +167,25 @@ def _pays(crystal_colour: str) -> set:
 
 
 # ---------------------------------------------------------------------- the check
+def _own_card_files(deck: Path, node, unusable) -> dict | DeckReport:
+    """The facts of the cards a deck's ``card_files:`` list defines, or an unusable report."""
+    where = node.start_mark.line + 1, node.start_mark.column + 1
+    if not isinstance(node, yaml.SequenceNode) or not all(isinstance(n, yaml.ScalarNode) for n in node.value):
+        return unusable("'card_files:' must be a list of card file paths, e.g. [my_cards.yaml]", *where)
+    out: dict = {}
+    for item in node.value:
+        f = deck.parent / item.value
+        try:
+            out.update(_facts(f.read_text("utf-8")))
+        except (OSError, UnicodeDecodeError) as e:
+            return unusable(f"card file {item.value!r}: cannot read it ({getattr(e, 'strerror', None) or e})",
+                            item.start_mark.line + 1, item.start_mark.column + 1)
+        except yaml.YAMLError:
+            return unusable(f"card file {item.value!r}: not valid YAML (check it with 'tabletop cards lint virevolt "
+                            f"{f}')", item.start_mark.line + 1, item.start_mark.column + 1)
+    return out
+
+
 def check_deck(path, cardset=None) -> DeckReport:
     """Check a deck file; every problem is reported, with its line."""
     from tabletop.framework.suggest import did_you_mean
@@ -189,12 +237,18 @@ def check_deck(path, cardset=None) -> DeckReport:
                     knode.start_mark.line + 1, knode.start_mark.column + 1)
     if cards_node is None:
         return unusable("not a deck: no 'cards:' mapping of card names to counts", 1, 1)
+    index = dict(card_index(cardset))
+    for knode, vnode in root.value:
+        if isinstance(knode, yaml.ScalarNode) and knode.value == "card_files":
+            got = _own_card_files(Path(path), vnode, unusable)
+            if isinstance(got, DeckReport):
+                return got
+            index.update(got)
     if not isinstance(cards_node, yaml.MappingNode):
         if isinstance(cards_node, yaml.ScalarNode) and cards_node.value == "" and cards_node.tag.endswith("null"):
             return unusable("not a deck: 'cards:' is empty", cards_key_line, 1)
         return unusable("not a deck: 'cards:' must map card names to counts (e.g. 'Ember Warden: 2'), "
                         "not be a list or a single value", cards_node.start_mark.line + 1, cards_node.start_mark.column + 1)
-    index = card_index(cardset)
     lower = {n.lower(): n for n in index}
     counts: dict[str, int] = {}
     first_line: dict[str, int] = {}
@@ -298,6 +352,10 @@ class DeckChecker:
     def decks(self) -> dict[str, Path]:
         """The preconstructed decks, by name."""
         return preconstructed()
+
+    def card_files(self, spec: str) -> list[Path]:
+        """The card files deck ``spec`` (a file; a preconstructed name has none) defines cards in."""
+        return [] if spec in preconstructed() else deck_card_files(spec)
 
     def schema(self) -> dict:
         return json.loads(self.schema_file.read_text("utf-8"))

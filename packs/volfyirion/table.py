@@ -59,9 +59,9 @@ ZONES = (
 )
 
 KINDS = (
-    Kind("command", lambda c: c.kind == COMMAND, "playing area"),
-    Kind("building", lambda c: c.kind == BUILDING, "cities"),
     Kind("troop", lambda c: c.kind == TROOP, "cities"),
+    Kind("building", lambda c: c.kind == BUILDING, "cities"),
+    Kind("command", lambda c: c.kind == COMMAND, "playing area"),
     Kind("wonder", lambda c: c.kind == WONDER, "playing area"),
     Kind("city", lambda c: c.kind in (CITY, LAIR_KIND), "city cards"),
 )

@@ -259,6 +259,7 @@ def make_vocabulary() -> Vocabulary:
     v.pattern("city", "this city", needs="city", example="this city")(lambda: _source_city)
     v.pattern("city", "the city this troop|building guards|stands in", needs="city")(lambda: _source_city)
     v.pattern("city", "its city", needs="city")(lambda: _source_city)
+    v.pattern("city", "that city", needs="attack")(lambda: lambda state, ctx: {ctx["target"] * 3 + ctx["city"]})
     v.pattern("city", "an enemy city", example="an enemy city")(lambda: _cities_of("enemy"))
     v.pattern("city", "one of the enemy's cities")(lambda: _cities_of("enemy"))
     v.pattern("city", "one of your cities", example="one of your cities")(lambda: _cities_of("you"))

@@ -1,0 +1,158 @@
+"""Checked meaning: a phrase naming what its card's context lacks is a located error, never a
+phrase that silently does nothing (issue 11)."""
+from __future__ import annotations
+
+import pytest
+
+from tabletop.framework.cards import load_cards
+from tabletop.framework.errors import ErrorList
+from tabletop.framework.packs import registry
+
+
+def lint(pack: str, text: str) -> list[str]:
+    p = registry().get(pack)
+    fmt = p.registry.pm.hook.tabletop_card_format(pack=pack)
+    try:
+        load_cards(text, "mine.yaml", fmt.schema, fmt.build, p.vocabulary())
+    except ErrorList as e:
+        return [err.render() for err in e.errors]
+    return []
+
+
+def test_command_card_cannot_name_that_city():
+    errors = lint("volfyirion", """
+- name: Lost Banner
+  type: command
+  house: red
+  cost: 2
+  secondary: "if volfyirion is on that city: gain 2 battle"
+""")
+    assert len(errors) == 1
+    assert "mine.yaml:6:" in errors[0] and "'that city' refers to an attack being made" in errors[0]
+    assert "secondary ability of command card 'Lost Banner' has none" in errors[0]
+
+
+def test_command_card_cannot_name_this_city():
+    errors = lint("volfyirion", """
+- name: Lost Banner
+  type: command
+  house: red
+  cost: 2
+  secondary: "if volfyirion is on this city: gain 2 battle"
+""")
+    assert len(errors) == 1 and "'this city' refers to a city of this card" in errors[0]
+
+
+def test_troop_can_name_the_city_it_guards():
+    assert lint("volfyirion", """
+- name: Warden
+  type: troop
+  house: red
+  cost: 2
+  defence: 1
+  abilities: ["at the start of your main phase: if volfyirion is on this city: gain 2 battle"]
+""") == []
+
+
+def test_troop_cannot_raise_the_defence_of_that_city():
+    errors = lint("volfyirion", """
+- name: Odd Troop
+  type: troop
+  house: red
+  cost: 2
+  defence: 1
+  secondary: raise the defence of that city by 2 this turn
+""")
+    assert len(errors) == 1 and "refers to an attack being made" in errors[0]
+
+
+def test_command_card_cannot_cancel_an_attack():
+    errors = lint("volfyirion", """
+- name: Odd Order
+  type: command
+  house: red
+  cost: 2
+  remove: cancel that attack
+""")
+    assert len(errors) == 1 and "'cancel that attack' refers to an attack being made" in errors[0]
+    assert "remove ability of command card 'Odd Order' has none" in errors[0]
+
+
+def test_ploy_answering_an_attack_may_cancel_it():
+    assert lint("volfyirion", """
+- name: Tricky Ploy
+  type: ploy
+  variant: ploys
+  when: an opponent attacks one of your cities for the first time
+  effect: cancel that attack
+""") == []
+
+
+def test_incantation_cannot_name_the_attacker():
+    errors = lint("virevolt", """
+- name: Odd Spell
+  type: incantation
+  colour: red
+  effects:
+    - {cost: 1 red, effect: "deal 2 damage to the attacker"}
+""")
+    assert len(errors) == 1 and "'the attacker' refers to the attacker" in errors[0]
+    assert "effect 1 of incantation 'Odd Spell' has none" in errors[0]
+
+
+def test_incantation_cannot_name_the_target():
+    errors = lint("virevolt", """
+- name: Odd Spell
+  type: incantation
+  colour: red
+  effects:
+    - {cost: 1 red, effect: "inflict burn on the target"}
+""")
+    assert len(errors) == 1 and "'the target' refers to the target" in errors[0]
+
+
+def test_trap_answering_a_cast_has_no_target():
+    errors = lint("virevolt", """
+- name: Odd Trap
+  type: trap
+  colour: red
+  cost: 1 red
+  when: an enemy casts an incantation
+  effect: deal 2 damage to the target
+""")
+    assert len(errors) == 1 and "'the target' refers to the target" in errors[0]
+    assert "what it can refer to: the caster, this card" in errors[0]
+
+
+def test_trap_answering_an_attack_names_the_attacker():
+    assert lint("virevolt", """
+- name: Fine Trap
+  type: trap
+  colour: red
+  cost: 1 red
+  when: an enemy attacks you
+  effect: deal 2 damage to the attacker; heal 1 damage from the attacked hero
+""") == []
+
+
+def test_it_needs_a_card_picked_before():
+    errors = lint("virevolt", """
+- name: Odd Spell
+  type: incantation
+  colour: red
+  effects:
+    - {cost: 1 red, effect: "draw a card; destroy it"}
+""")
+    assert len(errors) == 1 and "'it' refers to 'it'" in errors[0]
+
+
+@pytest.mark.parametrize("text", ["whenever you play a card: draw a card", "your troops have +1 defence"])
+def test_a_lasting_change_in_an_effect_needs_a_duration(text):
+    errors = lint("volfyirion", f"""
+- name: Odd Order
+  type: command
+  house: red
+  cost: 2
+  secondary: "{text}"
+""")
+    assert len(errors) == 1 and "say how long" in errors[0]
