@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from tabletop.framework.zones import shuffle
+
 
 @dataclass(frozen=True)
 class Zone:
@@ -153,6 +155,4 @@ class Table:
         raise NotImplementedError
 
     def shuffle(self, state, key: str) -> None:
-        from tabletop.framework.zones import shuffle
-
         shuffle(state, key)

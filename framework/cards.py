@@ -14,6 +14,8 @@ from typing import Any, Callable
 
 import yaml
 
+from tabletop.dsl import Source, compile_text
+from tabletop.dsl.errors import CardLanguageError
 from tabletop.framework.errors import ErrorList, LocatedError
 
 
@@ -128,27 +130,16 @@ def text_locator(lines: list[str], line: int, column: int, style: str | None, te
 
 
 # ---------------------------------------------------------------------- compiling cards
-def _file_source_class():
-    from tabletop.dsl import Source
+@dataclass(frozen=True)
+class FileSource(Source):
+    """A text's origin whose offsets map back into its YAML file, whatever the scalar style."""
 
-    @dataclass(frozen=True)
-    class FileSource(Source):
-        """A text's origin whose offsets map back into its YAML file, whatever the scalar style."""
+    locator: Any = None
 
-        locator: Any = None
-
-        def locate(self, offset: int) -> tuple[int, int, str]:
-            if self.locator is None:
-                return super().locate(offset)
-            return self.locator(max(0, min(offset, len(self.text or ""))))
-
-    return FileSource
-
-
-def _FileSource(**kw):
-    global _FileSource
-    _FileSource = _file_source_class()
-    return _FileSource(**kw)
+    def locate(self, offset: int) -> tuple[int, int, str]:
+        if self.locator is None:
+            return super().locate(offset)
+        return self.locator(max(0, min(offset, len(self.text or ""))))
 
 
 @dataclass
@@ -170,11 +161,8 @@ class CardCompiler:
         ``scope`` (a :class:`tabletop.dsl.Scope`) says what the text may refer to. The events
         the compiled text answers or leaves triggers for are gathered in ``listens``.
         """
-        from tabletop.dsl import compile_text
-        from tabletop.dsl.errors import CardLanguageError
-
         line, col, style = self.pos.get((self.index,) + tuple(path), (None, None, None))
-        source = _FileSource(file=self.file, card=self.card, field=".".join(map(str, path)),
+        source = FileSource(file=self.file, card=self.card, field=".".join(map(str, path)),
                              line=line or 1, column=col or 1, text=text,
                              locator=text_locator(self.lines, line, col, style, text) if line else None)
         pid = program_id or f"{self.card}/{'.'.join(map(str, path))}"
