@@ -44,8 +44,9 @@ class LocatedError(TabletopError):
             head += f"card {self.card!r}: "
         lines = [head + self.message]
         if self.source_line is not None and self.column is not None:
-            lines.append("    " + self.source_line.rstrip("\n"))
-            lines.append("    " + " " * (self.column - 1) + "^" * self.width)
+            shown, caret, width = window(self.source_line.rstrip("\n"), self.column - 1, self.width)
+            lines.append("    " + shown)
+            lines.append("    " + " " * caret + "^" * width)
         if self.expected:
             lines.append(f"  expected: {self.expected}")
         if self.suggestion:
@@ -54,6 +55,18 @@ class LocatedError(TabletopError):
 
     def __str__(self) -> str:
         return self.render()
+
+
+def window(line: str, at: int, width: int, room: int = 100) -> tuple[str, int, int]:
+    """A long source line cut to about ``room`` characters around offset ``at`` (with '…'):
+    the text shown, where the caret goes in it, and the caret's width."""
+    if len(line) <= room:
+        return line, at, width
+    start = max(0, min(at - room // 2, len(line) - room))
+    end = start + room
+    shown = ("…" if start else "") + line[start:end] + ("…" if end < len(line) else "")
+    caret = at - start + (1 if start else 0)
+    return shown, caret, max(1, min(width, end - at))
 
 
 class ErrorList(TabletopError):
