@@ -122,6 +122,7 @@ class Samples:
         self.pile = piles[0].words[0] if piles else self.hand
         self.deck = decks[0].words[0] if decks else self.pile
         self.attr = next(iter(table.attributes), "cost")
+        self.stat = next((a for a in table.attributes if a != "cost"), self.attr)
         self.state = next(iter(table.states), None)
         self.resource = table.resources[0] if table.resources else None
         self.adjective = next(iter(table.adjectives), None)
@@ -394,11 +395,11 @@ def _effects(v: Vocabulary, table: Table, key: Counter, ex: Samples) -> None:
             return (ask, do_pay) + tuple(guard(s, i == n - 1) for i, s in enumerate(inner))
 
     # -- lasting changes -----------------------------------------------------------------
-    @v.effect("{d:duration} [,] {m:modifier}", example=f"this turn, your {ex.kinds} have +1 {ex.attr}")
+    @v.effect("{d:duration} [,] {m:modifier}", example=f"this turn, your {ex.kinds} have +1 {ex.stat}")
     def lasting_before(d, m):
         return _lasting_mod(m, d)
 
-    @v.effect("{m:modifier} {d:duration}", example=f"your {ex.kinds} have +1 {ex.attr} until the end of your turn")
+    @v.effect("{m:modifier} {d:duration}", example=f"your {ex.kinds} have +1 {ex.stat} until the end of your turn")
     def lasting_after(m, d):
         return _lasting_mod(m, d)
 
@@ -886,12 +887,12 @@ def _modifiers(v: Vocabulary, table: Table, ex: Samples) -> None:
         v.modifier(pat, example=None if you else "the next card you acquire this turn costs 2 less")(
             lambda s, n, c, uid, u=None, f=None, you=you: cost(s, n, u, c, f, you, uid))
 
-    @v.modifier("{x:cards} have|has|get|gets {n:number} {a:word:attribute}", example=f"your {ex.kinds} have +1 {ex.attr}")
+    @v.modifier("{x:cards} have|has|get|gets {n:number} {a:word:attribute}", example=f"your {ex.kinds} have +1 {ex.stat}")
     def stat(x, n, a, uid):
         return lasting.Modifier(uid(), a, _applies(x, None), n, 1)
 
     @v.modifier("{x:cards} have|has|get|gets {n:number} {c:word:more-less} {a:word:attribute}",
-                example=f"your {ex.kinds} have 1 more {ex.attr}")
+                example=f"your {ex.kinds} have 1 more {ex.stat}")
     def stat_more(x, n, c, a, uid):
         return lasting.Modifier(uid(), a, _applies(x, None), n, -1 if c != "more" else 1)
 

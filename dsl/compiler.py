@@ -713,7 +713,7 @@ class _Compiler:
             if self.scope is not None and not self.scope.has(need):
                 s = atoms[a].start if a < len(atoms) else atoms[-1].end
                 t = atoms[b - 1].end if b > a else s + 1
-                raise self.error(self.scope.missing(need, norm(self.text[s:t])), s, t - s, p.show())
+                raise self.error(self.scope.missing(need, norm(self.text[s:t])), s, t - s)
         if _wants(p.fn, "scope"):
             kw["scope"] = self.scope
         if _wants(p.fn, "uid"):

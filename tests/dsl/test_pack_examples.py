@@ -1,4 +1,5 @@
-"""Every ```PACK KIND example of docs/dsl.md compiles with that pack's own vocabulary."""
+"""Every ```PACK KIND example of docs/dsl.md compiles with that pack's own vocabulary
+(```PACK cards blocks are card files: tests/dsl/test_cookbook.py)."""
 from __future__ import annotations
 
 import re
@@ -10,7 +11,7 @@ from tabletop.dsl import compile_text
 from tabletop.framework.packs import registry
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "dsl.md"
-BLOCK = re.compile(r"^```(volfyirion|virevolt)[ \t]+(\S+)[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
+BLOCK = re.compile(r"^```(volfyirion|virevolt)[ \t]+(?!cards\b)(\S+)[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
 EXAMPLES = [(m.group(1), m.group(2), m.group(3).strip()) for m in BLOCK.finditer(DOC.read_text("utf-8"))]
 
 
