@@ -215,7 +215,8 @@ class Rules:
             if lasting.LASTING in state.vars:
                 lasting.expire(state)
             self.start_turn(state)
-            announce(state, TURN_START, player=state.active)
+            if state.listen:
+                announce(state, TURN_START, player=state.active)
             i = 0
         self.enter_phase(state, self.phases[i])
 
@@ -240,7 +241,8 @@ class Rules:
         state.phase_done = phase.actions is None
         if phase.enter is not None:
             phase.enter(state)
-        announce(state, PHASE_START, player=state.active, phase=phase.name)
+        if state.listen:
+            announce(state, PHASE_START, player=state.active, phase=phase.name)
 
     def begin(self, state: State) -> State:
         """Enter the first phase of the first turn and run until someone must act."""

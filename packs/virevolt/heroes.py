@@ -125,7 +125,8 @@ def _hurt(state, hero: int, n: int, killer: int | None) -> None:
     hit = state.vars.get("hit", ())
     if p not in hit:
         state.vars["hit"] = hit + (p,)  # whose heroes took damage this turn
-    announce(state, DAMAGED, subject=hero, player=p, amount=n)
+    if state.listen:
+        announce(state, DAMAGED, subject=hero, player=p, amount=n)
     if dmg[hero] >= state.cards[hero].hp:
         kill(state, hero, killer)
 

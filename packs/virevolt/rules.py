@@ -193,16 +193,18 @@ def _h_play(state, action) -> None:
     if state.cards[iid].kind == CRYSTAL:
         z[k.crystals].append(iid)                          # enters unconsumed (VIR-CRYSTAL-11)
         state.counters[k.crystal_played] = 1
-        announce(state, PLAYED, subject=iid, player=p)
-        announce(state, ENTERED, subject=iid, player=p)
+        if state.listen:
+            announce(state, PLAYED, subject=iid, player=p)
+            announce(state, ENTERED, subject=iid, player=p)
         return
     if z[k.main]:                                          # VIR-HERO-17
         z[k.secondary].append(iid)
     else:
         z[k.main].append(iid)
     state.vars["initiator"] = p
-    announce(state, PLAYED, subject=iid, player=p)
-    announce(state, ENTERED, subject=iid, player=p)
+    if state.listen:
+        announce(state, PLAYED, subject=iid, player=p)
+        announce(state, ENTERED, subject=iid, player=p)
     if traps.anyone_may_answer(state, p):
         state.stack.append(Frame(traps.WINDOW, {"event": "hero", "actor": p, "hero": iid}))
 
@@ -249,7 +251,8 @@ def _h_cast(state, action) -> None:
     state.zones[k.hand].remove(iid)
     state.zones[k.casting].append(iid)
     state.vars["initiator"] = p
-    announce(state, PLAYED, subject=iid, player=p)
+    if state.listen:
+        announce(state, PLAYED, subject=iid, player=p)
     state.stack.append(Frame(CAST, {"event": "cast", "actor": p, "spell": iid, "effect": n}))
 
 

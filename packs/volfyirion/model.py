@@ -210,7 +210,7 @@ def remove_from(state, iid: int, src: str, how: str = "removed") -> None:
     state.zones[src].remove(iid)
     state.zones["removed"].append(iid)
     state.marks["sealed"].discard(iid)
-    if src in IN_PLAY_KEYS:
+    if state.listen and src in IN_PLAY_KEYS:
         announce(state, LEFT, subject=iid, player=int(src[1]) - 1, how=how)
 
 
