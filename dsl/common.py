@@ -122,7 +122,7 @@ class Samples:
         self.pile = piles[0].words[0] if piles else self.hand
         self.deck = decks[0].words[0] if decks else self.pile
         self.attr = next(iter(table.attributes), "cost")
-        self.stat = next((a for a in table.attributes if a != "cost"), self.attr)
+        self.stat = next(iter(table.modifiable), self.attr)
         self.state = next(iter(table.states), None)
         self.resource = table.resources[0] if table.resources else None
         self.adjective = next(iter(table.adjectives), None)
@@ -159,6 +159,7 @@ def install(v: Vocabulary, table: Table) -> Vocabulary:
                                                    f"at the bottom of your {ex.deck}"))(_destinations)
     v.parser("counted", "a comparison of a number of cards", (
         f"2 or more {ex.kinds}", f"fewer {ex.kinds} than the enemy", f"no cards in your {ex.hand}"))(_counted)
+    v.parser("counted-own", "what a player has", (f"2 or more {ex.kinds} in their {ex.pile}",))(_counted_own)
     v.parser("attrcmp", "a comparison of a number on a card", (f"3 {ex.attr} or less", f"at least 2 {ex.attr}"))(
         _attrcmp)
     v.parser("possessive", "whose number", ("its", "the target's", "this card's", f"your {ex.kinds}'"))(_possessive)
@@ -319,7 +320,8 @@ def _effects(v: Vocabulary, table: Table, key: Counter, ex: Samples) -> None:
         pick = Pick(sel, key(), "take", optional=table.optional)
         steps = pick_steps(pick, lambda state, ctx, iid, k: None)
 
-        def reveal(state, ctx):
+        def reveal(state, ctx):  # the searcher sees the zone's cards
+            ctx["_seen"] = [iid for key_ in z.keys(state, ctx) for iid in state.zones[key_]]
             state.reveals += 1
             return None
         return (reveal,) + steps
@@ -540,6 +542,26 @@ def _counted(m: Matcher, pos: int):
                 yield e1, Counted(sel, Comparison("==", q), problem=sel.problem)
 
 
+def _theirs(sel: CardSelector) -> CardSelector:
+    """In ``PLAYER has ...``, 'their' is that player's own (counted as them: 'your')."""
+    owner = sel.owner
+    zone = sel.zone
+    if owner is not None and owner.mode == "they":
+        owner = _YOURS
+    if zone is not None and zone.owner is not None and zone.owner.mode == "they":
+        zone = replace(zone, owner=_YOURS, problem=None)
+    if owner is sel.owner and zone is sel.zone:
+        return sel
+    return replace(sel, owner=owner, zone=zone, problem=None)
+
+
+def _counted_own(m: Matcher, pos: int):
+    """What ``PLAYER has|controls`` compares: as ``counted``, where 'their' is the player's own."""
+    for end, c in _counted(m, pos):
+        sel = _theirs(c.sel)
+        yield end, replace(c, sel=sel, problem=None if sel is not c.sel else c.problem)
+
+
 def _attrcmp(m: Matcher, pos: int):
     """``3 hp or less``, ``at most 3 hp``, ``more than 2 damage``: (end, (attribute, Comparison))."""
     attrs = m.vocab.table.attributes
@@ -569,7 +591,7 @@ def _attrcmp(m: Matcher, pos: int):
 
 
 def _conditions(v: Vocabulary, table: Table, ex: Samples) -> None:
-    @v.condition("{who:players} have|has|control|controls {c:counted}",
+    @v.condition("{who:players} have|has|control|controls {c:counted-own}",
                  example=f"you have 4 or more cards in your {ex.hand}")
     def have(who, c):
         return lambda state, ctx: c.holds(state, ctx, who.resolve(state, ctx))
@@ -629,6 +651,10 @@ def _conditions(v: Vocabulary, table: Table, ex: Samples) -> None:
     def quantity_is(q, c):
         q = _q(q)
         return lambda state, ctx: c.test(q(state, ctx), state, ctx)
+
+    @v.condition("you do|did", needs="it", example="you do")
+    def you_did():  # "discard a card; if you do: draw 2 cards"
+        return lambda state, ctx: bool(ctx.get("_it"))
 
     @v.condition("it is your turn", example="it is your turn")
     def your_turn():
@@ -887,13 +913,20 @@ def _modifiers(v: Vocabulary, table: Table, ex: Samples) -> None:
         v.modifier(pat, example=None if you else "the next card you acquire this turn costs 2 less")(
             lambda s, n, c, uid, u=None, f=None, you=you: cost(s, n, u, c, f, you, uid))
 
+    def changeable(a: str) -> None:
+        if a not in table.modifiable:
+            can = ", ".join(table.modifiable) or "none"
+            raise ValueError(f"{a} cannot be changed in {table.name} (numbers a card can change: {can})")
+
     @v.modifier("{x:cards} have|has|get|gets {n:number} {a:word:attribute}", example=f"your {ex.kinds} have +1 {ex.stat}")
     def stat(x, n, a, uid):
+        changeable(a)
         return lasting.Modifier(uid(), a, _applies(x, None), n, 1)
 
     @v.modifier("{x:cards} have|has|get|gets {n:number} {c:word:more-less} {a:word:attribute}",
                 example=f"your {ex.kinds} have 1 more {ex.stat}")
     def stat_more(x, n, c, a, uid):
+        changeable(a)
         return lasting.Modifier(uid(), a, _applies(x, None), n, -1 if c != "more" else 1)
 
     if "flag" in v.families:

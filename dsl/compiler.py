@@ -395,7 +395,7 @@ class _Compiler:
             self.moment = kw
             event = self.phrase("moment", atoms)
         else:
-            event = self.phrase(TRIGGER, atoms)
+            event = self.phrase(TRIGGER, atoms, accept=lambda v: isinstance(v, Event))
         if not isinstance(event, Event):
             raise self.error("this requirement is one of the pack's own (a Ploy's or a trap's) and cannot "
                              "start an ability here", atoms[0].start, atoms[-1].end - atoms[0].start)
@@ -660,7 +660,10 @@ class _Compiler:
         return _capped(out, cap) if cap is not None else out
 
     # -- phrases ---------------------------------------------------------------
-    def phrase(self, family: str, atoms: list[Atom], implicit: Quantity | None = None) -> Any:
+    def phrase(self, family: str, atoms: list[Atom], implicit: Quantity | None = None,
+               accept: Callable[[Any], bool] | None = None) -> Any:
+        """What ``atoms`` mean as a phrase of ``family``: the first pattern that matches (and
+        whose result ``accept`` takes, when given)."""
         pats = self.vocab.families.get(family, [])
         sub = self.vocab.parsers.get(family)
         label = _LABEL.get(family, family)
@@ -684,7 +687,10 @@ class _Compiler:
                     if stop == len(atoms):
                         if implicit is not None and not _uses(binds, implicit):
                             continue
-                        return self.build(p, binds, 0, stop, atoms, 0)
+                        out = self.build(p, binds, 0, stop, atoms, 0)
+                        if accept is not None and not accept(out):
+                            break
+                        return out
                     m.fail(stop, "the end of the phrase")
         except TooComplex:
             raise self.error(f"this {label} is too long or ambiguous to read; split it with ';'",

@@ -125,7 +125,8 @@ _PLAYER_WORDS = [
     (("your", "opponent"), "enemies", None), (("your", "enemy"), "enemies", None),
     (("the", "opponent"), "enemies", None), (("they",), "they", "they"),
     (("the", "target's", "owner"), "target's owner", "target"), (("its", "owner"), "its owner", "it"),
-    (("the", "caster"), "caster", "caster"),
+    (("the", "caster"), "caster", "caster"), (("an", "enemy"), "enemies", None), (("an", "opponent"), "enemies", None),
+    (("a", "player"), "all", None), (("any", "player"), "all", None),
 ]
 # possessive owners before a noun or a zone -> (mode, the scope reference they need)
 _OWNER_WORDS = [
@@ -399,7 +400,7 @@ def cards(m: Matcher, pos: int):
         yield from _top(m, pos)
         return
     for p, mode, q in _quantifier(m, pos):
-        if m.word(p) == "of" and mode != "all":
+        if m.word(p) == "of":  # one of your heroes, each of your heroes, 2 of them
             yield from _of(m, pos, p + 1, mode, q)
         else:
             yield from _body(m, pos, p, mode, q)
@@ -447,7 +448,7 @@ def _quantifier(m: Matcher, pos: int):
                 yield end, "upto", q
         return
     if w in _QUANT_ALL:
-        yield (pos + 2 if w == "all" and m.word(pos + 1) == "of" else pos + 1), "all", None
+        yield pos + 1, "all", None
         return
     if w in ("a", "an", "one", "target", "another"):
         yield pos + 1, "one", Quantity.constant(1)
@@ -491,9 +492,12 @@ def _body(m: Matcher, start: int, pos: int, mode: str, q):
     heads.extend(owners(m, pos))
     for p, owner in heads:
         for p2, adjs, other in _adjectives(m, p):
+            own = owner
+            if own is None and _enemy_adj in adjs:  # "each enemy trap": look in the enemies' zones
+                own, adjs = _ENEMIES, tuple(a for a in adjs if a is not _enemy_adj)
             for p3, kind in _noun(m, p2):
-                sel = CardSelector(_text(m, start, p3), mode, q, owner=owner, kind=kind, adjs=adjs,
-                                   other=other or m.word(start) == "another", problem=_problem(owner))
+                sel = CardSelector(_text(m, start, p3), mode, q, owner=own, kind=kind, adjs=adjs,
+                                   other=other or m.word(start) == "another", problem=_problem(own))
                 yield from _posts(m, start, p3, sel)
 
 
@@ -521,6 +525,9 @@ def _adjectives(m: Matcher, pos: int):
         p += 1
         out.append((p, tuple(tests), other))
     return reversed(out)
+
+
+_ENEMIES = PlayerSel("enemies", "enemy")
 
 
 def _enemy_adj(state, iid, key, ctx) -> bool:
@@ -580,8 +587,8 @@ def _post(m: Matcher, pos: int, sel: CardSelector):
         if sel.mode in ("one", "n"):
             yield pos + 2, replace(sel, mode="random")
         return
-    if w in ("from", "among") and (nxt == "them" or (nxt == "among" and m.word(pos + 2) == "them")):
-        end = pos + 2 if nxt == "them" else pos + 3
+    if w in ("from", "among") and (nxt in ("them", "it") or (nxt == "among" and m.word(pos + 2) == "them")):
+        end = pos + 2 if nxt in ("them", "it") else pos + 3
         if sel.ref is None:
             yield end, replace(sel, ref="them", problem=sel.problem or m.missing(pos, end, "it"))
         return
@@ -702,7 +709,7 @@ def choose(state, ctx: dict, pick: Pick, cands: list, who: int, picked: list):
     if len(picked) >= n or not rest:
         return picked, None
     labels, values = [], []
-    for (iid, key), lab in zip(rest, table.labels(state, rest, who)):
+    for (iid, key), lab in zip(rest, table.labels(state, rest, who, ctx.get("_seen") or ())):
         if lab not in labels:
             labels.append(lab)
             values.append([iid, key])

@@ -69,6 +69,7 @@ class Table:
     optional: bool = False
     colour_field: str = "colour"
     cost_units: tuple = ()   # words a cost change may name besides resources ("neutral" crystal)
+    modifiable: tuple = ()   # the numbers on cards the rules read through modifiers ("defence")
 
     # -------------------------------------------------------------- looking things up
     def zone(self, name: str) -> Zone:
@@ -111,9 +112,25 @@ class Table:
         """How an option shown to ``viewer`` names this card: unique among the options, parseable."""
         return f"{key}:{state.cards[iid].name}"
 
-    def labels(self, state, cands: list, viewer: int) -> list[str]:
-        """The labels of ``(instance, key)`` candidates offered together (twins may need numbers)."""
-        return [self.label(state, iid, key, viewer) for iid, key in cands]
+    def hidden_from(self, state, key: str, viewer: int) -> bool:
+        """Whether the faces of zone ``key`` are hidden from ``viewer`` (another's hand, any deck)."""
+        for z in self.zones:
+            if z.secret or z.hidden:
+                for p in ([-1] if z.shared else range(state.nplayers)):
+                    if key in z.keys(state, p) and (z.secret or p != viewer):
+                        return True
+        return False
+
+    def labels(self, state, cands: list, viewer: int, seen=()) -> list[str]:
+        """The labels of ``(instance, key)`` candidates offered together: a card whose face
+        ``viewer`` cannot see (and has not looked at: ``seen``) is named by its place only."""
+        out = []
+        for iid, key in cands:
+            if iid not in seen and self.hidden_from(state, key, viewer):
+                out.append(f"{key}#{state.zones[key].index(iid) + 1}")
+            else:
+                out.append(self.label(state, iid, key, viewer))
+        return out
 
     def chooseable(self, state, iid: int, ctx: dict) -> bool:
         """Whether the effect running with ``ctx`` may choose card ``iid`` (a pack's protections)."""

@@ -288,6 +288,8 @@ class Rules:
         ctx["source"] = source
         ctx["controller"] = controller
         ctx["card"] = state.cards[source].name
+        if "subject" in data:
+            ctx["_it"] = [data["subject"]]  # "it": the card the event is about
         if trig.test is not None and not trig.test(state, ctx):
             return False
         if trig.once_per_turn:

@@ -30,8 +30,16 @@ def is_main(state, hero: int) -> bool:
     return hero in state.zones[KEYS[owner(state, hero)].main]
 
 
+def max_hp(state, hero: int) -> int:
+    """A hero's printed HP, changed by modifiers ("your main hero has +2 hp")."""
+    base = state.cards[hero].hp
+    if lasting.MODIFIERS not in state.listen:
+        return base
+    return lasting.adjust(state, holders(state), "hp", hero, owner(state, hero), base)
+
+
 def hp(state, hero: int) -> int:
-    return state.cards[hero].hp - state.values[DAMAGE].get(hero, 0)
+    return max_hp(state, hero) - state.values[DAMAGE].get(hero, 0)
 
 
 def labels(state, iids) -> list[str]:
@@ -127,7 +135,7 @@ def _hurt(state, hero: int, n: int, killer: int | None) -> None:
         state.vars["hit"] = hit + (p,)  # whose heroes took damage this turn
     if state.listen:
         announce(state, DAMAGED, subject=hero, player=p, amount=n)
-    if dmg[hero] >= state.cards[hero].hp:
+    if dmg[hero] >= max_hp(state, hero):
         kill(state, hero, killer)
 
 

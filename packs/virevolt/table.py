@@ -84,6 +84,7 @@ class VirevoltTable(Table):
     states = {s: (lambda state, iid, s=s: iid in state.marks[s]) for s in st.STATES}
     phases = {f"{p} phase": p for p in PHASES}
     cost_units = COLOURS + ("crystal",)
+    modifiable = ("hp",)
 
     def players(self, state) -> list[int]:
         c = state.counters
@@ -95,10 +96,12 @@ class VirevoltTable(Table):
     def colour(self, card) -> str | None:
         return card.colour
 
-    def labels(self, state, cands: list, viewer: int) -> list[str]:
+    def labels(self, state, cands: list, viewer: int, seen=()) -> list[str]:
         heroes = [iid for iid, key in cands if key in _HERO_ZONES]
         named = dict(zip(heroes, hz.player_labels(state, heroes))) if heroes else {}
-        return [named.get(iid) or self.label(state, iid, key, viewer) for iid, key in cands]
+        others = super().labels(state, [c for c in cands if c[0] not in named], viewer, seen)
+        it = iter(others)
+        return [named[iid] if iid in named else next(it) for iid, key in cands]
 
     def label(self, state, iid: int, key: str, viewer: int) -> str:
         p, _, zone = key.partition(".")

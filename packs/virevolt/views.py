@@ -18,7 +18,7 @@ class Views:
 
     def _hero(self, state, h, full=True) -> dict:
         d = state.cards[h]
-        out = {"name": d.name, "colour": d.colour, "hp": hz.hp(state, h), "max_hp": d.hp,
+        out = {"name": d.name, "colour": d.colour, "hp": hz.hp(state, h), "max_hp": hz.max_hp(state, h),
                "damage": state.values[hz.DAMAGE].get(h, 0), "states": st.of(state, h)}
         if full:
             out.update(rotation=cr.format_cost(d.rot), sacrifice=cr.format_cost(d.sac),

@@ -96,6 +96,7 @@ class VolfyirionTable(Table):
         "defence": lambda state, iid: state.cards[iid].defence,
     }
     phases = {"main phase": "main", "draw phase": "draw", "end phase": "end"}
+    modifiable = ("defence",)
 
     def players(self, state) -> list[int]:
         return [0, 1]
