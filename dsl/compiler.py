@@ -767,13 +767,16 @@ class _Compiler:
             if open_:
                 exp += " (or " + " | ".join(p.show() for p in open_) + ")"
             sug = closest(a0.value, verbs)
+            if family == EFFECT:  # by meaning as well as by spelling
+                sug += [v for v in MEANINGS.get(a0.value, ()) if v in verbs and v not in sug]
             msg = f"unknown {what} {a0.value!r}"
             if family == CONDITION:
                 cls = next((c for c, ws in self.vocab.classes.items() if a0.value in ws), None)
                 if cls is not None:
                     msg += (f" ({a0.value!r} is {article(cls)}; in a condition 'and'/'or' join "
                             f"whole conditions, so list words with ',')")
-            return self.error(msg, a0.start, a0.end - a0.start, exp, repr(sug[0]) if sug else None)
+            return self.error(msg, a0.start, a0.end - a0.start, exp,
+                              " or ".join(repr(x) for x in sug[:3]) if sug else None)
         shown = [p.show() for p in cands][:8]
         expected = " | ".join(shown) if shown else None
         local = m.expect[0] if len(m.expect) == 1 else (
@@ -796,6 +799,21 @@ class _Compiler:
                               at.start, width, expected)
         last = atoms[-1]
         return self.error(f"this {label} ends too early, expected {local}", last.end, 1, expected)
+
+
+#: Words designers reach for, and the verbs of the language that mean the same (suggested by meaning).
+MEANINGS = {
+    "steal": ("take", "steal"), "take": ("take", "put"), "kill": ("destroy",), "slay": ("destroy",),
+    "banish": ("remove",), "exile": ("remove",), "trash": ("remove",), "sacrifice": ("destroy",),
+    "tutor": ("search",), "find": ("search",), "fetch": ("search",), "mill": ("put",), "bounce": ("return",),
+    "recall": ("return",), "hurt": ("deal",), "damage": ("deal",), "hit": ("deal",), "attack": ("deal",),
+    "cure": ("heal", "cleanse"), "restore": ("heal", "restore"), "scry": ("look",), "peek": ("look",),
+    "view": ("look",), "see": ("look",), "buy": ("acquire",), "purchase": ("acquire",), "get": ("gain",),
+    "earn": ("gain",), "add": ("gain",), "spend": ("pay", "lose"), "lose": ("lose",), "toss": ("discard",),
+    "ditch": ("discard",), "shuffle": ("shuffle",), "poison": ("inflict",), "burn": ("inflict",),
+    "freeze": ("inflict",), "stun": ("inflict",), "shield": ("give",), "protect": ("give",),
+    "place": ("put",), "send": ("put", "return"), "give": ("give", "put"), "swap": ("rotate",),
+}
 
 
 def _top_colon(text: str) -> int:

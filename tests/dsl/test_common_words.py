@@ -79,3 +79,12 @@ def test_unknown_verb_lists_every_verb_and_suggests():
     verbs = e.expected.split(" (or ")[0]
     assert e.suggestion == "'steal'" and not verbs.endswith("...")
     assert all(f" {v}," in verbs or verbs.endswith(f" {v}") for v in ("draw", "discard", "destroy", "steal", "put", "gain"))
+
+
+@pytest.mark.parametrize("pack,text,meant", [("virevolt", "steal 2 crystals", "'take'"),
+                                             ("volfyirion", "kill an enemy troop", "'destroy'"),
+                                             ("virevolt", "tutor a hero", "'search'")])
+def test_unknown_verbs_are_answered_by_meaning(pack, text, meant):
+    with pytest.raises(CardLanguageError) as info:
+        compile_text(text, "effect", registry().get(pack).vocabulary(), program_id="t/meaning")
+    assert meant in info.value.suggestion
