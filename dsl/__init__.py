@@ -10,7 +10,8 @@
 
 See docs/dsl.md for the language reference.
 """
-from tabletop.dsl.compiler import Ability, compile_text, parser
+from tabletop.dsl.compiler import Ability, compile_text
+from tabletop.dsl.syntax import parser
 from tabletop.dsl.errors import CardLanguageError, VocabularyError
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.source import Source

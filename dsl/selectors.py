@@ -18,235 +18,18 @@ generator for ``at random``, every card for ``each``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
+from tabletop.dsl.comparisons import Comparison, compare, read_after
 from tabletop.dsl.matcher import NUMBER_WORDS, Matcher
+from tabletop.dsl.places import (
+    TABLES, PlayerSel, ZoneRef, owners, problem_of, text_of, words_at, zones,
+)
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.vocabulary import forms
-from tabletop.framework.effects import Decision
-from tabletop.framework.rng import below
-
-# ---------------------------------------------------------------------- comparisons
-_OPS = {
-    ">=": lambda a, b: a >= b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
-    "<": lambda a, b: a < b, "==": lambda a, b: a == b,
-}
-_AFTER = {"or-more": ">=", "or-greater": ">=", "or-higher": ">=", "or-less": "<=", "or-fewer": "<=",
-          "or-lower": "<="}
-_BEFORE = {("at", "least"): ">=", ("at", "most"): "<=", ("more", "than"): ">", ("fewer", "than"): "<",
-           ("less", "than"): "<", ("exactly",): "=="}
 
 
-@dataclass(frozen=True)
-class Comparison:
-    """``op`` against the number ``q``: ``4 or more`` is ('>=', 4)."""
-
-    op: str
-    q: Quantity
-
-    def test(self, value: int, state, ctx) -> bool:
-        return _OPS[self.op](value, self.q(state, ctx))
-
-    def text(self) -> str:
-        return f"{self.op} {self.q.text}"
-
-
-def read_before(m: Matcher, pos: int):
-    """``at least N``, ``more than N``, ``exactly N``... -> (end, op, Quantity)."""
-    for words, op in _BEFORE.items():
-        end = pos
-        for w in words:
-            if m.word(end) != w:
-                break
-            end += 1
-        else:
-            for e2, q in m.number(end):
-                if e2 > end:
-                    yield e2, op, q
-
-
-def read_after(m: Matcher, pos: int):
-    """``or more`` / ``or less`` after a number (and its noun) -> (end, op)."""
-    w = m.word(pos)
-    if w in _AFTER:
-        yield pos + 1, _AFTER[w]
-    else:
-        m.fail(pos, "'or more' or 'or less'")
-
-
-# ---------------------------------------------------------------------- players
-@dataclass(frozen=True)
-class PlayerSel:
-    """Which players: ``you``, ``enemies``, ``all``, ``others`` or a reference (``they``...)."""
-
-    mode: str
-    text: str
-    problem: tuple | None = None
-
-    def resolve(self, state, ctx) -> list[int]:
-        table = TABLES[state.game]
-        me = ctx["controller"]
-        mode = self.mode
-        if mode == "you":
-            return [me]
-        if mode == "enemies":
-            return table.enemies(state, me)
-        if mode == "all":
-            return table.players(state)
-        if mode == "others":
-            return [q for q in table.players(state) if q != me]
-        ref = REF_PLAYERS[mode](state, ctx, table)
-        return [] if ref is None else [ref]
-
-
-def _target_owner(state, ctx, table):
-    t = ctx.get("target")
-    return None if t is None else table.owner(state, t)
-
-
-def _it_owner(state, ctx, table):
-    it = ctx.get("_it") or ()
-    return table.owner(state, it[0]) if it else None
-
-
-REF_PLAYERS: dict[str, Callable] = {
-    "they": lambda state, ctx, table: ctx.get("player"),
-    "target's owner": _target_owner,
-    "its owner": _it_owner,
-    "caster": lambda state, ctx, table: ctx.get("actor"),
-}
-# player words -> (mode, the scope reference they need, or None)
-_PLAYER_WORDS = [
-    (("you",), "you", None), (("each", "player"), "all", None), (("every", "player"), "all", None),
-    (("all", "players"), "all", None), (("each", "other", "player"), "others", None),
-    (("each", "enemy"), "enemies", None), (("every", "enemy"), "enemies", None),
-    (("each", "opponent"), "enemies", None), (("the", "enemy"), "enemies", None),
-    (("your", "opponent"), "enemies", None), (("your", "enemy"), "enemies", None),
-    (("the", "opponent"), "enemies", None), (("they",), "they", "they"),
-    (("the", "target's", "owner"), "target's owner", "target"), (("its", "owner"), "its owner", "it"),
-    (("the", "caster"), "caster", "caster"), (("an", "enemy"), "enemies", None), (("an", "opponent"), "enemies", None),
-    (("a", "player"), "all", None), (("any", "player"), "all", None),
-]
-# possessive owners before a noun or a zone -> (mode, the scope reference they need)
-_OWNER_WORDS = [
-    (("your", "own"), "you", None), (("your",), "you", None), (("the", "enemy's"), "enemies", None),
-    (("the", "enemy"), "enemies", None), (("the", "opponent"), "enemies", None),
-    (("an", "enemy's"), "enemies", None), (("each", "enemy's"), "enemies", None),
-    (("enemy's",), "enemies", None), (("the", "opponent's"), "enemies", None),
-    (("your", "opponent's"), "enemies", None), (("each", "player's"), "all", None),
-    (("their",), "they", "they"), (("the", "target's", "owner's"), "target's owner", "target"),
-    (("its", "owner's"), "its owner", "it"), (("the", "caster's"), "caster", "caster"),
-]
-
-
-def _words(m: Matcher, pos: int, words: tuple) -> int | None:
-    for w in words:
-        if m.word(pos) != w:
-            return None
-        pos += 1
-    return pos
-
-
-def players(m: Matcher, pos: int):
-    """Parser of a player selector (``you``, ``each enemy``, ``they``...)."""
-    found = False
-    for words, mode, ref in _PLAYER_WORDS:
-        end = _words(m, pos, words)
-        if end is not None:
-            found = True
-            yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
-    if not found:
-        m.fail(pos, "a player ('you', 'each enemy', 'each player', 'they'...)")
-
-
-def owners(m: Matcher, pos: int):
-    """A possessive owner before a noun or a zone: ``your``, ``the enemy's``, ``its owner's``..."""
-    for words, mode, ref in _OWNER_WORDS:
-        end = _words(m, pos, words)
-        if end is not None:
-            yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
-
-
-def _problem(*objs) -> tuple | None:
-    for o in objs:
-        p = getattr(o, "problem", None)
-        if p:
-            return p
-    return None
-
-
-# ---------------------------------------------------------------------- zones
-@dataclass(frozen=True)
-class ZoneRef:
-    """A zone of some players (``your discard pile``) or of the table (``the asset deck``)."""
-
-    zone: str
-    owner: PlayerSel | None
-    text: str
-    problem: tuple | None = None
-
-    def keys(self, state, ctx) -> list[str]:
-        z = TABLES[state.game].zone(self.zone)
-        if z.shared:
-            return list(z.keys(state, -1))
-        out: list[str] = []
-        for p in (self.owner.resolve(state, ctx) if self.owner else [ctx["controller"]]):
-            out.extend(z.keys(state, p))
-        return out
-
-    def dest(self, state, ctx, iid: int | None = None) -> str | None:
-        """The one zone key card ``iid`` put into this zone goes to (None: it cannot go there)."""
-        z = TABLES[state.game].zone(self.zone)
-        if z.dest is None:
-            return None
-        if z.shared:
-            return z.dest(state, -1, iid)
-        ps = self.owner.resolve(state, ctx) if self.owner else [ctx["controller"]]
-        return z.dest(state, ps[0], iid) if ps else None
-
-
-def _zone_words(m: Matcher, pos: int) -> list[tuple[int, str]]:
-    """Zone names at ``pos``, longest first: (end, zone name). The last word may be plural."""
-    table = m.vocab.table
-    out = []
-    for z in table.zones:
-        for phrase in z.words:
-            end = pos
-            ws = phrase.split()
-            for i, w in enumerate(ws):
-                got = m.word(end)
-                if got is None or (got != w and (i < len(ws) - 1 or got not in forms(w))):
-                    break
-                end += 1
-            else:
-                out.append((end, z.name))
-    out.sort(key=lambda t: -t[0])
-    if not out:
-        m.fail(pos, "a zone (" + ", ".join(z.words[0] for z in table.zones) + ")",
-               tuple(z.words[0].split()[0] for z in table.zones), "zone")
-    return out
-
-
-def zones(m: Matcher, pos: int):
-    """Parser of a zone: ``your discard pile``, ``the enemy's hand``, ``an enemy city``, ``the asset deck``."""
-    heads: list[tuple[int, PlayerSel | None]] = list(owners(m, pos))
-    if m.word(pos) == "an" and m.word(pos + 1) == "enemy":
-        heads.append((pos + 2, PlayerSel("enemies", "an enemy")))
-    elif m.word(pos) == "enemy":
-        heads.append((pos + 1, PlayerSel("enemies", "enemy")))
-    if not heads:
-        heads.append((pos + 1 if m.word(pos) == "the" else pos, None))
-    for start, owner in heads:
-        for end, z in _zone_words(m, start):
-            yield end, ZoneRef(z, owner, _text(m, pos, end), _problem(owner))
-
-
-def _text(m: Matcher, a: int, b: int) -> str:
-    return " ".join(str(x.value) for x in m.atoms[a:b])
-
-
-# ---------------------------------------------------------------------- card selectors
 @dataclass(frozen=True)
 class CardSelector:
     """A card selector as read (see the module docstring).
@@ -386,9 +169,6 @@ _REF_WORDS = [
     (("the", "attacker"), "attacker", "attacker", False), (("the", "new", "hero"), "new hero", "new hero", False),
 ]
 
-#: The Table of each game, by ``state.game`` (filled by :func:`tabletop.dsl.common.install`).
-TABLES: dict[str, Any] = {}
-
 _QUANT_ALL = ("each", "every", "all", "any")
 
 
@@ -407,7 +187,7 @@ def cards(m: Matcher, pos: int):
     yield from _body(m, pos, pos, "all", None)  # no quantifier: "your troops", "red cards"
     for end, z in zones(m, pos):  # a whole zone: "your hand", "the enemy's discard pile"
         if z.owner is not None:
-            yield end, CardSelector(_text(m, pos, end), "all", zone=z, problem=z.problem)
+            yield end, CardSelector(text_of(m, pos, end), "all", zone=z, problem=z.problem)
 
 
 def _top(m: Matcher, pos: int):
@@ -421,20 +201,20 @@ def _top(m: Matcher, pos: int):
                 m.fail(p3, "'of'")
                 continue
             for p4, z in zones(m, p3 + 1):
-                sel = CardSelector(_text(m, pos, p4), mode, q, kind=kind, zone=z, problem=z.problem)
+                sel = CardSelector(text_of(m, pos, p4), mode, q, kind=kind, zone=z, problem=z.problem)
                 yield from _posts(m, pos, p4, sel)
 
 
 def _of(m: Matcher, start: int, pos: int, mode: str, q):
     """``one of your heroes``, ``2 of your crystals``, ``one of them``."""
     if m.word(pos) == "them":
-        sel = CardSelector(_text(m, start, pos + 1), mode, q, ref="them", problem=m.missing(pos, pos + 1, "it"))
+        sel = CardSelector(text_of(m, start, pos + 1), mode, q, ref="them", problem=m.missing(pos, pos + 1, "it"))
         yield from _posts(m, start, pos + 1, sel)
         return
     for p2, owner in owners(m, pos):
         for p3, adjs, other in _adjectives(m, p2):
             for p4, kind in _noun(m, p3):
-                sel = CardSelector(_text(m, start, p4), mode, q, owner=owner, kind=kind, adjs=adjs,
+                sel = CardSelector(text_of(m, start, p4), mode, q, owner=owner, kind=kind, adjs=adjs,
                                    other=other, problem=owner.problem)
                 yield from _posts(m, start, p4, sel)
 
@@ -464,12 +244,12 @@ def _refs(m: Matcher, pos: int):
     """``it``, ``them``, ``this card``, ``that hero``, ``the target``, ``the rest``..."""
     table = m.vocab.table
     for words, ref, need, noun in _REF_WORDS:
-        end = _words(m, pos, words)
+        end = words_at(m, pos, words)
         if end is None:
             continue
         readings = list(_noun(m, end)) if noun else [(end, None)]
         for e2, kind in readings:
-            phrase = _text(m, pos, e2)
+            phrase = text_of(m, pos, e2)
             problem = m.missing(pos, e2, need)
             last = getattr(m.compiler, "last_ref", None)
             if ref == "it" and last is not None and (m.scope is None or not m.scope.has("it")):
@@ -496,8 +276,8 @@ def _body(m: Matcher, start: int, pos: int, mode: str, q):
             if own is None and _enemy_adj in adjs:  # "each enemy trap": look in the enemies' zones
                 own, adjs = _ENEMIES, tuple(a for a in adjs if a is not _enemy_adj)
             for p3, kind in _noun(m, p2):
-                sel = CardSelector(_text(m, start, p3), mode, q, owner=own, kind=kind, adjs=adjs,
-                                   other=other or m.word(start) == "another", problem=_problem(own))
+                sel = CardSelector(text_of(m, start, p3), mode, q, owner=own, kind=kind, adjs=adjs,
+                                   other=other or m.word(start) == "another", problem=problem_of(own))
                 yield from _posts(m, start, p3, sel)
 
 
@@ -563,7 +343,7 @@ def _posts(m: Matcher, start: int, pos: int, sel: CardSelector):
         nxt = []
         for p, s in frontier:
             for p2, s2 in _post(m, p, s):
-                s2 = replace(s2, text=_text(m, start, p2), problem=s2.problem or s.problem)
+                s2 = replace(s2, text=text_of(m, start, p2), problem=s2.problem or s.problem)
                 nxt.append((p2, s2))
         results.extend(nxt)
         frontier = nxt
@@ -600,7 +380,7 @@ def _post(m: Matcher, pos: int, sel: CardSelector):
             yield end, replace(sel, zone=z, problem=sel.problem or z.problem)
     if sel.owner is None:
         for words, mode in _CONTROLS:
-            end = _words(m, pos, words)
+            end = words_at(m, pos, words)
             if end is not None:
                 yield end, replace(sel, owner=PlayerSel(mode, " ".join(words)))
     if w == "other" and nxt == "than" and m.word(pos + 2) == "this":
@@ -646,19 +426,6 @@ def _has_zone(table, name: str) -> bool:
     return any(z.name == name for z in table.zones)
 
 
-def compare(m: Matcher, pos: int):
-    """``4 or less``, ``at most 4``, ``of 4 or less``, ``4``: (end, Comparison)."""
-    if m.word(pos) == "of":
-        pos += 1
-    for end, op, q in read_before(m, pos):
-        yield end, Comparison(op, q)
-    for end, q in m.number(pos):
-        if end > pos:
-            after = list(read_after(m, end))
-            for e2, op in after:
-                yield e2, Comparison(op, q)
-            if not after:
-                yield end, Comparison("==", q)
 
 
 def _attr_filter(attr: str, cmp: Comparison):
@@ -672,102 +439,3 @@ def count(m: Matcher, pos: int):
     for end, sel in cards(m, pos):
         if sel.mode in ("all", "ref"):
             yield end, sel
-
-
-# ---------------------------------------------------------------------- resolving choices
-@dataclass(frozen=True)
-class Pick:
-    """A verb's choice of cards: the selector, its decision key, the verb (for the prompt),
-    who chooses (default: the controller) and whether one may choose nothing."""
-
-    sel: CardSelector
-    key: str
-    verb: str
-    chooser: Callable[[Any, dict], int] | None = None
-    optional: bool = False
-
-
-def choose(state, ctx: dict, pick: Pick, cands: list, who: int, picked: list):
-    """The cards chosen so far are ``picked``: return ``(chosen, None)`` or ``(None, Decision)``."""
-    sel = pick.sel
-    mode = sel.mode
-    if mode in ("all", "top", "bottom", "ref"):
-        return cands, None
-    n = sel.count(state, ctx) if sel.count is not None else 1
-    if mode == "random":
-        pool = list(cands)
-        out = []
-        for _ in range(min(n, len(pool))):
-            state.rng, i = below(state.rng, len(pool))
-            out.append(pool.pop(i))
-        if out:
-            state.reveals += 1
-        return out, None
-    table = TABLES[state.game]
-    taken = {p[0] for p in picked}
-    rest = [c for c in cands if c[0] not in taken and table.chooseable(state, c[0], ctx)]
-    if len(picked) >= n or not rest:
-        return picked, None
-    labels, values = [], []
-    for (iid, key), lab in zip(rest, table.labels(state, rest, who, ctx.get("_seen") or ())):
-        if lab not in labels:
-            labels.append(lab)
-            values.append([iid, key])
-    if not pick.optional and mode != "upto":
-        if len(picked) + len(rest) <= n:  # no choice: all of them
-            return picked + rest, None
-        if len(labels) == 1:  # identical cards: any one
-            return picked + rest[:n - len(picked)], None
-    options = [("choose", lab) for lab in labels]
-    if pick.optional or mode == "upto":
-        options.append(("skip",))
-        values.append(None)
-    card = ctx.get("card")
-    what = sel.text if n == 1 else f"{sel.text} ({len(picked) + 1} of {n})"
-    prompt = f"{card}: {pick.verb} {what}" if card else f"{pick.verb} {what}"
-    return None, Decision(who, prompt, options, values, pick.key + "?")
-
-
-def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
-    """Steps that resolve ``pick`` (asking if needed) and apply ``act(state, ctx, iid, key)`` to each card.
-
-    The cards acted on become ``it`` for the statements after (``ctx["_it"]``).
-    """
-    key = pick.key
-    ask = key + "?"
-    chooser = pick.chooser
-    sel = pick.sel
-
-    def step(state, ctx):
-        picked = ctx.pop(key, None) or []
-        done = False
-        if ask in ctx:
-            got = ctx.pop(ask)
-            if got is None:
-                done = True
-            else:
-                picked = picked + [got]
-        if done:
-            chosen = picked
-        else:
-            who = chooser(state, ctx) if chooser is not None else ctx["controller"]
-            chosen, decision = choose(state, ctx, pick, sel.candidates(state, ctx), who, picked)
-            if decision is not None:
-                ctx[key] = picked
-                return decision
-        out = []
-        table = TABLES[state.game]
-        for iid, k in chosen:
-            if iid not in state.zones.get(k, ()):
-                # still in play elsewhere (a main hero replaced meanwhile): act on it there
-                moved = state.zone_of(iid)
-                if moved is None or not (table.is_in_play(state, k) and table.is_in_play(state, moved)):
-                    continue
-                k = moved
-            act(state, ctx, iid, k)
-            out.append(iid)
-        ctx["_it"] = out
-        return None
-
-    step.binds = ("it",) if sel.single else ("it", "them")
-    return (step,)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from tabletop.dsl import Vocabulary, common
-from tabletop.dsl.selectors import Pick, pick_steps
+from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.packs.virevolt import crystals as cr

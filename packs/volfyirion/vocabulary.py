@@ -31,7 +31,7 @@ those effects offers ``skip``/``no`` by itself.
 from __future__ import annotations
 
 from tabletop.dsl import Vocabulary, common
-from tabletop.dsl.selectors import Pick, pick_steps
+from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.framework.effects import Decision
 
 from tabletop.packs.volfyirion import model as M

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.dsl import CardLanguageError, Source, compile_text
-from tabletop.dsl.compiler import MAX_DEPTH, MAX_TEXT
+from tabletop.dsl.syntax import MAX_DEPTH, MAX_TEXT
 from tabletop.framework.packs import registry
 
 SRC = Source(file="cards.yaml", card="Bad", field="main", line=3, column=9)

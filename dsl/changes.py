@@ -1,0 +1,113 @@
+"""The shared lasting changes: numbers on cards (``your troops have +1 defence``), costs
+(``the next card you acquire this turn costs 2 less``), a pack's rules (``cannot be chosen by
+traps``), and how long a change made by an effect lasts (``this turn``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tabletop.dsl import places as P
+from tabletop.dsl import selectors as S
+from tabletop.dsl.matcher import Matcher
+from tabletop.dsl.quantity import Quantity
+from tabletop.dsl.selectors import CardSelector
+from tabletop.dsl.table import Table
+from tabletop.dsl.vocabulary import Vocabulary, forms
+from tabletop.framework import lasting
+
+
+def duration(m: Matcher, pos: int):
+    for words in (("this", "turn"), ("until", "the", "end", "of", "turn"), ("until", "end", "of", "turn"),
+                  ("until", "the", "end", "of", "your", "turn"), ("until", "the", "end", "of", "this", "turn")):
+        end = P.words_at(m, pos, words)
+        if end is not None:
+            yield end, "turn"
+    m.fail(pos, "how long ('this turn', 'until the end of your turn')")
+
+
+@dataclass(frozen=True)
+class NextMod:
+    """A modifier that applies to the next card only (``the next card you acquire this turn``)."""
+
+    modifier: lasting.Modifier
+    uses: int = 1
+
+
+@dataclass(frozen=True)
+class CostSubject:
+    sel: CardSelector
+    who: str | None        # "you" when only the controller's use counts ("you acquire", "cost you")
+    next: bool = False
+    problem: tuple | None = None
+
+
+def cost_subject(m: Matcher, pos: int):
+    """``the next card you acquire this turn``, ``cards you acquire``, ``wonders``, ``your incantations``."""
+    nxt = False
+    p = pos
+    if m.word(p) == "the" and m.word(p + 1) == "next":
+        nxt = True
+        p += 2
+    for end, sel in S.cards(m, p):
+        if sel.mode not in ("all",) and not nxt:
+            continue
+        yield end, CostSubject(sel, None, nxt, sel.problem)
+        e = P.words_at(m, end, ("you",))
+        if e is not None and m.word(e) in forms("acquire") | forms("play") | forms("cast") | forms("buy"):
+            e += 1
+            yield e, CostSubject(sel, "you", nxt, sel.problem)
+            e2 = P.words_at(m, e, ("this", "turn"))
+            if e2 is not None:
+                yield e2, CostSubject(sel, "you", nxt, sel.problem)
+
+
+def _applies(sel: CardSelector, who: str | None):
+    plain = replace(sel, owner=None)
+    owner = sel.owner
+
+    def applies(state, iid, player, ctx) -> bool:
+        if who == "you" and player != ctx["controller"]:
+            return False
+        if owner is not None and player not in owner.resolve(state, ctx):
+            return False
+        return plain.matches(state, iid, ctx)
+    return applies
+
+
+def register(v: Vocabulary, table: Table, ex) -> None:
+    """Add the shared lasting changes to ``v``."""
+    units = tuple(table.resources) + tuple(table.cost_units)
+    if units:
+        v.words("cost-unit", units)
+
+    def cost(subject: CostSubject, n: Quantity, unit, change: str, floor, you: bool, uid):
+        sign = -1 if change == "less" else 1
+        who = "you" if you else subject.who
+        mod = lasting.Modifier(uid(), "cost", _applies(subject.sel, who), n, sign, unit,
+                               floor.const if floor is not None else None)
+        return NextMod(mod) if subject.next else mod
+
+    for you in (False, True):
+        pat = "{s:cost-subject} cost|costs " + ("you " if you else "") + "{n:number} [{u:word:cost-unit}] [crystal] {c:word:more-less} [, but at least {f:number}]"
+        v.modifier(pat, example=None if you else "the next card you acquire this turn costs 2 less")(
+            lambda s, n, c, uid, u=None, f=None, you=you: cost(s, n, u, c, f, you, uid))
+
+    def changeable(a: str) -> None:
+        if a not in table.modifiable:
+            can = ", ".join(table.modifiable) or "none"
+            raise ValueError(f"{a} cannot be changed in {table.name} (numbers a card can change: {can})")
+
+    @v.modifier("{x:cards} have|has|get|gets {n:number} {a:word:attribute}", example=f"your {ex.kinds} have +1 {ex.stat}")
+    def stat(x, n, a, uid):
+        changeable(a)
+        return lasting.Modifier(uid(), a, _applies(x, None), n, 1)
+
+    @v.modifier("{x:cards} have|has|get|gets {n:number} {c:word:more-less} {a:word:attribute}",
+                example=f"your {ex.kinds} have 1 more {ex.stat}")
+    def stat_more(x, n, c, a, uid):
+        changeable(a)
+        return lasting.Modifier(uid(), a, _applies(x, None), n, -1 if c != "more" else 1)
+
+    if "flag" in v.families:
+        @v.modifier("{x:cards} {f:flag}", example=f"your {ex.kinds} " + (v.families["flag"][0].example or ""))
+        def flag(x, f, uid):
+            return lasting.Modifier(uid(), f, _applies(x, None))

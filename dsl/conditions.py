@@ -1,0 +1,217 @@
+"""The shared conditions: counts and comparisons of cards, numbers on cards, states,
+adjectives and kinds, places, quantities, whose turn it is, and 'if you do'."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tabletop.dsl import places as P
+from tabletop.dsl import comparisons as C
+from tabletop.dsl import selectors as S
+from tabletop.dsl.matcher import Matcher
+from tabletop.dsl.numbers import as_quantity
+from tabletop.dsl.quantity import Quantity
+from tabletop.dsl.selectors import CardSelector
+from tabletop.dsl.comparisons import Comparison
+from tabletop.dsl.places import PlayerSel
+from tabletop.dsl.table import Table
+from tabletop.dsl.vocabulary import Vocabulary, forms
+
+
+@dataclass(frozen=True)
+class Counted:
+    """What ``have``/``there are`` compares: cards of a selector against a number or another player's."""
+
+    sel: CardSelector
+    cmp: Comparison | None
+    other: PlayerSel | None = None
+    problem: tuple | None = None
+
+    def holds(self, state, ctx: dict, players: list[int] | None) -> bool:
+        if self.other is None:
+            if players is None:
+                n = len(self.sel.candidates(state, ctx))
+                return self.cmp.test(n, state, ctx)
+            return bool(players) and all(self.cmp.test(_count_as(self.sel, state, ctx, p), state, ctx)
+                                         for p in players)
+        mine = [_count_as(self.sel, state, ctx, p) for p in (players or [ctx["controller"]])]
+        theirs = [_count_as(self.sel, state, ctx, q) for q in self.other.resolve(state, ctx)]
+        if not theirs:
+            return False
+        op = self.cmp.op
+        return all(C.OPS[op](a, b) for a in mine for b in theirs)
+
+
+_YOURS = PlayerSel("you", "you")
+
+
+def _count_as(sel: CardSelector, state, ctx: dict, p: int) -> int:
+    """How many cards ``sel`` names for player ``p`` ("you have 4 or more crystals": ``p``'s own)."""
+    if sel.owner is None and sel.zone is None and sel.ref is None:
+        sel = replace(sel, owner=_YOURS)
+    me = ctx["controller"]
+    ctx["controller"] = p
+    try:
+        return len(sel.candidates(state, ctx))
+    finally:
+        ctx["controller"] = me
+
+
+def counted(m: Matcher, pos: int):
+    """``4 or more crystals``, ``at least 2 troops in your cities``, ``no cards in your hand``,
+    ``a troop``, ``fewer intact cities than the enemy``, ``as many heroes as the enemy``."""
+    w = m.word(pos)
+    if w in ("fewer", "more", "less") or (w == "as" and m.word(pos + 1) == "many"):
+        op = {"fewer": "<", "less": "<", "more": ">"}.get(w, "==")
+        start = pos + (2 if w == "as" else 1)
+        for end, sel in S.count(m, start):
+            link = "as" if w == "as" else "than"
+            if m.word(end) == link:
+                for e2, who in P.players(m, end + 1):
+                    yield e2, Counted(sel, Comparison(op, Quantity.constant(0)), who, sel.problem or who.problem)
+        return
+    for end, op, q in C.read_before(m, pos):
+        for e2, sel in S.count(m, end):
+            yield e2, Counted(sel, Comparison(op, q), problem=sel.problem)
+    if w in ("a", "an", "any"):
+        for e2, sel in S.count(m, pos + 1):
+            yield e2, Counted(sel, Comparison(">=", Quantity.constant(1)), problem=sel.problem)
+    if w == "no":
+        for e2, sel in S.count(m, pos + 1):
+            yield e2, Counted(sel, Comparison("==", Quantity.constant(0)), problem=sel.problem)
+    for end, q in m.number(pos):
+        if end <= pos:
+            continue
+        after = list(C.read_after(m, end))
+        for e1, op in after:  # 4 or more crystals
+            for e2, sel in S.count(m, e1):
+                yield e2, Counted(sel, Comparison(op, q), problem=sel.problem)
+        for e1, sel in S.count(m, end):
+            tail = list(C.read_after(m, e1))
+            for e2, op in tail:  # 4 crystals or more
+                yield e2, Counted(sel, Comparison(op, q), problem=sel.problem)
+            if not tail:
+                yield e1, Counted(sel, Comparison("==", q), problem=sel.problem)
+
+
+def _theirs(sel: CardSelector) -> CardSelector:
+    """In ``PLAYER has ...``, 'their' is that player's own (counted as them: 'your')."""
+    owner = sel.owner
+    zone = sel.zone
+    if owner is not None and owner.mode == "they":
+        owner = _YOURS
+    if zone is not None and zone.owner is not None and zone.owner.mode == "they":
+        zone = replace(zone, owner=_YOURS, problem=None)
+    if owner is sel.owner and zone is sel.zone:
+        return sel
+    return replace(sel, owner=owner, zone=zone, problem=None)
+
+
+def counted_own(m: Matcher, pos: int):
+    """What ``PLAYER has|controls`` compares: as ``counted``, where 'their' is the player's own."""
+    for end, c in counted(m, pos):
+        sel = _theirs(c.sel)
+        yield end, replace(c, sel=sel, problem=None if sel is not c.sel else c.problem)
+
+
+def attrcmp(m: Matcher, pos: int):
+    """``3 hp or less``, ``at most 3 hp``, ``more than 2 damage``: (end, (attribute, Comparison))."""
+    attrs = m.vocab.table.attributes
+
+    def attr_at(p):
+        w = m.word(p)
+        return next((a for a in attrs if w is not None and w in forms(a)), None)
+
+    for end, op, q in C.read_before(m, pos):
+        a = attr_at(end)
+        if a is not None:
+            yield end + 1, (a, Comparison(op, q))
+    if m.word(pos) == "no":
+        a = attr_at(pos + 1)
+        if a is not None:
+            yield pos + 2, (a, Comparison("==", Quantity.constant(0)))
+    for end, q in m.number(pos):
+        if end <= pos:
+            continue
+        a = attr_at(end)
+        if a is None:
+            m.fail(end, "a number on a card (" + ", ".join(attrs) + ")", tuple(attrs), "number on a card")
+            continue
+        for e2, op in C.read_after(m, end + 1):
+            yield e2, (a, Comparison(op, q))
+        yield end + 1, (a, Comparison("==", q))
+
+
+def register(v: Vocabulary, table: Table, ex) -> None:
+    """Add the shared conditions to ``v``."""
+    @v.condition("{who:players} have|has|control|controls {c:counted-own}",
+                 example=f"you have 4 or more cards in your {ex.hand}")
+    def have(who, c):
+        return lambda state, ctx: c.holds(state, ctx, who.resolve(state, ctx))
+
+    @v.condition("there is|are {c:counted}", example=f"there are 2 or more {ex.kinds}")
+    def there_are(c):
+        return lambda state, ctx: c.holds(state, ctx, None)
+
+    def each(x: CardSelector, test):
+        def pred(state, ctx):
+            got = x.candidates(state, ctx)
+            return bool(got) and all(test(state, iid, ctx) for iid, _ in got)
+        return pred
+
+    @v.condition("{x:cards} has|have {c:attrcmp}", example=f"it has 3 {ex.attr} or less")
+    def has_number(x, c):
+        attr, cmp = c
+        value = table.attributes[attr]
+        return each(x, lambda state, iid, ctx: cmp.test(value(state, iid), state, ctx))
+
+    if table.states:
+        @v.condition("{x:cards} has|have {s:word:state}", example=f"it has {ex.state}")
+        def has_state(x, s):
+            fn = table.states[s]
+            return each(x, lambda state, iid, ctx: fn(state, iid))
+
+    @v.condition("{x:cards} is|are {a:word:adjective}", example=f"it is {ex.adjective or 'in-play'}")
+    def is_adj(x, a):
+        fn = table.adjectives[a]
+        return each(x, lambda state, iid, ctx: fn(state, iid, state.zone_of(iid)))
+
+    if table.adjectives:
+        v.words("adjective", tuple(table.adjectives))
+    else:
+        v.words("adjective", ("in-play",))
+
+    @v.condition("{x:cards} is|are a|an {k:cards}", example=f"it is a {ex.kind}")
+    def is_kind(x, k):
+        return each(x, lambda state, iid, ctx: k.matches(state, iid, ctx))
+
+    @v.condition("{x:cards} is|are in {z:zone}", example=f"this card is in your {ex.hand}")
+    def is_in(x, z):
+        def pred(state, ctx):
+            keys = set(z.keys(state, ctx))
+            got = x.candidates(state, ctx)
+            return bool(got) and all(k in keys for _, k in got)
+        return pred
+
+    @v.condition("{x:cards} is|are in play", example="this card is in play")
+    def in_play(x):
+        def pred(state, ctx):
+            got = x.candidates(state, ctx)
+            return bool(got) and all(table.is_in_play(state, k) for _, k in got)
+        return pred
+
+    @v.condition("{q:quantity} is|are {c:compare}", example=f"the number of cards in your {ex.hand} is 3 or more")
+    def quantity_is(q, c):
+        q = as_quantity(q)
+        return lambda state, ctx: c.test(q(state, ctx), state, ctx)
+
+    @v.condition("you do|did", needs="it", example="you do")
+    def you_did():  # "discard a card; if you do: draw 2 cards"
+        return lambda state, ctx: bool(ctx.get("_it"))
+
+    @v.condition("it is your turn", example="it is your turn")
+    def your_turn():
+        return lambda state, ctx: state.active == ctx["controller"]
+
+    @v.condition("it is not your turn", example="it is not your turn")
+    def not_your_turn():
+        return lambda state, ctx: state.active != ctx["controller"]

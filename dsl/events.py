@@ -1,0 +1,103 @@
+"""The shared triggers: what a card's ``when ...`` waits for (a card played, acquired, entering
+or leaving play, dying, taking damage) and the moments of ``at the start of ...`` (a turn, a
+phase, someone's next one)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tabletop.dsl import places as P
+from tabletop.dsl.compiler import Event
+from tabletop.dsl.matcher import Matcher
+from tabletop.dsl.selectors import CardSelector
+from tabletop.dsl.places import PlayerSel
+from tabletop.dsl.vocabulary import Vocabulary
+from tabletop.framework import triggers
+
+DEPARTURES = {"destroyed": "destroyed", "replaced": "replaced", "removed": "removed",
+              "returned": "returned", "sacrificed": "sacrificed", "discarded": "discarded"}
+
+
+def _split_owner(x: CardSelector):
+    return replace(x, owner=None), x.owner
+
+
+def _event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str, how: tuple = ()) -> Event:
+    own = x is not None and x.ref == "this"
+    sel, owner = _split_owner(x) if x is not None else (None, None)
+    owner = owner or who
+
+    def test(state, ctx) -> bool:
+        if how and ctx.get("how") not in how:
+            return False
+        if owner is not None and ctx.get("player") not in owner.resolve(state, ctx):
+            return False
+        if sel is not None and not own and not sel.matches(state, ctx["subject"], ctx):
+            return False
+        return True
+    return Event(event, test, own, ("it", "they"), text)
+
+
+def register(v: Vocabulary, ex) -> None:
+    """Add the shared trigger phrases to ``v``."""
+    T = triggers
+    for verb, ev in (("play|plays|cast|casts", T.PLAYED), ("acquire|acquires", T.ACQUIRED)):
+        v.trigger(f"{{who:players}} {verb} {{x:cards}}", example={T.PLAYED: f"you play a {ex.kind}",
+                                                                  T.ACQUIRED: "you acquire this card"}[ev])(
+            lambda who, x, ev=ev: _event(ev, x, who, ""))
+    for verb, ev in (("played", T.PLAYED), ("cast", T.PLAYED), ("acquired", T.ACQUIRED)):
+        v.trigger(f"{{x:cards}} is|are {verb}", example=f"this card is {verb}")(
+            lambda x, ev=ev: _event(ev, x, None, ""))
+    v.trigger("{x:cards} enter|enters play", example="this card enters play")(
+        lambda x: _event(T.ENTERED, x, None, ""))
+    v.trigger("{x:cards} leave|leaves play", example="this card leaves play")(
+        lambda x: _event(T.LEFT, x, None, ""))
+    v.trigger("{x:cards} is|are {hows:words:departure}", example="this card is destroyed or replaced")(
+        lambda x, hows: _event(T.LEFT, x, None, "", tuple(DEPARTURES[h] for h in hows)))
+    v.trigger("{x:cards} die|dies", example=f"one of your {ex.kinds} dies")(
+        lambda x: _event(T.LEFT, x, None, "", ("died",)))
+    v.trigger("{x:cards} take|takes damage", example="this card takes damage")(
+        lambda x: _event(T.DAMAGED, x, None, ""))
+    v.trigger("{x:cards} is|are dealt damage", example="this card is dealt damage")(
+        lambda x: _event(T.DAMAGED, x, None, ""))
+
+
+def moment(m: Matcher, pos: int):
+    """``your turn``, ``each enemy turn``, ``your main phase``, ``the enemy's next main phase``, ``this turn``."""
+    table = m.vocab.table
+    at_end = m.compiler is not None and m.compiler.moment == "end"
+    heads = []
+    for words, mode in ((("your", "next"), "you"), (("your",), "you"), (("each", "enemy"), "enemies"),
+                        (("each", "enemy's"), "enemies"), (("the", "enemy's", "next"), "enemies"),
+                        (("the", "enemy's"), "enemies"), (("each", "player's"), "all"),
+                        (("each",), "all"), (("every",), "all"), (("this",), "this"), (("the", "next"), "all")):
+        end = P.words_at(m, pos, words)
+        if end is not None:
+            heads.append((end, mode))
+    if not heads:
+        m.fail(pos, "whose turn or phase ('your', 'each enemy', 'the enemy's next', 'each')")
+    for end, mode in heads:
+        if m.word(end) in ("turn",):
+            ev = triggers.TURN_END if at_end else triggers.TURN_START
+            yield end + 1, _moment_event(ev, mode, None, P.text_of(m, pos, end + 1))
+            continue
+        for words, phase in table.phases.items():
+            e2 = P.words_at(m, end, tuple(words.split()))
+            if e2 is not None:
+                ev = triggers.PHASE_END if at_end else triggers.PHASE_START
+                yield e2, _moment_event(ev, mode, phase, P.text_of(m, pos, e2))
+        m.fail(end, "'turn' or a phase (" + ", ".join(table.phases) + ")")
+
+
+def _moment_event(event: str, mode: str, phase: str | None, text: str) -> Event:
+    def test(state, ctx) -> bool:
+        if phase is not None and ctx.get("phase") != phase:
+            return False
+        p = ctx.get("player")
+        if mode == "you":
+            return p == ctx["controller"]
+        if mode == "enemies":
+            return p != ctx["controller"]
+        if mode == "this":
+            return True
+        return True
+    return Event(event, test, False, ("they",), text)

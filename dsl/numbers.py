@@ -1,0 +1,95 @@
+"""The shared quantity phrases: ``the number of CARDS``, ``its cost``, ``the hp of the target``,
+``your battle points``, and possessives (``your heroes'``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.dsl import places as P
+from tabletop.dsl import selectors as S
+from tabletop.dsl.matcher import Matcher
+from tabletop.dsl.quantity import Quantity
+from tabletop.dsl.selectors import CardSelector
+from tabletop.dsl.table import Table
+from tabletop.dsl.vocabulary import Vocabulary, forms
+
+
+def as_quantity(fn) -> Quantity:
+    return fn if isinstance(fn, Quantity) else Quantity(fn, None, "")
+
+
+@dataclass(frozen=True)
+class Whose:
+    """A possessive: whose number (``its``, ``the target's``, ``this card's``)."""
+
+    sel: CardSelector
+    problem: tuple | None = None
+
+
+_POSSESSIVES = [
+    (("its",), "it", "it"), (("their",), "them", "it"), (("the", "target's"), "target", "target"),
+    (("the", "attacker's"), "attacker", "attacker"), (("the", "new", "hero's"), "new hero", "new hero"),
+]
+
+
+def possessive(m: Matcher, pos: int):
+    """``its``, ``the target's``, ``this hero's``, ``your heroes'``, ``each enemy hero's``."""
+    yield from _owned_possessive(m, pos)
+    for words, ref, need in _POSSESSIVES:
+        end = P.words_at(m, pos, words)
+        if end is not None:
+            yield end, Whose(CardSelector(" ".join(words), "ref", ref=ref), m.missing(pos, end, need))
+    for lead, ref, need in (("this", "this", "this"), ("that", "it", "it")):
+        if m.word(pos) == lead:
+            w = m.word(pos + 1)
+            if w is not None and w.endswith("'s"):
+                base = w[:-2]
+                kind = None if base == "card" else next((k.name for k in m.vocab.table.kinds
+                                                          if base in forms(k.name)), "?")
+                if kind != "?":
+                    yield pos + 2, Whose(CardSelector(f"{lead} {base}", "ref", ref=ref, kind=kind),
+                                         m.missing(pos, pos + 2, need))
+
+
+def _owned_possessive(m: Matcher, pos: int):
+    """``[quantifier] [owner] [adjectives] NOUN's`` / ``NOUNS'``: a selector whose noun is possessive."""
+    from dataclasses import replace
+
+    atoms = m.atoms
+    for end in range(pos + 1, min(len(atoms), pos + 6) + 1):
+        w = m.word(end - 1)
+        if w is None or not (w.endswith("'") or w.endswith("'s")) or w in ("its",):
+            continue
+        stem = w[:-2] if w.endswith("'s") else w[:-1]
+        saved = atoms[end - 1]
+        atoms[end - 1] = type(saved)("w", stem, saved.start, saved.end)
+        try:
+            for e2, sel in S.cards(m, pos):
+                if e2 == end:
+                    yield end, Whose(replace(sel, text=P.text_of(m, pos, end)), sel.problem)
+        finally:
+            atoms[end - 1] = saved
+
+
+def _sum_attr(sel: CardSelector, attr: str, table: Table):
+    value = table.attributes[attr]
+    return lambda state, ctx: sum(value(state, iid) for iid, _ in sel.candidates(state, ctx))
+
+
+def register(v: Vocabulary, table: Table, ex) -> None:
+    """Add the shared quantity phrases to ``v``."""
+    @v.quantity("[the] number of {x:count}", example=f"the number of cards in your {ex.pile}")
+    def number_of(x):
+        return lambda state, ctx: len(x.candidates(state, ctx))
+
+    @v.quantity("{w:possessive} {a:word:attribute}", example=f"its {ex.attr}")
+    def whose(w, a):
+        return _sum_attr(w.sel, a, table)
+
+    @v.quantity("the {a:word:attribute} of {x:cards}", example=f"the {ex.attr} of the target")
+    def attr_of(a, x):
+        return _sum_attr(x, a, table)
+
+    if table.resources:
+        @v.quantity("your {r:word:resource} [point]", example=f"your {ex.resource} points")
+        def your_points(r):
+            return lambda state, ctx: table.points(state, ctx["controller"], r)

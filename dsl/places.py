@@ -1,0 +1,183 @@
+"""Who and where in card texts: player selectors (``you``, ``each enemy``, ``they``), possessive
+owners (``your``, ``the enemy's``, ``its owner's``) and zones (``your discard pile``, ``an enemy
+city``), read against the pack's table, resolved at play time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from tabletop.dsl.matcher import Matcher
+from tabletop.dsl.vocabulary import forms
+
+#: The Table of each game, by ``state.game`` (filled by :func:`tabletop.dsl.common.install`).
+TABLES: dict[str, Any] = {}
+
+
+@dataclass(frozen=True)
+class PlayerSel:
+    """Which players: ``you``, ``enemies``, ``all``, ``others`` or a reference (``they``...)."""
+
+    mode: str
+    text: str
+    problem: tuple | None = None
+
+    def resolve(self, state, ctx) -> list[int]:
+        table = TABLES[state.game]
+        me = ctx["controller"]
+        mode = self.mode
+        if mode == "you":
+            return [me]
+        if mode == "enemies":
+            return table.enemies(state, me)
+        if mode == "all":
+            return table.players(state)
+        if mode == "others":
+            return [q for q in table.players(state) if q != me]
+        ref = REF_PLAYERS[mode](state, ctx, table)
+        return [] if ref is None else [ref]
+
+
+def _target_owner(state, ctx, table):
+    t = ctx.get("target")
+    return None if t is None else table.owner(state, t)
+
+
+def _it_owner(state, ctx, table):
+    it = ctx.get("_it") or ()
+    return table.owner(state, it[0]) if it else None
+
+
+REF_PLAYERS: dict[str, Callable] = {
+    "they": lambda state, ctx, table: ctx.get("player"),
+    "target's owner": _target_owner,
+    "its owner": _it_owner,
+    "caster": lambda state, ctx, table: ctx.get("actor"),
+}
+# player words -> (mode, the scope reference they need, or None)
+_PLAYER_WORDS = [
+    (("you",), "you", None), (("each", "player"), "all", None), (("every", "player"), "all", None),
+    (("all", "players"), "all", None), (("each", "other", "player"), "others", None),
+    (("each", "enemy"), "enemies", None), (("every", "enemy"), "enemies", None),
+    (("each", "opponent"), "enemies", None), (("the", "enemy"), "enemies", None),
+    (("your", "opponent"), "enemies", None), (("your", "enemy"), "enemies", None),
+    (("the", "opponent"), "enemies", None), (("they",), "they", "they"),
+    (("the", "target's", "owner"), "target's owner", "target"), (("its", "owner"), "its owner", "it"),
+    (("the", "caster"), "caster", "caster"), (("an", "enemy"), "enemies", None), (("an", "opponent"), "enemies", None),
+    (("a", "player"), "all", None), (("any", "player"), "all", None),
+]
+# possessive owners before a noun or a zone -> (mode, the scope reference they need)
+_OWNER_WORDS = [
+    (("your", "own"), "you", None), (("your",), "you", None), (("the", "enemy's"), "enemies", None),
+    (("the", "enemy"), "enemies", None), (("the", "opponent"), "enemies", None),
+    (("an", "enemy's"), "enemies", None), (("each", "enemy's"), "enemies", None),
+    (("enemy's",), "enemies", None), (("the", "opponent's"), "enemies", None),
+    (("your", "opponent's"), "enemies", None), (("each", "player's"), "all", None),
+    (("their",), "they", "they"), (("the", "target's", "owner's"), "target's owner", "target"),
+    (("its", "owner's"), "its owner", "it"), (("the", "caster's"), "caster", "caster"),
+]
+
+
+def words_at(m: Matcher, pos: int, words: tuple) -> int | None:
+    for w in words:
+        if m.word(pos) != w:
+            return None
+        pos += 1
+    return pos
+
+
+def players(m: Matcher, pos: int):
+    """Parser of a player selector (``you``, ``each enemy``, ``they``...)."""
+    found = False
+    for words, mode, ref in _PLAYER_WORDS:
+        end = words_at(m, pos, words)
+        if end is not None:
+            found = True
+            yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
+    if not found:
+        m.fail(pos, "a player ('you', 'each enemy', 'each player', 'they'...)")
+
+
+def owners(m: Matcher, pos: int):
+    """A possessive owner before a noun or a zone: ``your``, ``the enemy's``, ``its owner's``..."""
+    for words, mode, ref in _OWNER_WORDS:
+        end = words_at(m, pos, words)
+        if end is not None:
+            yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
+
+
+def problem_of(*objs) -> tuple | None:
+    for o in objs:
+        p = getattr(o, "problem", None)
+        if p:
+            return p
+    return None
+
+
+@dataclass(frozen=True)
+class ZoneRef:
+    """A zone of some players (``your discard pile``) or of the table (``the asset deck``)."""
+
+    zone: str
+    owner: PlayerSel | None
+    text: str
+    problem: tuple | None = None
+
+    def keys(self, state, ctx) -> list[str]:
+        z = TABLES[state.game].zone(self.zone)
+        if z.shared:
+            return list(z.keys(state, -1))
+        out: list[str] = []
+        for p in (self.owner.resolve(state, ctx) if self.owner else [ctx["controller"]]):
+            out.extend(z.keys(state, p))
+        return out
+
+    def dest(self, state, ctx, iid: int | None = None) -> str | None:
+        """The one zone key card ``iid`` put into this zone goes to (None: it cannot go there)."""
+        z = TABLES[state.game].zone(self.zone)
+        if z.dest is None:
+            return None
+        if z.shared:
+            return z.dest(state, -1, iid)
+        ps = self.owner.resolve(state, ctx) if self.owner else [ctx["controller"]]
+        return z.dest(state, ps[0], iid) if ps else None
+
+
+def _zone_words(m: Matcher, pos: int) -> list[tuple[int, str]]:
+    """Zone names at ``pos``, longest first: (end, zone name). The last word may be plural."""
+    table = m.vocab.table
+    out = []
+    for z in table.zones:
+        for phrase in z.words:
+            end = pos
+            ws = phrase.split()
+            for i, w in enumerate(ws):
+                got = m.word(end)
+                if got is None or (got != w and (i < len(ws) - 1 or got not in forms(w))):
+                    break
+                end += 1
+            else:
+                out.append((end, z.name))
+    out.sort(key=lambda t: -t[0])
+    if not out:
+        m.fail(pos, "a zone (" + ", ".join(z.words[0] for z in table.zones) + ")",
+               tuple(z.words[0].split()[0] for z in table.zones), "zone")
+    return out
+
+
+def zones(m: Matcher, pos: int):
+    """Parser of a zone: ``your discard pile``, ``the enemy's hand``, ``an enemy city``, ``the asset deck``."""
+    heads: list[tuple[int, PlayerSel | None]] = list(owners(m, pos))
+    if m.word(pos) == "an" and m.word(pos + 1) == "enemy":
+        heads.append((pos + 2, PlayerSel("enemies", "an enemy")))
+    elif m.word(pos) == "enemy":
+        heads.append((pos + 1, PlayerSel("enemies", "enemy")))
+    if not heads:
+        heads.append((pos + 1 if m.word(pos) == "the" else pos, None))
+    for start, owner in heads:
+        for end, z in _zone_words(m, start):
+            yield end, ZoneRef(z, owner, text_of(m, pos, end), problem_of(owner))
+
+
+def text_of(m: Matcher, a: int, b: int) -> str:
+    return " ".join(str(x.value) for x in m.atoms[a:b])

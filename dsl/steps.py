@@ -1,0 +1,89 @@
+"""Step combinators the shared verbs are built with: asking first, once per player.
+
+A step is ``step(state, ctx) -> Decision | None`` (see :mod:`tabletop.framework.effects`):
+re-entrant, asking before it changes anything.
+"""
+from __future__ import annotations
+
+from tabletop.dsl.places import PlayerSel
+from tabletop.dsl.table import Table
+from tabletop.framework.effects import Decision
+
+YES_NO = (("yes",), ("no",))
+TRUE_FALSE = (True, False)
+SURE = "_sure"  # in a context: the player already chose to do what follows
+
+
+class Counter:
+    """Distinct context keys for the steps of one vocabulary (stable across processes)."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+        self.n = 0
+
+    def __call__(self) -> str:
+        self.n += 1
+        return f"_{self.prefix}{self.n}"
+
+
+def optional(table: Table, key: str, prompt, steps: tuple) -> tuple:
+    """``steps`` behind a yes/no question when the pack makes every effect optional (VOL-SEC-05).
+
+    ``prompt(state, ctx)`` returns the question, or None when there is nothing to do.
+    """
+    if not table.optional:
+        return steps
+
+    def ask(state, ctx):
+        if key in ctx:
+            return None
+        if ctx.get(SURE):  # already chosen: "pay 2 knowledge to draw a card"
+            ctx[key] = True
+            return None
+        text = prompt(state, ctx)
+        if text is None:
+            ctx[key] = False
+            return None
+        card = ctx.get("card")
+        return Decision(ctx["controller"], f"{card}: {text}" if card else text, YES_NO, TRUE_FALSE, key)
+
+    def guard(inner, last):
+        def step(state, ctx):
+            go = ctx.get(key)
+            if last:
+                ctx.pop(key, None)
+            return inner(state, ctx) if go else None
+        step.binds = getattr(inner, "binds", None)
+        return step
+
+    n = len(steps)
+    return (ask,) + tuple(guard(s, i == n - 1) for i, s in enumerate(steps))
+
+
+def per_player(who: PlayerSel, key: str, inner):
+    """Run the re-entrant step ``inner`` once for each player ``who`` names, as that player."""
+    def step(state, ctx):
+        order = ctx.get(key)
+        if order is None:
+            order = [0, who.resolve(state, ctx), ctx["controller"]]
+        i, ps, me = order
+        got = ctx.get("_it") if i else None
+        seen: list = list(got or [])
+        while i < len(ps):
+            ctx["controller"] = ps[i]
+            d = inner(state, ctx)
+            ctx["controller"] = me
+            if d is not None:
+                ctx[key] = [i, ps, me]
+                return d
+            seen.extend(ctx.get("_it") or ())
+            i += 1
+        ctx.pop(key, None)
+        ctx["_it"] = seen
+        return None
+    step.binds = ("it", "them")
+    return step
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

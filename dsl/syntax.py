@@ -1,0 +1,147 @@
+"""Reading a card text: the grammar, its parser, and syntax errors in words.
+
+The LALR parser is built once per process from ``grammar.lark`` (never from an on-disk
+cache). A text is bounded before any recursion can meet it: its length, its numbers, the
+depth of its tree. Errors say what came and what was expected, in words, at the fault.
+"""
+from __future__ import annotations
+
+import importlib.resources
+import re
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+from tabletop.dsl.matcher import MAX_NUMBER
+from tabletop.framework.suggest import closest
+
+# what each Lark terminal is, in words, for syntax errors
+_TERMINALS = [
+    ("WORD", "a word"), ("NUMBER", "a number"), ("SIGNED", "a signed number like +1"),
+    ("STRING", 'a card name in "double quotes"'), ("ORMORE", "'or more'"),
+    ("_MAY", "'may'"), ("_CHOOSE", "'choose'"), ("_ONE", "'one'"), ("_IF", "'if'"),
+    ("_OTHERWISE", "'otherwise'"),
+    ("NOT", "'not'"), ("AND", "'and'"), ("OR", "'or'"), ("_LPAR", "'('"), ("_RPAR", "')'"),
+    ("_SEMI", "';'"), ("_COLON", "':'"), ("COMMA", "','"), ("_COMMA_OR", "', or'"), ("_VBAR", "'|'"),
+    ("_ARROW", "'->'"), ("PLUS", "'+'"), ("MINUS", "'-'"), ("STAR", "'*'"), ("$END", "the end of the text"),
+]
+_TERMINAL_ORDER = {name: i for i, (name, _) in enumerate(_TERMINALS)}
+_TERMINAL_TEXT = dict(_TERMINALS)
+
+
+_ATOMS = {"WORD", "NUMBER", "SIGNED", "STRING", "ORMORE", "AND", "OR", "COMMA", "_LPAR", "_COLON"}
+_ENDS = {"_SEMI", "$END", "_RPAR", "_VBAR", "_COMMA_OR", "_OTHERWISE", "_ARROW"}
+
+
+def describe_terminals(names) -> str:
+    """What may come at a syntax error, in words; after a phrase, only what may end it."""
+    names = set(names)
+    if names & _ENDS and "WORD" in names:
+        names = names - _ATOMS
+    known = sorted((n for n in names if n in _TERMINAL_TEXT), key=_TERMINAL_ORDER.get)
+    items = [_TERMINAL_TEXT[n] for n in known]
+    if not items:
+        return ""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+MAX_TEXT = 2000      # characters in one card text
+MAX_DEPTH = 40       # nesting of parentheses, may, not, and long chains of and/or/+
+_STARTS = ["start_effect", "start_guarded", "start_condition", "start_number", "start_phrase"]
+_PARSER: Lark | None = None
+_BIG_NUMBER = re.compile(r"[0-9]{5,}")
+
+
+def parser() -> Lark:
+    """The card-language parser, built once per process (never from an on-disk cache)."""
+    global _PARSER
+    if _PARSER is None:
+        grammar = importlib.resources.files("tabletop.dsl").joinpath("grammar.lark").read_text("utf-8")
+        _PARSER = Lark(grammar, parser="lalr", lexer="contextual", start=_STARTS,
+                       propagate_positions=True, maybe_placeholders=False)
+    return _PARSER
+
+
+class Reading:
+    """What the compiler does to read its text (a mixin: it uses ``self.text`` and ``self.error``)."""
+
+    def parse(self, start: str, text: str | None = None) -> Tree:
+        """Parse the text (or ``text``: a part of it padded with spaces, so offsets stay the text's)."""
+        text = self.text if text is None else text
+        if not text.strip():
+            where = f" ({self.source.field})" if self.source.field else ""
+            raise self.error(f"the text is empty{where}: write what the card does", 0, 1,
+                             "a line of the card language, e.g. 'draw a card'")
+        if len(text) > MAX_TEXT:
+            raise self.error(f"this text is {len(text)} characters long; a card text may have at most "
+                             f"{MAX_TEXT}: split it into several abilities", MAX_TEXT, 1)
+        big = _BIG_NUMBER.search(text)
+        if big is not None:
+            raise self.error(f"numbers in card texts go up to {MAX_NUMBER}", big.start(),
+                             big.end() - big.start(), f"a number from 0 to {MAX_NUMBER}")
+        try:
+            tree = parser().parse(text, start=start)
+        except UnexpectedCharacters as e:
+            off = e.pos_in_stream
+            ch = text[off] if off < len(text) else ""
+            expected = describe_terminals(e.allowed)
+            if ch.isalpha() and ch.upper() == ch and ch.lower() != ch:
+                end = off
+                while end < len(text) and (text[end].isalnum() or text[end] in "'-"):
+                    end += 1
+                word = text[off:end]
+                raise self.error(f"unexpected {word!r}: the card language is lowercase "
+                                 f"(card names go in double quotes)", off, end - off, expected,
+                                 repr(word.lower())) from None
+            if ch == '"':
+                raise self.error("unterminated card name: the closing '\"' is missing on this line",
+                                 off, 1, 'a card name in "double quotes"') from None
+            raise self.error(f"unexpected character {ch!r}", off, 1, expected) from None
+        except (UnexpectedToken, UnexpectedEOF) as e:
+            tok = getattr(e, "token", None)
+            ip = getattr(e, "interactive_parser", None)
+            accepts = ip.accepts() if ip is not None else None  # exact, unlike LALR's merged lookaheads
+            expected = describe_terminals(accepts or getattr(e, "expected", None) or getattr(e, "accepts", None) or ())
+            if tok is None or tok.type == "$END":
+                off = len(text.rstrip())
+                raise self.error("the text ends too early", off, 1, expected) from None
+            desc = _TERMINAL_TEXT.get(tok.type, repr(str(tok)))
+            if tok.type in ("WORD", "NUMBER", "STRING"):
+                desc = f"{_TERMINAL_TEXT[tok.type].split(' ', 1)[1]} {str(tok)!r}" if tok.type != "STRING" else f"card name {tok}"
+            raise self.error(f"unexpected {desc}{self._syntax_note(tok)}", tok.start_pos, len(tok), expected,
+                             self._syntax_hint(tok)) from None
+        except LarkError as e:  # any other parser failure, still located
+            raise self.error(f"cannot read this text ({type(e).__name__})", 0, 1) from None
+        self._check_depth(tree)
+        return tree
+
+    def _check_depth(self, tree: Tree) -> None:
+        """Refuse texts nested deeper than MAX_DEPTH before any recursion can meet them."""
+        stack = [(tree, 0)]
+        while stack:
+            node, depth = stack.pop()
+            if depth > MAX_DEPTH:
+                off = node.meta.start_pos if isinstance(node, Tree) and not node.meta.empty else 0
+                raise self.error(f"this text is nested too deeply (more than {MAX_DEPTH} levels of "
+                                 f"parentheses, 'may', 'not' or chained operators): simplify it", off, 1)
+            if isinstance(node, Tree):
+                stack.extend((ch, depth + 1) for ch in node.children)
+
+    def _syntax_hint(self, tok: Token) -> str | None:
+        """A misspelt 'choose one:' or 'if' before the fault."""
+        for m in re.finditer(r"(?:^|;)\s*([a-z]+)\s+(one\s*)?:?", self.text[:tok.start_pos + 1]):
+            word = m.group(1)
+            if m.group(2) and word != "choose" and closest(word, ["choose"]):
+                return "'choose one:'"
+            if word not in ("if",) and closest(word, ["if"]) == ["if"] and len(word) <= 3:
+                return "'if'"
+        return None
+
+    def _syntax_note(self, tok: Token) -> str:
+        if tok.type == "_COLON":
+            words = self.text[:tok.start_pos].replace(";", " ; ").split()
+            if ";" in words:
+                words = words[len(words) - words[::-1].index(";"):]
+            if "if" in words[1:] or "one" in words[1:]:
+                return " ('if', 'may' and 'choose one:' only start a step: at the start or after ';')"
+        return ""

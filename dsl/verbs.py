@@ -1,0 +1,304 @@
+"""The common verbs every pack shares: draw, discard, destroy, remove, put/return/move/take,
+shuffle, look at, reveal, search, gain/lose/steal/pay, and lasting changes made by an effect.
+
+In a pack whose effects are optional (Volfyirion, VOL-SEC-05) each offers ``no`` or ``skip``.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tabletop.dsl import places as P
+from tabletop.dsl.changes import NextMod
+from tabletop.dsl.matcher import Matcher
+from tabletop.dsl.quantity import Quantity
+from tabletop.dsl.selectors import CardSelector
+from tabletop.dsl.picking import Pick, pick_steps
+from tabletop.dsl.steps import SURE, TRUE_FALSE, YES_NO, Counter, optional, per_player, plural
+from tabletop.dsl.table import Table
+from tabletop.dsl.vocabulary import Vocabulary
+from tabletop.framework import lasting
+from tabletop.framework.effects import Decision
+
+
+def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
+    """Add the common verbs to ``v`` (``ex``: the pack's sample words for the examples)."""
+    def draw_step(n: Quantity):
+        def step(state, ctx):
+            table.draw(state, ctx["controller"], n(state, ctx))
+            return None
+        return step
+
+    def draw_prompt(n: Quantity):
+        def prompt(state, ctx):
+            k = n(state, ctx)
+            if k <= 0 or not table.can_draw(state, ctx["controller"]):
+                return None
+            return f"draw {plural(k, 'card')}?"
+        return prompt
+
+    @v.effect("draw {n:number} [card]", example="draw a card")
+    def draw(n):
+        _positive(n, "draw")
+        return optional(table, key(), draw_prompt(n), (draw_step(n),))
+
+    @v.effect("{who:players} draw|draws {n:number} [card]", example="each player draws 2 cards")
+    def draw_who(who, n):
+        _positive(n, "draw")
+        return (per_player(who, key(), draw_step(n)),)
+
+    # -- discarding ----------------------------------------------------------------------
+    def discard_steps(x: CardSelector, optional_: bool):
+        pick = Pick(x.where("hand", always=True), key(), "discard", optional=optional_)
+        return pick_steps(pick, lambda state, ctx, iid, k: table.discard(state, iid, k))
+
+    @v.effect("discard {x:cards}", example="discard a card at random")
+    def discard(x, text):
+        return _maybe_all(table, key, discard_steps(x, table.optional), x, text)
+
+    @v.effect("{who:players} discard|discards {x:cards}", example="each enemy discards a card at random")
+    def discard_who(who, x):
+        return (per_player(who, key(), discard_steps(x, False)[0]),)
+
+    def down_to(n: Quantity):
+        k = key()
+
+        def inner(state, ctx):
+            hands = table.zone("hand").keys(state, ctx["controller"])
+            size = sum(len(state.zones[h]) for h in hands)
+            sel = CardSelector(f"cards down to {n.text}", "n", Quantity.constant(max(0, size - n(state, ctx))),
+                               default_zone="hand")
+            return pick_steps(Pick(sel, k, "discard"), lambda s, c, iid, kk: table.discard(s, iid, kk))[0](state, ctx)
+        return inner
+
+    @v.effect("{who:players} discard|discards down to {n:number} [card]", example="each player discards down to 3 cards")
+    def discard_down_who(who, n):
+        return (per_player(who, key(), down_to(n)),)
+
+    @v.effect("discard down to {n:number} [card]", example="discard down to 3 cards")
+    def discard_down(n):
+        return (down_to(n),)
+
+    # -- destroying, removing ------------------------------------------------------------
+    @v.effect("destroy {x:cards}", example=f"destroy each enemy {ex.kind}")
+    def destroy(x, text):
+        pick = Pick(x, key(), "destroy", optional=table.optional)
+        steps = pick_steps(pick, lambda state, ctx, iid, k: table.destroy(state, iid, k, ctx))
+        return _maybe_all(table, key, steps, x, text)
+
+    @v.effect("remove {x:cards} from the game", example=f"remove a card in your {ex.hand} from the game")
+    def remove(x, text):
+        pick = Pick(x.where("hand"), key(), "remove from the game", optional=table.optional)
+        steps = pick_steps(pick, lambda state, ctx, iid, k: table.remove(state, iid, k, ctx))
+        return _maybe_all(table, key, steps, x, text)
+
+    # -- moving --------------------------------------------------------------------------
+    def mover(x: CardSelector, dest, verb: str, text: str):
+        where, bottom = dest
+
+        def act(state, ctx, iid, k):
+            ctx["_it"] = [iid]  # "its owner's hand" is the moved card's owner's
+            to = where.dest(state, ctx, iid)
+            if to is not None:
+                table.move(state, iid, k, to, bottom)
+                ctx["_taken"] = list(ctx.get("_taken") or ()) + [iid]
+
+        pick = Pick(x.where("hand"), key(), verb, optional=table.optional)
+        return _maybe_all(table, key, pick_steps(pick, act), x, text)
+
+    for verb in ("put", "return", "move", "take"):
+        v.effect(f"{verb} {{x:cards}} {{dest:destination}}",
+                 example=f"{verb} a card from your {ex.pile} " + ("on top of" if verb == "put" else "into") +
+                 f" your {ex.deck if verb == 'put' else ex.hand}")(
+            lambda x, dest, text, verb=verb: mover(x, dest, verb, text))
+
+    @v.effect("shuffle {x:cards} into {z:zone}", example=f"shuffle your {ex.hand} into your {ex.deck}")
+    def shuffle_into(x, z, text):
+        def act(state, ctx, iid, k):
+            to = z.dest(state, ctx, iid)
+            if to is not None:
+                table.move(state, iid, k, to)
+
+        def after(state, ctx):
+            for key_ in z.keys(state, ctx):
+                table.shuffle(state, key_)
+            return None
+        pick = Pick(x.where("hand"), key(), "shuffle", optional=table.optional)
+        return _maybe_all(table, key, pick_steps(pick, act), x, text) + (after,)
+
+    @v.effect("shuffle {z:zone}", example=f"shuffle your {ex.deck}")
+    def shuffle(z):
+        def step(state, ctx):
+            for key_ in z.keys(state, ctx):
+                table.shuffle(state, key_)
+            return None
+        return (step,)
+
+    @v.effect("look at {x:cards}", example=f"look at the top 3 cards of your {ex.deck}")
+    def look(x):
+        def step(state, ctx):
+            seen = [iid for iid, _ in x.candidates(state, ctx)]
+            ctx["_seen"] = seen
+            ctx["_taken"] = []
+            if seen:
+                state.reveals += 1
+            return None
+        step.binds = ("them", "it")
+        return (step,)
+
+    @v.effect("reveal {x:cards}", example=f"reveal the top card of your {ex.deck}")
+    def reveal(x):
+        pick = Pick(x.where("hand"), key(), "reveal")
+
+        def act(state, ctx, iid, k):
+            state.reveals += 1
+        return pick_steps(pick, act)
+
+    @v.effect("search {z:zone} for {x:cards}", example=f"search your {ex.deck} for a {ex.kind}")
+    def search(z, x):
+        sel = replace(x, zone=z)
+        pick = Pick(sel, key(), "take", optional=table.optional)
+        steps = pick_steps(pick, lambda state, ctx, iid, k: None)
+
+        def reveal(state, ctx):  # the searcher sees the zone's cards
+            ctx["_seen"] = [iid for key_ in z.keys(state, ctx) for iid in state.zones[key_]]
+            state.reveals += 1
+            return None
+        return (reveal,) + steps
+
+    # -- points --------------------------------------------------------------------------
+    if table.resources:
+        def gain_step(amounts, sign: int):
+            def step(state, ctx):
+                p = ctx["controller"]
+                for q, r in amounts:
+                    n = q(state, ctx)
+                    if sign < 0:
+                        n = min(n, table.points(state, p, r))
+                    table.add_points(state, p, r, sign * n)
+                return None
+            step.points = amounts if sign > 0 else None
+            return step
+
+        r = ex.resource
+        v.effect("gain {a:amounts:resource}", example=f"gain 2 {r} points")(lambda a: gain_step(a, 1))
+        v.effect("lose {a:amounts:resource}", example=f"lose 1 {r}")(lambda a: gain_step(a, -1))
+        v.effect("{who:players} gain|gains {a:amounts:resource}", example=f"each player gains 1 {r}")(
+            lambda who, a: (per_player(who, key(), gain_step(a, 1)),))
+        v.effect("{who:players} lose|loses {a:amounts:resource}", example=f"each enemy loses 2 {r}")(
+            lambda who, a: (per_player(who, key(), gain_step(a, -1)),))
+
+        @v.effect("steal {a:amounts:resource} from {who:players}", example=f"steal 2 {r} from the enemy")
+        def steal(a, who):
+            def step(state, ctx):
+                me = ctx["controller"]
+                for q in who.resolve(state, ctx):
+                    for n, r in a:
+                        k = min(n(state, ctx), table.points(state, q, r))
+                        table.add_points(state, q, r, -k)
+                        table.add_points(state, me, r, k)
+                return None
+            return (step,)
+
+        @v.effect("pay {a:amounts:resource} to {e:effect}", example=f"pay 2 {r} to draw a card")
+        def pay(a, e, text=""):
+            k = key()
+            inner = (e,) if callable(e) else tuple(e)
+
+
+            def ask(state, ctx):
+                if k in ctx:
+                    return None
+                p = ctx["controller"]
+                if any(table.points(state, p, r) < q(state, ctx) for q, r in a):
+                    ctx[k] = False
+                    return None
+                card = ctx.get("card")
+                return Decision(p, f"{card}: {text}?" if card else f"{text}?", YES_NO, TRUE_FALSE, k)
+
+            def do_pay(state, ctx):
+                if ctx.get(k):
+                    p = ctx["controller"]
+                    for q, r in a:
+                        table.add_points(state, p, r, -q(state, ctx))
+                    ctx[SURE] = True
+                return None
+
+            def guard(step, last):
+                def run(state, ctx):
+                    go = ctx.get(k)
+                    out = step(state, ctx) if go else None
+                    if last and out is None:
+                        ctx.pop(k, None)
+                        ctx.pop(SURE, None)
+                    return out
+                return run
+            n = len(inner)
+            return (ask, do_pay) + tuple(guard(s, i == n - 1) for i, s in enumerate(inner))
+
+    # -- lasting changes -----------------------------------------------------------------
+    @v.effect("{d:duration} [,] {m:modifier}", example=f"this turn, your {ex.kinds} have +1 {ex.stat}")
+    def lasting_before(d, m):
+        return _lasting_mod(m, d)
+
+    @v.effect("{m:modifier} {d:duration}", example=f"your {ex.kinds} have +1 {ex.stat} until the end of your turn")
+    def lasting_after(m, d):
+        return _lasting_mod(m, d)
+
+    @v.effect("{m:modifier}", example="the next card you acquire this turn costs 2 less")
+    def lasting_next(m):
+        if getattr(m, "uses", 0) != 1:
+            raise ValueError("say how long this lasts: 'this turn, ...' or '... until the end of your turn'")
+        return _lasting_mod(m, "turn")
+
+
+def _lasting_mod(m, duration):
+    mod = m.modifier if isinstance(m, NextMod) else m
+    uses = m.uses if isinstance(m, NextMod) else 0
+    if not isinstance(mod, lasting.Modifier):
+        raise ValueError("this is not a change that can last")
+    lasting.register(mod.id, mod)
+
+    def step(state, ctx):
+        lasting.add(state, mod.id, ctx["controller"], ctx.get("source", -1), state.turn, uses)
+        return None
+    step.modifies = True
+    return (step,)
+
+
+def _maybe_all(table: Table, key: Counter, steps: tuple, x: CardSelector, text: str) -> tuple:
+    """In a pack whose effects are optional, every-card and fixed selections ask yes/no first
+    (``text``: the statement, as the question)."""
+    if not table.optional or x.mode not in ("all", "ref", "top", "bottom", "random"):
+        return steps
+
+    def prompt(state, ctx):
+        return f"{text}?" if x.candidates(state, ctx) else None
+    return optional(table, key(), prompt, steps)
+
+
+def _positive(n: Quantity, verb: str) -> None:
+    if n.const is not None and n.const <= 0:
+        raise ValueError(f"{verb} needs a positive number")
+
+
+def destinations(m: Matcher, pos: int):
+    """``into your hand``, ``to its owner's hand``, ``on top of your deck``, ``at the bottom of your deck``."""
+    w = m.word(pos)
+    if w in ("into", "to", "in", "onto"):
+        for end, z in P.zones(m, pos + 1):
+            yield end, (z, False)
+    bottom = None
+    for words, b in ((("on", "top", "of"), False), (("on", "the", "top", "of"), False),
+                     (("at", "the", "bottom", "of"), True), (("on", "the", "bottom", "of"), True),
+                     (("to", "the", "bottom", "of"), True), (("under",), True)):
+        end = pos
+        for x in words:
+            if m.word(end) != x:
+                break
+            end += 1
+        else:
+            bottom = b
+            for e2, z in P.zones(m, end):
+                yield e2, (z, b)
+    if bottom is None and w not in ("into", "to", "in", "onto"):
+        m.fail(pos, "where it goes ('into your hand', 'on top of your deck', 'at the bottom of your deck')")
