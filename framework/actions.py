@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from tabletop.framework.errors import TabletopError
+
 Action = tuple
 
 WORD, INT, NAME = "word", "int", "name"
@@ -32,8 +34,9 @@ class VerbSpec:
             raise ValueError(f"verb {self.verb!r}: at most one multi-word name argument")
 
 
-class ActionSyntaxError(ValueError):
-    """Text that is not an action of the game's notation."""
+class ActionSyntaxError(TabletopError, ValueError):
+    """Text that is not an action of the game's notation (a :class:`TabletopError`, and a
+    ``ValueError`` as before)."""
 
 
 #: The verbs that answer decisions, shared by every game.

@@ -29,6 +29,10 @@ class CardDef:
     triggers: tuple = ()
     statics: tuple = ()
     listens: frozenset = frozenset()
+    #: How the card pickles: a ``(function, args)`` pair that finds this very definition
+    #: again in another process (set by the pack registry for a pack's own cards). A card's
+    #: compiled abilities are closures, so a card never pickles by value.
+    pickled_as: tuple | None = None
 
     def __init__(self, **fields: Any) -> None:
         self.__dict__.update(fields)
@@ -36,7 +40,19 @@ class CardDef:
     def __repr__(self) -> str:
         return f"<{getattr(self, 'type', 'card')} {self.name!r}>"
 
+    def __reduce_ex__(self, protocol):
+        if self.pickled_as is None:
+            import pickle
+
+            raise pickle.PicklingError(f"card {self.name!r} does not come from an installed pack, so it cannot "
+                                       "be pickled (cards pickle by reference: pack and name)")
+        return self.pickled_as
+
+    def __deepcopy__(self, memo) -> "CardDef":
+        return self
+
     def get(self, key: str, default: Any = None) -> Any:
+        """The field ``key`` of the card, or ``default``."""
         return self.__dict__.get(key, default)
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from tabletop.framework.actions import Action, format_action
+from tabletop.framework.errors import TabletopError
 
 Step = Callable[[Any, dict], "Decision | None"]
 
@@ -36,18 +37,39 @@ class Program:
 
     ``listens`` names the events whose lasting triggers running it may leave behind (and
     ``"modifiers"`` when it may leave a modifier), so a game knows what to announce.
+
+    A program pickles by reference: its id, looked up in :data:`PROGRAMS` when unpickled
+    (the pack's cards are loaded first, since a state pickles its cards before its stack).
+    ``origin``, when set, is a ``(function, args)`` pair that rebuilds the program in
+    another process instead (how :func:`tabletop.compile` makes its programs portable).
     """
 
-    __slots__ = ("id", "steps", "text", "listens")
+    __slots__ = ("id", "steps", "text", "listens", "origin")
 
-    def __init__(self, id: str, steps: tuple, text: str = "", listens: frozenset = frozenset()) -> None:
+    def __init__(self, id: str, steps: tuple, text: str = "", listens: frozenset = frozenset(),
+                 origin: tuple | None = None) -> None:
         self.id = id
         self.steps = tuple(steps)
         self.text = text
         self.listens = listens
+        self.origin = origin
 
     def __repr__(self) -> str:
         return f"Program({self.id!r})"
+
+    def __reduce__(self):
+        return self.origin if self.origin is not None else (program, (self.id,))
+
+    def __deepcopy__(self, memo) -> "Program":
+        return self
+
+
+def program(id: str) -> Program:
+    """The registered program ``id``; a :class:`TabletopError` if no loaded pack defines it."""
+    try:
+        return PROGRAMS[id]
+    except KeyError:
+        raise TabletopError(f"unknown program {id!r}: the card or pack that defines it is not loaded") from None
 
 
 def register(program: Program) -> Program:
@@ -79,11 +101,7 @@ class Frame:
 
     @classmethod
     def from_json(cls, data: dict) -> "Frame":
-        try:
-            prog = PROGRAMS[data["prog"]]
-        except KeyError:
-            raise ValueError(f"unknown program {data['prog']!r} in saved state") from None
-        return cls(prog, _unjson(data["ctx"]), data["pc"])
+        return cls(program(data["prog"]), _unjson(data["ctx"]), data["pc"])
 
 
 class Decision:
@@ -155,8 +173,9 @@ def run_stack(state) -> None:
             return
 
 
-class IllegalAction(ValueError):
-    """An action that is not legal in the current state."""
+class IllegalAction(TabletopError, ValueError):
+    """An action that is not legal in the current state (a :class:`TabletopError`; also a
+    ``ValueError`` for code written before the two were one family)."""
 
 
 def _jsonable(v: Any) -> Any:

@@ -1,7 +1,9 @@
 """Errors a user can act on: where (file, line, column), what was expected, and a suggestion.
 
-Every error the command line reports derives from :class:`TabletopError`; it is printed
-with :meth:`TabletopError.render` and never as a traceback.
+Every error the library raises on purpose derives from :class:`TabletopError`, which the
+public API exports as ``tabletop.Error``: one ``except tabletop.Error`` catches a bad card
+file, an illegal action, an unknown game or bad options. The command line prints it with
+:meth:`TabletopError.render` and never as a traceback.
 """
 from __future__ import annotations
 
@@ -10,7 +12,16 @@ class TabletopError(Exception):
     """An error for a person, not a programmer; ``str()`` is its full message."""
 
     def render(self) -> str:
+        """The full message as shown to a user (several lines for located errors)."""
         return str(self)
+
+
+class OptionError(TabletopError, ValueError):
+    """Options a game cannot be set up with (an unknown variant, a bad number of players)."""
+
+
+class StateError(TabletopError, ValueError):
+    """Serialised or pickled state data that cannot be rebuilt into a state."""
 
 
 class LocatedError(TabletopError):
@@ -31,6 +42,7 @@ class LocatedError(TabletopError):
         self.width = max(1, width)
 
     def where(self) -> str:
+        """``file:line:column``, as far as they are known."""
         parts = [self.file or "<text>"]
         if self.line is not None:
             parts.append(str(self.line))

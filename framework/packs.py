@@ -84,7 +84,10 @@ class Pack:
             cls = self._hook().tabletop_rules(pack=self.name)
             if cls is None:
                 raise TabletopError(f"pack {self.name!r} provides no rules")
-            self._rules = cls(self.cards())
+            rules = cls(self.cards())
+            if not self.extra:  # with a designer's extra cards, "the rules of pack p" is another set
+                rules.pickled_as = (rules_for, (self.name,))
+            self._rules = rules
         return self._rules
 
     def rules_with(self, extra_cards: list):
@@ -111,7 +114,10 @@ class Pack:
             vocab = self.vocabulary()
             base = self.registry.packs[self.name].cards() if self.extra else None
             if base is None:
-                self._cards = CardSet.load(self.card_files(), fmt, vocab)
+                cards = CardSet.load(self.card_files(), fmt, vocab)
+                for c in cards.cards:  # a designer's extra cards (below) cannot pickle by reference
+                    c.pickled_as = (pack_card, (self.name, c.name))
+                self._cards = cards
             else:
                 added = CardSet.load(list(self.extra), fmt, vocab)
                 kept = [c for c in base.cards if c.name not in added.by_name]
@@ -191,4 +197,16 @@ def registry() -> Registry:
 
 
 def rules_for(name: str):
+    """The rules of the installed pack ``name`` (built once per process)."""
     return registry().get(name).rules()
+
+
+def pack_card(pack: str, name: str):
+    """The definition of card ``name`` of the installed ``pack``: how a pickled card is found
+    again. The pack's rules are built first, so the programs its states refer to exist."""
+    p = registry().get(pack)
+    p.rules()
+    try:
+        return p.cards()[name]
+    except KeyError:
+        raise TabletopError(f"pack {pack!r} has no card {name!r} (was it pickled with another version?)") from None

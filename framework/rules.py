@@ -39,6 +39,9 @@ class Rules:
     max_players: int = 2
     phases: tuple[Phase, ...] = ()
     verbs: dict[str, VerbSpec] = {}
+    #: How this object pickles: ``(function, args)`` that finds the same rules in another
+    #: process (set by the pack registry), so a bot holding its rules can be sent to workers.
+    pickled_as: tuple | None = None
 
     def __init__(self, cards) -> None:
         self.cards = cards
@@ -47,6 +50,14 @@ class Rules:
         self._actions = {p.name: p.actions for p in self.phases}
         self.handlers: dict[str, Callable[[State, Action], None]] = {}
         self.listen = listened(cards.cards if hasattr(cards, "cards") else cards)
+
+    def __reduce_ex__(self, protocol):
+        if self.pickled_as is not None:
+            return self.pickled_as
+        return super().__reduce_ex__(protocol)
+
+    def __deepcopy__(self, memo) -> "Rules":
+        return self  # rules are shared and never change during a game
 
     # ------------------------------------------------------------------ to be provided by packs
     def setup(self, options: dict, seed: int, nplayers: int | None = None) -> State:
@@ -179,8 +190,11 @@ class Rules:
             handler(state, action)
         self.settle(state)
 
-    def apply_checked(self, state: State, action: Action) -> None:
-        """Like :meth:`apply`, but refuse an action that is not legal, listing the legal ones."""
+    def apply_checked(self, state: State, action: Action | str) -> None:
+        """Like :meth:`apply`, but refuse an action that is not legal, listing the legal ones.
+        ``action`` may also be its text (``"end turn"``), found among the legal actions."""
+        if isinstance(action, str):
+            action = self.find_action(state, action)
         legal = self.legal_actions(state)
         if action not in legal:
             shown = ", ".join(format_action(a) for a in legal) or "none (the game is over)"

@@ -24,10 +24,12 @@ FORMAT_VERSION = 1
 
 
 def player_name(index: int) -> str:
+    """The written name of player ``index``: 0 is ``"p1"``, 1 is ``"p2"``..."""
     return f"p{index + 1}"
 
 
 def player_index(name: str) -> int:
+    """The player index written ``name``: ``"p1"`` is 0 (no checking; see ``tabletop.player_id``)."""
     return int(name[1:]) - 1
 
 
@@ -87,8 +89,15 @@ class State:
         s.listen = self.listen
         return s
 
+    def __deepcopy__(self, memo) -> "State":
+        return self.clone()
+
+    # Pickling needs nothing of its own: the slots pickle as they are, card definitions by
+    # reference to their pack (``CardDef.__reduce_ex__``) and programs by id.
+
     # ------------------------------------------------------------------ cheap accessors
     def name(self, iid: int) -> str:
+        """The name of the card whose instance id is ``iid``."""
         return self.cards[iid].name
 
     def to_move(self) -> int:
@@ -97,6 +106,7 @@ class State:
         return p.player if p is not None else self.active
 
     def zone_of(self, iid: int) -> str | None:
+        """The key of the zone holding instance ``iid``, or None (slow: for tests and tools)."""
         for key, ids in self.zones.items():
             if iid in ids:
                 return key
@@ -133,9 +143,14 @@ class State:
         """Rebuild a state; ``card_index`` maps card names to their definitions."""
         from tabletop.framework.effects import Decision, Frame
         from tabletop.framework.triggers import listened
+        from tabletop.framework.errors import StateError
 
-        if data.get("format") != FORMAT_VERSION:
-            raise ValueError(f"unsupported state format {data.get('format')!r} (expected {FORMAT_VERSION})")
+        if not isinstance(data, dict) or data.get("format") != FORMAT_VERSION:
+            found = data.get("format") if isinstance(data, dict) else type(data).__name__
+            raise StateError(f"unsupported state format {found!r} (expected {FORMAT_VERSION})")
+        unknown = sorted({n for n in data["cards"] if n not in card_index})
+        if unknown:
+            raise StateError(f"the state names cards this game does not have: {', '.join(map(repr, unknown))}")
         s = cls(data["game"], [card_index[n] for n in data["cards"]], data["nplayers"], data["rng"])
         s.zones = {k: list(v) for k, v in data["zones"].items()}
         s.counters = dict(data["counters"])
