@@ -65,9 +65,10 @@ def bot_names(pack) -> list[str]:
     return sorted(set(pack.bots()) | set(BUILTIN_BOTS))
 
 
-def bot_factory(pack, spec: str, rules=None, script=None) -> Callable:
+def bot_factory(pack, spec: str, rules=None, script=None, shipped: dict | None = None) -> Callable:
     """A factory ``(rules, seed, think=None, iterations=None) -> bot`` for a bot spec:
-    a name from the pack's bots, ``random``, ``mcts``, ``mcts:ITERATIONS`` or ``scripted:FILE``."""
+    a name from the pack's bots, ``random``, ``mcts``, ``mcts:ITERATIONS`` or ``scripted:FILE``.
+    ``shipped`` maps bot names to the factories the parent process found for them."""
     from tabletop.framework.suggest import did_you_mean
 
     if spec.startswith("scripted:"):
@@ -92,7 +93,9 @@ def bot_factory(pack, spec: str, rules=None, script=None) -> Callable:
                                 "'scripted:FILE' take an argument")
         iters_default = int(arg)
     factories = pack.bots()
-    if name in factories:
+    if shipped and name in shipped:
+        base = shipped[name]
+    elif name in factories:
         base = factories[name]
     elif name == "random":
         from tabletop.framework.bots import RandomBot
@@ -162,9 +165,17 @@ class SimConfig:
     scripts: dict = field(default_factory=dict)  # spec -> loaded Script, so workers need no files
     deck_pool: tuple[str, ...] = ()
     cards: tuple = ()  # (name, text) of card files added for the batch (--cards), so workers need no files
+    # spec -> a bot object, class or "module:attribute" (framework.bots.bot_maker), sent to
+    # every worker and resolved there; ``token`` tells one batch's custom bots from another's.
+    custom: dict = field(default_factory=dict)
+    token: str = ""
+    # bot name -> the pack's factory for it, when it pickles: a bot a plugin registered in
+    # the parent process only is then found in every worker too
+    shipped: dict = field(default_factory=dict)
 
     def key(self) -> tuple:
-        return (self.pack, self.bots, self.think, self.iterations, tuple(sorted(self.scripts)), self.cards)
+        return (self.pack, self.bots, self.think, self.iterations, tuple(sorted(self.scripts)), self.cards,
+                self.token)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -200,11 +211,13 @@ def unique_labels(labels: list[str]) -> list[str]:
 
 def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, max_turns: int | None = None,
             think: float | None = None, iterations: int | None = None,
-            max_steps: int = DEFAULT_MAX_STEPS, deck_pool: list[str] | None = None) -> SimConfig:
+            max_steps: int = DEFAULT_MAX_STEPS, deck_pool: list[str] | None = None,
+            custom: dict | None = None) -> SimConfig:
     """Check a batch's parameters in this process (clean errors before any worker starts).
 
     ``deck_pool`` rotates those decks over the seats (:func:`pool_decks`); it replaces a
-    ``decks`` option, so giving both is an error."""
+    ``decks`` option, so giving both is an error. ``custom`` maps bot specs of ``bots`` to
+    bot objects, classes or importable names (:func:`tabletop.framework.bots.bot_maker`)."""
     if not bots or any(not b.strip() for b in bots):
         raise TabletopError("give the bots as a comma-separated list, e.g. --bots greedy,random")
     if max_turns is not None and max_turns < 1:
@@ -214,8 +227,15 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
     if iterations is not None and iterations < 1:
         raise TabletopError("--iterations must be at least 1")
     rules = pack.rules()
+    custom = dict(custom or {})
     scripts, labels = {}, []
     for spec in bots:
+        if spec in custom:
+            from tabletop.framework.bots import bot_maker
+
+            bot_maker(custom[spec])  # an import that fails, fails here, not in a worker
+            labels.append(spec)
+            continue
         f = bot_factory(pack, spec, rules)
         script = getattr(f, "script", None)
         if script is not None:
@@ -228,8 +248,13 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
     if pool and options.get("decks"):
         raise TabletopError("give either --deck (one per seat) or --deck-pool (rotated over the seats), not both")
     cards = tuple((str(f), read_text(f)) for f in getattr(pack, "extra", ()))
+    token = ""
+    if custom:
+        import uuid
+
+        token = uuid.uuid4().hex
     config = SimConfig(pack_ref(pack), tuple(bots), seed, options, max_turns, max_steps, think, iterations,
-                       tuple(unique_labels(labels)), scripts, pool, cards)
+                       tuple(unique_labels(labels)), scripts, pool, cards, custom, token, _shippable(pack, bots))
     state = _setup_checked(pack, rules, options, seed)
     for d in dict.fromkeys(pool):
         _setup_checked(pack, rules, {**options, "decks": [d] * state.nplayers}, seed)
@@ -238,6 +263,23 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
                             f"not {len(bots)}")
     _CONTEXTS[config.key()] = _Context(pack, config)
     return config
+
+
+def _shippable(pack, bots) -> dict:
+    """The pack's factories for the bot names of ``bots`` that pickle (module-level ones)."""
+    import pickle
+
+    factories = pack.bots()
+    out = {}
+    for spec in bots:
+        name = spec.partition(":")[0]
+        if name in factories and name not in out:
+            try:
+                pickle.dumps(factories[name])
+            except Exception:  # a lambda or a closure: the worker finds it by name
+                continue
+            out[name] = factories[name]
+    return out
 
 
 def _setup_checked(pack, rules, options: dict, seed: int):
@@ -264,11 +306,20 @@ class _Context:
     def __init__(self, pack, config: SimConfig) -> None:
         self.pack = pack
         self.rules = pack.rules()
-        self.factories = [bot_factory(pack, spec, self.rules, config.scripts.get(spec)) for spec in config.bots]
+        self.factories = [_custom_factory(config.custom[spec]) if spec in config.custom
+                          else bot_factory(pack, spec, self.rules, config.scripts.get(spec), config.shipped)
+                          for spec in config.bots]
         cls = type(self.rules)
         self.annotate = self.rules.annotate if cls.annotate is not Rules.annotate else None
         self.evaluate = self.rules.evaluate if cls.evaluate is not Rules.evaluate else None
         self.nplayers = self.rules.setup(dict(config.options), game_seed(config.seed, 0)).nplayers if config.deck_pool else 0
+
+
+def _custom_factory(spec) -> Callable:
+    from tabletop.framework.bots import bot_maker
+
+    make = bot_maker(spec)
+    return lambda rules, seed, think=None, iterations=None: make(rules, seed)
 
 
 _CONTEXTS: dict = {}
