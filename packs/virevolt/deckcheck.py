@@ -95,11 +95,19 @@ def deck_card_files(path) -> list[Path]:
 
 
 def preconstructed() -> dict[str, Path]:
+    """The preconstructed decks: name -> file."""
     return {p.stem: p for p in sorted(Path(__file__).with_name("decks").glob("*.yaml"))}
 
 
-def load_deck_cards(spec: str, by_name=None) -> list[str]:
-    """The card list of a preconstructed deck (by id) or a deck file; ValueError if not legal."""
+def load_deck_cards(spec, by_name=None) -> list[str]:
+    """The card list of a preconstructed deck (by id), a deck file, or a deck given as data
+    (a mapping or a list of card names, checked against ``by_name``'s cards, see
+    :func:`check_deck`); ValueError if not legal."""
+    if not isinstance(spec, (str, Path)):
+        report = check_deck(spec, list(by_name.values()) if by_name else None)
+        if report.verdict != "legal":
+            raise ValueError(f"this deck cannot be used:\n{report.render()}")
+        return list(report.cards)
     pre = preconstructed()
     path = pre.get(spec) or Path(spec)
     if spec not in pre and not path.exists():
@@ -186,18 +194,33 @@ def _own_card_files(deck: Path, node, unusable) -> dict | DeckReport:
     return out
 
 
-def check_deck(path, cardset=None) -> DeckReport:
-    """Check a deck file; every problem is reported, with its line."""
+def check_deck(source, cardset=None, label: str | None = None) -> DeckReport:
+    """Check a deck; every problem is reported (with its line, in a file).
+
+    ``source`` is a deck file's path, or a deck given as data: a mapping shaped like the
+    file (``{"name": ..., "cards": {"Ember Warden": 2, ...}}``), a bare mapping of card
+    names to counts, or a list of card names, one per copy. The same rules apply however
+    the deck is given; ``label`` names a deck given as data in messages."""
+    if isinstance(source, (str, Path)):
+        return _check_file(source, cardset)
+    return _check_data(source, cardset, label or "<deck>")
+
+
+def _unusable(rep: DeckReport, msg: str, line=None, column=None) -> DeckReport:
+    rep.verdict = "unusable"
+    rep.problems.clear()
+    rep.add("unusable", msg, line, column)
+    return rep
+
+
+def _check_file(path, cardset=None) -> DeckReport:
     from tabletop.framework.suggest import did_you_mean
 
     label = str(path)
     rep = DeckReport(label)
 
     def unusable(msg, line=None, column=None):
-        rep.verdict = "unusable"
-        rep.problems.clear()
-        rep.add("unusable", msg, line, column)
-        return rep
+        return _unusable(rep, msg, line, column)
 
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -249,17 +272,13 @@ def check_deck(path, cardset=None) -> DeckReport:
             return unusable("not a deck: 'cards:' is empty", cards_key_line, 1)
         return unusable("not a deck: 'cards:' must map card names to counts (e.g. 'Ember Warden: 2'), "
                         "not be a list or a single value", cards_node.start_mark.line + 1, cards_node.start_mark.column + 1)
-    lower = {n.lower(): n for n in index}
-    counts: dict[str, int] = {}
-    first_line: dict[str, int] = {}
-    lines_of: dict[str, list] = {}
+    entries = []
     for knode, vnode in cards_node.value:
         line, col = knode.start_mark.line + 1, knode.start_mark.column + 1
         if not isinstance(knode, yaml.ScalarNode) or not knode.value.strip():
             rep.add("bad-name", "a card name must be plain text", line, col)
             continue
         name = knode.value.strip()
-        lines_of.setdefault(name, []).append(line)
         if vnode.tag.endswith(":int") and isinstance(vnode, yaml.ScalarNode):
             try:
                 n = int(yaml.load(vnode.value, Loader=_LOADER)) if vnode.value.strip() else None
@@ -272,6 +291,70 @@ def check_deck(path, cardset=None) -> DeckReport:
             rep.add("bad-count", f"{name}: the count must be a positive whole number, not {shown or 'nothing'!r}",
                     vnode.start_mark.line + 1, vnode.start_mark.column + 1)
             n = None
+        entries.append((name, n, line, col))
+    return _check_entries(rep, entries, cards_key_line, index)
+
+
+def _check_data(deck, cardset, label: str) -> DeckReport:
+    """A deck given as Python data, checked by the very rules a file is."""
+    from tabletop.framework.suggest import did_you_mean
+
+    rep = DeckReport(label)
+    if isinstance(deck, dict) and ("cards" in deck or set(deck) & {"name", "description"}):
+        for key in deck:
+            if key not in _TOP_KEYS or key == "card_files":
+                rep.add("unknown-key", f"unknown key {key!r}{did_you_mean(str(key), ('name', 'description', 'cards'))}; "
+                        "a deck given as data has 'name' and 'cards' (card files belong to deck files)")
+        if isinstance(deck.get("name"), str):
+            rep.name = deck["name"]
+            if label == "<deck>":
+                rep.file = f"deck {deck['name']!r}"
+        cards = deck.get("cards")
+        if cards is None:
+            return _unusable(rep, "not a deck: no 'cards' mapping of card names to counts")
+        if not isinstance(cards, dict):
+            return _unusable(rep, "not a deck: 'cards' must map card names to counts (e.g. 'Ember Warden': 2), "
+                             "not be a list or a single value")
+    else:
+        cards = deck
+    entries = []
+    if isinstance(cards, dict):
+        if not cards:
+            return _unusable(rep, "not a deck: 'cards' is empty")
+        for name, count in cards.items():
+            if not isinstance(name, str) or not name.strip():
+                rep.add("bad-name", f"a card name must be plain text, not {name!r}")
+                continue
+            n = count if isinstance(count, int) and not isinstance(count, bool) and count >= 1 else None
+            if n is None:
+                rep.add("bad-count", f"{name.strip()}: the count must be a positive whole number, not {count!r}")
+            entries.append((name.strip(), n, None, None))
+    elif isinstance(cards, (list, tuple)):
+        if not cards:
+            return _unusable(rep, "not a deck: the card list is empty")
+        counts: dict[str, int] = {}
+        for name in cards:
+            if not isinstance(name, str) or not name.strip():
+                rep.add("bad-name", f"a card name must be plain text, not {name!r}")
+                continue
+            counts[name.strip()] = counts.get(name.strip(), 0) + 1
+        entries = [(name, n, None, None) for name, n in counts.items()]
+    else:
+        return _unusable(rep, "not a deck: give a mapping of card names to counts (or a list of card names, "
+                         f"one per copy), not {type(cards).__name__}")
+    return _check_entries(rep, entries, None, card_index(cardset))
+
+
+def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) -> DeckReport:
+    """The deck rules (VIR-DECK-01..09) over ``(name, count or None, line, column)`` entries."""
+    from tabletop.framework.suggest import did_you_mean
+
+    lower = {n.lower(): n for n in index}
+    counts: dict[str, int] = {}
+    first_line: dict[str, int] = {}
+    lines_of: dict[str, list] = {}
+    for name, n, line, col in entries:
+        lines_of.setdefault(name, []).append(line)
         if name not in index:
             comp = COMPONENTS.get(name.lower())
             if comp:
@@ -294,19 +377,20 @@ def check_deck(path, cardset=None) -> DeckReport:
     if total != DECK_SIZE:
         if any(p["kind"] in ("bad-count", "unknown-card", "not-a-deck-card", "bad-name") for p in rep.problems):
             rep.add("deck-size", f"a deck has exactly {DECK_SIZE} cards; the valid entries here make {total} "
-                    "(VIR-DECK-01; entries with a problem are not counted)", cards_key_line, 1)
+                    "(VIR-DECK-01; entries with a problem are not counted)", cards_key_line, 1 if cards_key_line else None)
         else:
             rep.add("deck-size", f"a deck has exactly {DECK_SIZE} cards; this one has {total} (VIR-DECK-01)",
-                    cards_key_line, 1)
+                    cards_key_line, 1 if cards_key_line else None)
     rule = {"hero": "VIR-DECK-02", "incantation": "VIR-DECK-03", "trap": "VIR-DECK-04"}
     for name, n in counts.items():
         f = index[name]
+        col = 3 if first_line[name] else None
         if f.type in LIMITED and n > MAX_COPIES:
             rep.add("too-many-copies", f"{name}: {n} copies; at most {MAX_COPIES} of {'an' if f.type[0] in 'aeiou' else 'a'} {f.type} ({rule[f.type]}, "
-                    "copies counted by name, VIR-DECK-08)", first_line[name], 3)
+                    "copies counted by name, VIR-DECK-08)", first_line[name], col)
         if name == MAUVE_CRYSTAL and n > 1:
             rep.add("too-many-mauve", f"{name}: {n} copies; a deck may hold only 1 Mauve Crystal (VIR-DECK-06)",
-                    first_line[name], 3)
+                    first_line[name], col)
     if rep.problems:
         rep.problems.sort(key=lambda p: (p["line"] or 0, p["kind"]))
         rep.verdict = "illegal"
@@ -346,8 +430,12 @@ class DeckChecker:
     def __init__(self, cardset=None) -> None:
         self.cardset = cardset
 
-    def check(self, path, cardset=None) -> DeckReport:
-        return check_deck(path, cardset or self.cardset)
+    def check(self, deck, cardset=None) -> DeckReport:
+        """Check a deck file, a preconstructed deck by name, or a deck given as data
+        (see :func:`check_deck`)."""
+        if isinstance(deck, str) and not Path(deck).exists() and deck in preconstructed():
+            deck = preconstructed()[deck]
+        return check_deck(deck, cardset or self.cardset)
 
     def decks(self) -> dict[str, Path]:
         """The preconstructed decks, by name."""
@@ -358,4 +446,5 @@ class DeckChecker:
         return [] if spec in preconstructed() else deck_card_files(spec)
 
     def schema(self) -> dict:
+        """The JSON Schema of a deck file (for editors)."""
         return json.loads(self.schema_file.read_text("utf-8"))

@@ -412,10 +412,7 @@ class VirevoltRules(Views, Positions, Rules):
         names = [DEFAULT_DECKS[i % len(DEFAULT_DECKS)] if d is None else d for i, d in enumerate(names)]
         out = []
         for d in names:
-            if isinstance(d, (list, tuple)):
-                cards = list(d)
-            else:
-                cards = deckcheck.load_deck_cards(d, self.by_name)
+            cards = deckcheck.load_deck_cards(d, self.by_name)  # a deck as data obeys the deck rules too
             for c in cards:
                 if c not in self.by_name:
                     raise ValueError(f"deck {d!r}: unknown card {c!r}")
