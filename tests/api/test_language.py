@@ -1,0 +1,77 @@
+"""compile and run_effect: the card language from Python, with its context documented."""
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+import tabletop
+
+
+def test_a_compiled_effect_runs_for_a_player():
+    game = tabletop.load("volfyirion")
+    state = game.new_state(1)
+    effect = tabletop.compile("gain 2 battle, 1 knowledge", "volfyirion")
+    assert tabletop.run_effect(state, effect, "p1") is None
+    assert game.view(state, 0)["players"]["p1"]["points"] == {"command": 0, "battle": 2, "knowledge": 1}
+
+
+def test_an_effect_that_needs_its_card_names_the_missing_context_and_changes_nothing():
+    """Stumble: running a compiled effect needed undocumented context keys (KeyError: 'source')."""
+    game = tabletop.load("volfyirion")
+    state = game.new_state(1)
+    before = game.to_json(state)
+    ability = tabletop.compile("synergy turquoise -> gain 2 knowledge", game, "ability")
+    with pytest.raises(tabletop.Error, match="needs source .*pass source="):
+        tabletop.run_effect(state, ability, 0)
+    assert game.to_json(state) == before
+    with pytest.raises(tabletop.Error, match="condition does not hold"):
+        tabletop.run_effect(state, ability, 0, source="Prospector")
+
+
+def _with_enemy_hero(game, seed):
+    """A state where p1 is to move in its main phase and p2 has a main hero in play."""
+    bot = game.bot("random", seed)
+    while True:
+        state = game.new_state(seed)
+        while not state.over:
+            if (game.view(state, 0)["players"]["p2"]["main"] and state.to_move() == 0
+                    and state.phase == "main" and state.pending is None):
+                return state
+            game.apply(state, bot.choose(game.rules, state))
+        seed += 1
+
+
+def test_the_target_of_an_effect_is_given_by_keyword():
+    game = tabletop.load("virevolt", decks=["ember", "tide"])
+    state = _with_enemy_hero(game, 3)
+    hero = state.zones["p2.main"][0]
+    hp = game.view(state, 0)["players"]["p2"]["main"]["hp"]
+    tabletop.run_effect(state, "deal 2 damage to the target", "p1", target=hero)
+    assert game.view(state, 0)["players"]["p2"]["main"]["hp"] == hp - 2
+
+
+def test_an_effect_that_asks_leaves_the_decision_to_answer():
+    game = tabletop.load("volfyirion")
+    state = game.new_state(2)
+    hand = game.view(state, 0)["players"]["p1"]["hand_size"]
+    decision = tabletop.run_effect(state, "draw 1", "p1")
+    assert decision is state.pending and game.legal_actions(state) == [("yes",), ("no",)]
+    game.apply(state, "yes")
+    assert state.pending is None and game.view(state, 0)["players"]["p1"]["hand_size"] == hand + 1
+
+
+def test_a_text_that_does_not_compile_is_located():
+    with pytest.raises(tabletop.LocatedError) as info:
+        tabletop.compile("gain 2 gold", "volfyirion")
+    assert "<text>:1:" in info.value.render() and "^" in info.value.render()
+
+
+def test_a_state_running_a_compiled_effect_pickles():
+    game = tabletop.load("volfyirion")
+    state = game.new_state(1)
+    effect = tabletop.compile("draw 1", "volfyirion")
+    assert tabletop.run_effect(state, effect, 0) is not None       # "draw 1 card?" waits
+    again = pickle.loads(pickle.dumps(state))
+    assert game.to_json(again) == game.to_json(state)
+    game.apply(again, "yes")
