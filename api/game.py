@@ -313,6 +313,25 @@ class Game:
         batch = simulate(config, n, resolve_workers(workers), backend, address, on_progress=on_progress)
         return Simulation(batch)
 
+    # ------------------------------------------------------------------ for learning agents
+    @property
+    def encoding(self):
+        """The pack's fixed action numbering and observation layout for this number of
+        players (``tabletop.framework.encoding.Encoding``; docs/rl.md documents both)."""
+        enc = self.pack.encoding(self.num_players)
+        if enc is None:
+            raise TabletopError(f"{self.name} has no encoding for learning agents")
+        return enc
+
+    def action_ids(self, state: "State") -> list[int]:
+        """The ids of the legal actions (in the order of :meth:`legal_actions`) in the
+        pack's fixed action space, for the player to move."""
+        return self.encoding.actions.ids(self.rules.legal_actions(state), state.to_move())
+
+    def observation(self, state: "State", player: int | str):
+        """``player``'s observation tensor (float32), built from their view only."""
+        return self.encoding.observe(self.view(state, player))
+
     # ------------------------------------------------------------------ more
     def session(self, seed: int) -> "Session":
         """A game session from ``seed``: an action log with undo, saved and loaded as files

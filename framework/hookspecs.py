@@ -73,3 +73,11 @@ def tabletop_print_layouts(pack):
     ``tabletop cards print`` draws ``pack``'s cards with: YAML templates per card type (boxes,
     fonts, sizes), the pack's palette and its card backs (format: ``docs/print.md``). Every
     plugin's answer is used, so a fan expansion brings the layout of its own card types."""
+
+
+@hookspec(firstresult=True)
+def tabletop_encoding(pack):
+    """Return a function ``(rules, nplayers) -> Encoding`` giving ``pack``'s fixed action
+    numbering and observation layout for learning agents
+    (:class:`tabletop.framework.encoding.Encoding`; the RL environments of ``tabletop.rl``
+    use it), or None for a pack that has none."""

@@ -148,7 +148,16 @@ class Pack:
         return self._hook().tabletop_deck_rules(pack=self.name)
 
     def board(self):
+        """The pack's terminal board ``(view) -> str``, or None."""
         return self._hook().tabletop_board(pack=self.name)
+
+    def encoding(self, nplayers: int):
+        """The pack's encoding for learning agents with ``nplayers`` (built once), or None."""
+        cache = self.__dict__.setdefault("_encodings", {})
+        if nplayers not in cache:
+            make = self._hook().tabletop_encoding(pack=self.name)
+            cache[nplayers] = make(self.rules(), nplayers) if make is not None else None
+        return cache[nplayers]
 
 
 class Registry:

@@ -93,3 +93,12 @@ def tabletop_print_layouts(pack):
         return None
     folder = resources.files("tabletop.packs.virevolt").joinpath("print")
     return [folder.joinpath(f) for f in PRINT_LAYOUTS]
+
+
+@hookimpl
+def tabletop_encoding(pack):
+    if pack != NAME:
+        return None
+    from tabletop.packs.virevolt.encoding import encoding
+
+    return encoding

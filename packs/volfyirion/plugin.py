@@ -79,3 +79,11 @@ def tabletop_print_layouts(pack):
         return None
     folder = files("tabletop.packs.volfyirion").joinpath("print")
     return [folder.joinpath(name) for name in PRINT_LAYOUTS]
+
+
+@hookimpl
+def tabletop_encoding(pack):
+    if pack != NAME:
+        return None
+    from tabletop.packs.volfyirion.encoding import encoding
+    return encoding

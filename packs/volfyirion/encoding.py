@@ -1,0 +1,213 @@
+"""Volfyirion for learning agents: the action numbering and the observation layout.
+
+Both depend only on the card set (every variant's cards are always numbered, so one
+agent plays every variant and mode). Seats are relative to the player observing or
+acting: ``you`` and ``opp``. The observation is built from ``view(state, player)`` only.
+"""
+from __future__ import annotations
+
+from tabletop.framework.encoding import ActionSpace, Encoding, Family, ObservationLayout, Seats, clip, index
+
+RESOURCES = ("command", "battle", "knowledge")
+HAND_TYPES = ("command", "building", "troop", "wonder")
+SLOTS = (1, 2, 3, 4, 5)
+CITIES = ("city1", "city2", "city3")
+
+
+def _names(cards, *types) -> list[str]:
+    return [c.name for c in cards.cards if not types or c.type in types]
+
+
+def actions(rules, nplayers: int = 2) -> ActionSpace:
+    """Every Volfyirion action, family by family (docs/rl.md prints the table)."""
+    cards = rules.cards
+    hand = _names(cards, *HAND_TYPES)
+    in_city = _names(cards, "building", "troop")
+    wonders = _names(cards, "wonder")
+    you_opp = Seats((0, 1))
+    opp = Seats((1,))
+    places = Seats((0, 1))
+    fams = [
+        Family("end turn", doc="end your Main Phase"),
+        Family("mulligan", doc="first turn: shuffle your hand back and draw 5"),
+        Family("refresh {slot}", {"slot": ["1", "2", "3", "4", "5", "all"]}, "first turn: free Asset Row refresh"),
+        Family("play {card}", {"card": hand}, "play a card of your hand (by card kind)"),
+        Family("play {card} {city}", {"card": in_city, "city": CITIES}, "play a Building or Troop into your city"),
+        Family("acquire asset {slot}", {"slot": SLOTS}, "buy Asset Row card 1-5"),
+        Family("acquire wonder {slot}", {"slot": (1, 2)}, "buy Lair Wonder 1-2"),
+        Family("acquire top", doc="Qoam Oracle: buy the Asset Deck's top card"),
+        Family("acquire wonder top", doc="Heroes Party: buy the Wonder Deck's top card"),
+        Family("redeploy {a} {b}", {"a": CITIES, "b": CITIES}, "move your Troop between two of your cities"),
+        Family("attack {seat}.{target}", {"seat": opp, "target": CITIES + ("lair",)}, "attack an enemy city or the Lair"),
+        Family("seal {seat} {card}", {"seat": you_opp, "card": wonders}, "seal a Wonder in a Playing Area"),
+        Family("unseal {seat} {card}", {"seat": you_opp, "card": wonders}, "unseal a Wonder"),
+        Family("replace {slot}", {"slot": SLOTS}, "replace Asset Row card 1-5"),
+        Family("move volfyirion lair", doc="move the dragon back to its Lair"),
+        Family("move volfyirion {seat}.{city}", {"seat": places, "city": CITIES}, "move the dragon onto a city"),
+        Family("defeat volfyirion", doc="pay 16 battle to defeat the dragon"),
+        Family("activate {card}", {"card": hand}, "use the secondary ability of a card in play"),
+        Family("activate {card} {city}", {"card": in_city, "city": CITIES}, "the secondary ability of a card in a city"),
+        Family("remove {card}", {"card": hand}, "use the remove ability of a card in play"),
+        Family("remove {card} {city}", {"card": in_city, "city": CITIES}, "the remove ability of a card in a city"),
+        Family("take {seat} {card}", {"seat": you_opp, "card": hand}, "Ascension Path: take it from a Playing Area"),
+        Family("collide {card}", {"card": wonders}, "Anomaly Collider: seal your Wonder for free"),
+        Family("rebuild {city}", {"city": CITIES}, "extended mode: rebuild your destroyed city"),
+        Family("yes", doc="accept the optional effect offered"),
+        Family("no", doc="decline the optional effect offered"),
+        Family("skip", doc="choose nothing"),
+        Family("choose hand:{card}", {"card": hand}, "decision: a card of your hand"),
+        Family("choose discard:{card}", {"card": hand}, "decision: a card of your discard pile"),
+        Family("choose play:{card}", {"card": hand}, "decision: a card of your Playing Area"),
+        Family("choose lair", doc="decision: the Lair"),
+        Family("choose {seat}.{city}", {"seat": places, "city": CITIES}, "decision: a city"),
+    ]
+    return ActionSpace(fams, rules.parse, nplayers)
+
+
+def encoding(rules, nplayers: int = 2) -> Encoding:
+    """The Volfyirion encoding (the ``tabletop_encoding`` hook)."""
+    cards = rules.cards
+    allc = _names(cards)
+    hand = _names(cards, *HAND_TYPES)
+    wonders = _names(cards, "wonder")
+    troops = _names(cards, "troop")
+    buildings = _names(cards, "building")
+    perks = _names(cards, "perk")
+    ploys = _names(cards, "ploy")
+    phases = [p.name for p in rules.phases]
+    K = len(allc)
+    L = ObservationLayout()
+    o_phase = L.add("phase", len(phases), f"one-hot: {', '.join(phases)}")
+    o_turn = L.add("turn", 1, "turn number (clipped at 255)")
+    o_active = L.add("you_active", 1, "1 if it is your turn")
+    o_pending = L.add("pending", 2, "a decision waits: [for you, for the opponent]")
+    o_dragon = L.add("volfyirion", 8, "one-hot: lair, you.city1-3, opp.city1-3, removed")
+    o_row = L.add("asset_row", 5 * len(hand), f"5 slots x one-hot over the {len(hand)} hand cards (empty slot: zeros)")
+    o_top = L.add("asset_top", len(hand), "one-hot: the Asset Deck's face-up top (zeros when hidden)")
+    o_sizes = L.add("deck_sizes", 2, "Asset Deck size, Wonder Deck size")
+    o_lair = L.add("lair_wonders", 2 * len(wonders), f"2 Lair spaces x one-hot over the {len(wonders)} Wonders")
+    o_owner = L.add("lair_owner", 2, "who holds the Lair: [you, opp]")
+    o_removed = L.add("removed", K, "count of each card removed from the game")
+    o_hand = L.add("you.hand", K, "count of each card in your hand")
+    o_ploy = L.add("you.ploy", len(ploys), "one-hot: your secret Ploy")
+    o_opp_ploy = L.add("opp.ploy_hidden", 1, "1 if the opponent holds a secret Ploy")
+    per = {}
+    for who in ("you", "opp"):
+        per[who] = {
+            "points": L.add(f"{who}.points", 3, "command, battle, knowledge points"),
+            "sizes": L.add(f"{who}.sizes", 4, "intact cities, hand size, deck size, discard size"),
+            "play": L.add(f"{who}.play", K, "count of each card in the Playing Area"),
+            "discard": L.add(f"{who}.discard", K, "count of each card in the discard pile"),
+            "sealed": L.add(f"{who}.sealed", len(wonders), "1 for each sealed Wonder"),
+            "perk": L.add(f"{who}.perk", len(perks), "one-hot: the Perk"),
+            "cities": L.add(f"{who}.cities", 3 * (7 + len(troops) + len(buildings)),
+                            f"3 cities x [defence, printed defence, destroyed, removed from the game, rebuild cost "
+                            f"in command, battle, knowledge (extended mode)] + one-hot Troop ({len(troops)}) "
+                            f"+ one-hot Building ({len(buildings)})"),
+            "lair": L.add(f"{who}.lair", 2, "[holds the Lair, its defence]"),
+        }
+    ix_all, ix_hand, ix_w = index(allc), index(hand), index(wonders)
+    ix_troop, ix_build, ix_perk, ix_ploy = index(troops), index(buildings), index(perks), index(ploys)
+    ix_phase = index(phases)
+    nh, nw = len(hand), len(wonders)
+    city_size = 7 + len(troops) + len(buildings)
+    ntroops = len(troops)
+
+    city_keys = ("city1", "city2", "city3")
+    blocks = {who: (f["points"], f["sizes"], f["play"], f["discard"], f["sealed"], f["perk"], f["cities"], f["lair"])
+              for who, f in per.items()}
+    dragon_at = {"lair": 0, "removed": 7}
+
+    # Sizes, defences and costs are small by the rules (a deck holds at most a few dozen
+    # cards); only the turn and the points are clipped to one byte.
+    def fill(view: dict, out: bytearray) -> None:
+        me = view["you"]
+        players = view["players"]
+        ph = ix_phase.get(view["phase"])
+        if ph is not None:
+            out[o_phase + ph] = 1
+        out[o_turn] = clip(view["turn"])
+        out[o_active] = view["active"] == me
+        pend = view["pending"]
+        if pend is not None:
+            out[o_pending + (pend["player"] != me)] = 1
+        d = view["volfyirion"]
+        at = dragon_at.get(d)
+        if at is None:
+            at = 1 + (0 if d.startswith(me + ".") else 3) + int(d[-1]) - 1
+        out[o_dragon + at] = 1
+        o = o_row
+        for slot in view["asset_row"]:
+            if slot is not None:
+                out[o + ix_hand[slot["name"]]] = 1
+            o += nh
+        top = view["asset_top"]
+        if top is not None:
+            out[o_top + ix_hand[top]] = 1
+        out[o_sizes] = view["asset_deck_size"]
+        out[o_sizes + 1] = view["wonder_deck_size"]
+        lair = view["lair"]
+        w0, w1 = lair["wonders"]
+        if w0 is not None:
+            out[o_lair + ix_w[w0["name"]]] = 1
+        if w1 is not None:
+            out[o_lair + nw + ix_w[w1["name"]]] = 1
+        if lair["owner"] is not None:
+            out[o_owner + (lair["owner"] != me)] = 1
+        for n in view["removed"]:
+            out[o_removed + ix_all[n]] += 1
+        for seat, pv in players.items():
+            if seat == me:
+                for n in pv["hand"]:
+                    out[o_hand + ix_all[n]] += 1
+                if pv["ploy"]:
+                    out[o_ploy + ix_ploy[pv["ploy"]]] = 1
+                o_pts, o_sz, o_play, o_disc, o_seal, o_perk, o_city, o_lair_p = blocks["you"]
+            else:
+                out[o_opp_ploy] = pv["ploy"] == "hidden"
+                o_pts, o_sz, o_play, o_disc, o_seal, o_perk, o_city, o_lair_p = blocks["opp"]
+            pts = pv["points"]
+            out[o_pts] = clip(pts["command"])
+            out[o_pts + 1] = clip(pts["battle"])
+            out[o_pts + 2] = clip(pts["knowledge"])
+            discard = pv["discard"]
+            out[o_sz] = pv["intact"]
+            out[o_sz + 1] = pv["hand_size"]
+            out[o_sz + 2] = pv["deck_size"]
+            out[o_sz + 3] = len(discard)
+            for n in pv["play"]:
+                out[o_play + ix_all[n]] += 1
+            for n in discard:
+                out[o_disc + ix_all[n]] += 1
+            for n in pv["sealed"]:
+                out[o_seal + ix_w[n]] = 1
+            perk = pv["perk"]
+            if perk:
+                out[o_perk + ix_perk[perk]] = 1
+            b = o_city
+            for key in city_keys:
+                c = pv[key]
+                out[b] = c["defence"]
+                out[b + 1] = c["printed"]
+                out[b + 2] = c["destroyed"]
+                rb = c.get("rebuild")
+                if rb is not None:
+                    out[b + 3] = c["removed"]
+                    out[b + 4] = rb.get("command", 0)
+                    out[b + 5] = rb.get("battle", 0)
+                    out[b + 6] = rb.get("knowledge", 0)
+                elif c.get("removed"):
+                    out[b + 3] = 1
+                t = c["troop"]
+                if t is not None:
+                    out[b + 7 + ix_troop[t]] = 1
+                t = c["building"]
+                if t is not None:
+                    out[b + 7 + ntroops + ix_build[t]] = 1
+                b += city_size
+            lair_p = pv.get("lair")
+            if lair_p is not None:
+                out[o_lair_p] = 1
+                out[o_lair_p + 1] = lair_p["defence"]
+
+    return Encoding(actions(rules, nplayers), L, fill)
