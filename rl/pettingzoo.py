@@ -1,0 +1,302 @@
+"""PettingZoo environments for every pack with an encoding (extra ``tabletop[rl]``).
+
+::
+
+    from tabletop.rl.pettingzoo import env
+
+    e = env("virevolt", players=4, render_mode="ansi")
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        action = None if termination or truncation else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+- :func:`env` is the turn-based AEC environment, wrapped like PettingZoo's classic games
+  (an illegal action ends the game with -1 for its author, out-of-range actions are
+  refused, the call order is enforced); :func:`raw_env` is the same unwrapped.
+- :func:`parallel_env` is a parallel environment over the same game: every live agent
+  sends an action each step, only the player to move's counts, and the others' one legal
+  action is *wait* (id 0). An illegal action of the player to move is ignored (the step
+  passes, ``infos[agent]["illegal"]`` is True). ``max_cycles`` caps its steps.
+
+Agents are the seats' names, ``"p1"``, ``"p2"``... (seat 0 is ``"p1"``). The observation of
+an agent is ``{"observation": float32 vector, "action_mask": int8 vector}``, built from
+its own view only; the mask is all zeros for an agent not to move. Rewards come at the
+end: +1 for the winner and -1/(n-1) for each other player (so +1/-1 with two), 0 for all
+when the game is truncated at ``max_turns`` turns. ``render_mode="ansi"`` returns the
+terminal board as the agent to move sees it.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import wrappers
+
+import tabletop
+from tabletop.framework.encoding import WAIT
+
+__all__ = ["env", "raw_env", "parallel_env", "TabletopEnv", "TabletopParallelEnv"]
+
+
+class _Core:
+    """What both environment kinds share: the game, its encoding, spaces and seeds."""
+
+    def __init__(self, game: str, options: dict, max_turns: int | None) -> None:
+        self.game = tabletop.load(game, **options)
+        self.encoding = self.game.encoding
+        self.rules = self.game.rules
+        self.max_turns = max_turns
+        n = self.game.num_players
+        self.names = [tabletop.player_name(i) for i in range(n)]
+        self.seat = {name: i for i, name in enumerate(self.names)}
+        size = self.encoding.actions.size
+        obs = spaces.Dict({
+            "observation": spaces.Box(0, 255, (self.encoding.layout.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (size,), np.int8),
+        })
+        self.observation_spaces = {a: obs for a in self.names}
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.names}
+        self._seeds: random.Random | None = None
+        self.state = None
+        self._legal: tuple | None = None
+
+    def new_game(self, seed: int | None) -> None:
+        if seed is not None or self._seeds is None:
+            self._seeds = random.Random(seed)
+        self.state = self.game.new_state(self._seeds.randrange(2 ** 62))
+        self._legal = None
+
+    def legal(self) -> tuple[list, list[int]]:
+        """The legal actions and their ids, for the player to move (kept until the next step)."""
+        if self._legal is None:
+            legal = self.rules.legal_actions(self.state)
+            self._legal = (legal, self.encoding.actions.ids(legal, self.state.to_move()) if legal else [])
+        return self._legal
+
+    def mask(self, seat: int) -> np.ndarray:
+        mask = np.zeros(self.encoding.actions.size, np.int8)
+        if not self.state.over and seat == self.state.to_move():
+            mask[self.legal()[1]] = 1
+        return mask
+
+    def observation(self, seat: int) -> np.ndarray:
+        return self.encoding.observe(self.rules.view(self.state, seat))
+
+    def play(self, action_id: int) -> bool:
+        """Apply the action with this id if it is legal; return whether it was."""
+        legal, ids = self.legal()
+        try:
+            k = ids.index(int(action_id))
+        except ValueError:
+            return False
+        self.rules.apply(self.state, legal[k])
+        self._legal = None
+        return True
+
+    def truncated(self) -> bool:
+        return not self.state.over and self.max_turns is not None and self.state.turn > self.max_turns
+
+    def returns(self) -> dict[str, float]:
+        return dict(zip(self.names, self.game.returns(self.state)))
+
+    def board(self) -> str:
+        return self.game.board(self.state, self.state.to_move())
+
+
+class TabletopEnv(AECEnv):
+    """The turn-based AEC environment of one game (see the module docstring)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "tabletop_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str = "volfyirion", render_mode: str | None = None, max_turns: int | None = 200,
+                 **options: Any) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise tabletop.Error(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self._core = _Core(game, options, max_turns)
+        self.metadata = {**self.metadata, "name": f"tabletop_{self._core.game.name}_v0"}
+        self.render_mode = render_mode
+        self.possible_agents = list(self._core.names)
+        self.agents = []
+        self.observation_spaces = self._core.observation_spaces
+        self.action_spaces = self._core.action_spaces
+
+    @property
+    def game(self) -> "tabletop.Game":
+        """The :class:`tabletop.Game` being played."""
+        return self._core.game
+
+    @property
+    def state(self):
+        """The engine state of the current game (omniscient: for tools, never for agents)."""
+        return self._core.state
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """``Dict(observation=Box, action_mask=Box)`` (docs/rl.md gives the layout)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """``Discrete(N)``: the pack's fixed action numbering."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game; the same ``seed`` deals the same game (and the same sequence of
+        games over later resets without a seed)."""
+        core = self._core
+        core.new_game(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = core.names[core.state.to_move()]
+
+    def observe(self, agent: str) -> dict:
+        """``agent``'s observation and action mask, from its own view."""
+        seat = self._core.seat[agent]
+        return {"observation": self._core.observation(seat), "action_mask": self._core.mask(seat)}
+
+    def step(self, action: int | None) -> None:
+        """Take the action with id ``action`` for the agent to move."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        core = self._core
+        self._cumulative_rewards[agent] = 0.0
+        if action is None or not core.play(action):
+            raise tabletop.IllegalAction(f"action {action!r} is not legal for {agent} now"
+                                         + (f" ({core.encoding.actions.name(int(action))})"
+                                            if action is not None and 0 <= int(action) < core.encoding.actions.size
+                                            else ""))
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if core.state.over:
+            self.rewards = core.returns()
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif core.truncated():
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        if core.state.over or self.truncations[agent]:
+            self._deads_step_first()
+        else:
+            self.agent_selection = core.names[core.state.to_move()]
+
+    def render(self) -> str | None:
+        """The board as the agent to move sees it (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() called without a render_mode; create the env with render_mode='ansi'")
+            return None
+        return self._core.board()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(game: str = "volfyirion", **kwargs: Any) -> TabletopEnv:
+    """The unwrapped AEC environment of ``game`` (options as for :func:`tabletop.load`)."""
+    return TabletopEnv(game, **kwargs)
+
+
+def env(game: str = "volfyirion", **kwargs: Any) -> AECEnv:
+    """The AEC environment of ``game``, wrapped like PettingZoo's classic games: an illegal
+    action ends the game with -1 for its author, ids out of range are refused, and the
+    order of calls is enforced. ``max_turns`` (default 200) truncates long games;
+    ``render_mode="ansi"``; any other keyword is an option of the game (``variants``,
+    ``players``, ``decks``...)."""
+    e = raw_env(game, **kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+class TabletopParallelEnv(ParallelEnv):
+    """The parallel environment of one game (see the module docstring)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "tabletop_parallel_v0"}
+
+    def __init__(self, game: str = "volfyirion", render_mode: str | None = None, max_turns: int | None = 200,
+                 max_cycles: int | None = None, **options: Any) -> None:
+        if render_mode not in (None, "ansi"):
+            raise tabletop.Error(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self._core = _Core(game, options, max_turns)
+        self.metadata = {**self.metadata, "name": f"tabletop_{self._core.game.name}_parallel_v0"}
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.possible_agents = list(self._core.names)
+        self.agents = []
+        self.observation_spaces = self._core.observation_spaces
+        self.action_spaces = self._core.action_spaces
+        self._cycles = 0
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        """``Dict(observation=Box, action_mask=Box)``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """``Discrete(N)``; id 0 (*wait*) is what an agent not to move sends."""
+        return self.action_spaces[agent]
+
+    def _observations(self) -> dict:
+        core = self._core
+        mover = core.state.to_move()
+        out = {}
+        for a in self.agents:
+            seat = core.seat[a]
+            if seat == mover and not core.state.over:
+                mask = core.mask(seat)
+            else:
+                mask = np.zeros(core.encoding.actions.size, np.int8)
+                mask[WAIT] = 1
+            out[a] = {"observation": core.observation(seat), "action_mask": mask}
+        return out
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        """Start a new game: observations and infos of every agent."""
+        self._core.new_game(seed)
+        self.agents = list(self.possible_agents)
+        self._cycles = 0
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict) -> tuple[dict, dict, dict, dict, dict]:
+        """Apply the action of the player to move (the others' are ignored)."""
+        core = self._core
+        mover = core.names[core.state.to_move()]
+        infos: dict = {a: {} for a in self.agents}
+        action = actions.get(mover)
+        if action is None or not core.play(action):
+            infos[mover]["illegal"] = True
+        self._cycles += 1
+        rewards = dict.fromkeys(self.agents, 0.0)
+        terminations = dict.fromkeys(self.agents, False)
+        truncations = dict.fromkeys(self.agents, False)
+        if core.state.over:
+            rewards = core.returns()
+            terminations = dict.fromkeys(self.agents, True)
+        elif core.truncated() or (self.max_cycles is not None and self._cycles >= self.max_cycles):
+            truncations = dict.fromkeys(self.agents, True)
+        observations = self._observations()
+        if core.state.over or any(truncations.values()):
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        """The board as the agent to move sees it (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        return self._core.board()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def parallel_env(game: str = "volfyirion", **kwargs: Any) -> TabletopParallelEnv:
+    """The parallel environment of ``game``: ``max_cycles`` caps its steps, ``max_turns``
+    the game's turns; any other keyword is an option of the game."""
+    return TabletopParallelEnv(game, **kwargs)

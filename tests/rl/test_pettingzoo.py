@@ -1,0 +1,135 @@
+"""PettingZoo: the environments pass PettingZoo's own tests for every configuration."""
+from __future__ import annotations
+
+import functools
+import types
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, max_cycles_test, seed_test
+from pettingzoo.utils.conversions import parallel_to_aec
+
+import tabletop
+from tabletop.rl import pettingzoo as tz
+from tests.rl.configs import CONFIGS, config_id
+
+CYCLES = 1000  # random Volfyirion games last about 650 actions (2 agents x 1000 cycles is room enough)
+
+
+def _random_game(e, seed):
+    """Play one masked random game through ``e``; return (cycles, final rewards, terminated)."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps, rewards, ended = 0, {}, False
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        if term or trunc:
+            rewards[agent] = reward
+            ended = ended or term
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    return steps, rewards, ended
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_pettingzoo_api_test(config):
+    name, options = config
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(tz.env(name, **options), num_cycles=CYCLES)
+    steps, rewards, ended = _random_game(tz.env(name, **options), seed=0)
+    assert ended and steps < CYCLES * len(rewards), "api_test's play must have room to finish a game"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_pettingzoo_seed_test(config):
+    name, options = config
+    seed_test(functools.partial(tz.env, name, **options), num_cycles=200)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_pettingzoo_max_cycles_test(config):
+    """max_cycles applies to the parallel environment (every agent acts each cycle) and its
+    AEC view, as in PettingZoo's cycle-based games."""
+    name, options = config
+    mod = types.SimpleNamespace(
+        parallel_env=functools.partial(tz.parallel_env, name, **options),
+        env=lambda **kw: parallel_to_aec(tz.parallel_env(name, **options, **kw)))
+    max_cycles_test(mod)
+
+
+def test_rewards_at_the_end_are_plus_one_and_minus_one():
+    steps, rewards, ended = _random_game(tz.env("volfyirion"), seed=3)
+    assert ended and sorted(rewards.values()) == [-1.0, 1.0]
+
+
+def test_four_players_rewards_are_zero_sum():
+    _, rewards, ended = _random_game(tz.env("virevolt", players=4), seed=5)
+    assert ended and max(rewards.values()) == 1.0 and sum(rewards.values()) == pytest.approx(0.0)
+
+
+def test_truncation_at_the_turn_cap_gives_no_reward():
+    e = tz.env("volfyirion", max_turns=2)
+    _, rewards, ended = _random_game(e, seed=1)
+    assert not ended and set(rewards.values()) == {0.0}
+
+
+def test_an_illegal_action_ends_the_game_with_minus_one_for_its_author():
+    e = tz.env("volfyirion")
+    e.reset(seed=2)
+    agent = e.agent_selection
+    obs, *_ = e.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e.step(illegal)
+    assert e.terminations[agent] and e.rewards[agent] == -1
+
+
+def test_the_raw_environment_refuses_an_illegal_action_by_name():
+    e = tz.raw_env("volfyirion")
+    e.reset(seed=2)
+    with pytest.raises(tabletop.IllegalAction, match="defeat volfyirion"):
+        e.step(e.game.encoding.actions.ids([("defeat volfyirion",)], 0)[0])
+
+
+def test_same_seed_same_games_and_an_unseeded_reset_continues_the_sequence():
+    a, b = tz.raw_env("virevolt"), tz.raw_env("virevolt")
+    a.reset(seed=9)
+    b.reset(seed=9)
+    assert a.game.to_json(a.state) == b.game.to_json(b.state)
+    a.reset()
+    b.reset()
+    assert a.game.to_json(a.state) == b.game.to_json(b.state)
+
+
+def test_render_ansi_is_the_board_the_agent_to_move_sees():
+    e = tz.env("virevolt", players=3, render_mode="ansi")
+    e.reset(seed=4)
+    me = e.agent_selection
+    assert f"{me} (you)" in e.render()
+
+
+def test_observation_is_the_view_encoding_of_the_agent():
+    e = tz.raw_env("volfyirion")
+    e.reset(seed=6)
+    for agent in e.possible_agents:
+        seat = tabletop.player_id(agent)
+        assert (e.observe(agent)["observation"] == e.game.observation(e.state, seat)).all()
+    other = [a for a in e.possible_agents if a != e.agent_selection][0]
+    assert not e.observe(other)["action_mask"].any()
+
+
+def test_parallel_env_waits_for_the_player_not_to_move_and_ignores_an_illegal_move():
+    p = tz.parallel_env("volfyirion")
+    obs, _ = p.reset(seed=1)
+    mover = next(a for a in p.agents if obs[a]["action_mask"][1:].any())
+    waiting = [a for a in p.agents if a != mover]
+    assert all(obs[a]["action_mask"].tolist() == [1] + [0] * (len(obs[a]["action_mask"]) - 1) for a in waiting)
+    before = p._core.game.to_json(p._core.state)
+    illegal = int(np.flatnonzero(obs[mover]["action_mask"] == 0)[1])
+    _, _, _, _, infos = p.step({mover: illegal, **{a: 0 for a in waiting}})
+    assert infos[mover]["illegal"] and p._core.game.to_json(p._core.state) == before
