@@ -1,0 +1,143 @@
+"""OpenSpiel: both games pass OpenSpiel's random simulation test and replay their playthroughs."""
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import numpy as np
+import pyspiel
+import pytest
+from absl import flags
+from open_spiel.python.algorithms import generate_playthrough
+from open_spiel.python.observation import make_observation
+
+import tabletop
+import tabletop.rl.openspiel as tos
+
+PLAYTHROUGHS = Path(__file__).with_name("playthroughs")
+#: The golden playthroughs: a short configuration of each game (OpenSpiel's playthrough tool
+#: prints every displayed state's tensors, so a 600-action game would make a huge file).
+GOLDEN = {
+    "python_tabletop_volfyirion.txt": "python_tabletop_volfyirion(max_turns=2,deals=100)",
+    "python_tabletop_virevolt.txt": "python_tabletop_virevolt(max_turns=3,deals=100)",
+}
+
+
+@pytest.mark.parametrize("game_string, sims", [
+    ("python_tabletop_volfyirion", 2),
+    ("python_tabletop_volfyirion(variants=all,mode=extended,hidden_asset_top=True)", 1),
+    ("python_tabletop_virevolt", 3),
+    ("python_tabletop_virevolt(players=4)", 2),
+])
+def test_random_sim_test_with_serialization(game_string, sims):
+    pyspiel.random_sim_test(pyspiel.load_game(game_string), num_sims=sims, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_the_golden_playthrough_replays_exactly(name):
+    """As OpenSpiel checks its own games: regenerate the playthrough and compare."""
+    if not flags.FLAGS.is_parsed():
+        flags.FLAGS.mark_as_parsed()
+    original, again = generate_playthrough.replay(str(PLAYTHROUGHS / name))
+    assert original.splitlines()[0] == f"game: {GOLDEN[name]}"
+    assert again == original
+
+
+def test_the_games_are_registered_with_their_parameters():
+    assert {"python_tabletop_volfyirion", "python_tabletop_virevolt"} <= set(pyspiel.registered_names())
+    game = pyspiel.load_game("python_tabletop_virevolt(players=3,decks=ember+tide+grove,max_turns=50)")
+    assert game.num_players() == 3 and game.max_game_length() == 10_001
+    assert game.num_distinct_actions() == tabletop.load("virevolt").encoding.actions.size
+    with pytest.raises(pyspiel.SpielError, match="2 to 4 players"):
+        pyspiel.load_game("python_tabletop_virevolt(players=6)")
+
+
+def _dealt(game_string, deal=3, steps=40):
+    game = pyspiel.load_game(game_string)
+    state = game.new_initial_state()
+    state.apply_action(deal)
+    rng = np.random.RandomState(deal)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return game, state
+
+
+def test_tensors_are_the_packs_view_encoding():
+    game, state = _dealt("python_tabletop_volfyirion")
+    tg = tabletop.load("volfyirion")
+    for p in range(2):
+        assert state.observation_tensor(p) == tg.observation(state.engine, p).tolist()
+        assert state.information_state_tensor(p) == state.observation_tensor(p)
+
+
+def test_public_and_private_strings_split_the_view():
+    import json
+
+    game, state = _dealt("python_tabletop_virevolt(players=3)")
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    private = make_observation(game, pyspiel.IIGObservationType(
+        public_info=False, perfect_recall=False, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    shown = json.loads(public.string_from(state, 0))
+    assert "you" not in shown and all("hand" not in pv and "traps" not in pv for pv in shown["players"].values())
+    assert all("hand_size" in pv for pv in shown["players"].values())
+    mine = json.loads(private.string_from(state, 1))
+    assert set(mine["players"]) == {"p2"} and "hand" in mine["players"]["p2"]
+
+
+def test_the_information_state_remembers_actions_and_hides_the_others_secrets():
+    game = pyspiel.load_game("python_tabletop_virevolt")
+    for deal in range(40):
+        state = game.new_initial_state()
+        state.apply_action(deal)
+        rng = np.random.RandomState(deal)
+        while not state.is_terminal():
+            mover = state.current_player()
+            action = rng.choice(state.legal_actions())
+            text = state.action_to_string(mover, action)
+            state.apply_action(action)
+            if text.startswith("set "):
+                assert f"p{mover + 1}: {text}" in state.information_state_string(mover).splitlines()
+                assert f"p{mover + 1}: set a trap" in state.information_state_string(1 - mover).splitlines()
+                return
+    raise AssertionError("no trap was set in 40 random games")
+
+
+def test_resampling_keeps_the_information_state():
+    game, state = _dealt("python_tabletop_volfyirion", steps=60)
+    p = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(5):
+        other = state.resample_from_infostate(p, sampler)
+        assert other.information_state_string(p) == state.information_state_string(p)
+        assert other.legal_actions() == state.legal_actions()
+
+
+def test_a_state_pickles_and_clones():
+    game, state = _dealt("python_tabletop_virevolt", steps=25)
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[0])
+    assert str(copy) != str(state)
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert str(again) == str(state) and again.history() == state.history()
+    assert pickle.loads(pickle.dumps(state.engine)).to_json() == state.engine.to_json()
+
+
+def test_is_mcts_plays_a_game():
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("python_tabletop_virevolt(max_turns=12)")
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=5, random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    state.apply_action(1)
+    while not state.is_terminal():
+        state.apply_action(bot.step(state))
+    assert state.is_terminal()
+
+
+def test_an_unknown_pack_cannot_be_registered():
+    with pytest.raises(tabletop.UnknownPack):
+        tos.register("chess")
