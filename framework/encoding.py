@@ -46,6 +46,17 @@ class Seats:
         return {0: "you", 1: "next"}.get(offset, f"+{offset}")
 
 
+class Domain(tuple):
+    """The values of an argument, with a name for the documentation (``"wonders"``)."""
+
+    name: str
+
+    def __new__(cls, name: str, values) -> "Domain":
+        obj = super().__new__(cls, values)
+        obj.name = name
+        return obj
+
+
 @dataclass(frozen=True)
 class Family:
     """Actions written ``template`` (notation with ``{placeholders}``) for every combination

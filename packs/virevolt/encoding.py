@@ -9,12 +9,12 @@ The observation is built from ``view(state, player)`` only.
 """
 from __future__ import annotations
 
-from tabletop.framework.encoding import ActionSpace, Encoding, Family, ObservationLayout, Seats, clip, index
+from tabletop.framework.encoding import ActionSpace, Domain, Encoding, Family, ObservationLayout, Seats, clip, index
 from tabletop.packs.virevolt.keys import COLOURS
 from tabletop.packs.virevolt.states import STATES
 
 MAX_PLAYERS = 4
-COPIES = ("", " #1", " #2", " #3")
+COPIES = ("", " #1", " #2")  # a deck holds at most 2 copies of a hero (VIR-DECK-02)
 
 
 def _names(cards, *types) -> list[str]:
@@ -28,11 +28,12 @@ def _labels(heroes: list[str]) -> list[str]:
 def actions(rules, nplayers: int) -> ActionSpace:
     """Every Virevolt action, family by family (docs/rl.md prints the table)."""
     cards = rules.cards
-    allc = _names(cards)
-    heroes = _names(cards, "hero")
-    labels = _labels(heroes)
-    spells = [(c.name, e.number) for c in cards.cards if c.type == "incantation" for e in c.effects]
-    attacks = list(dict.fromkeys(a.name for c in cards.cards if c.type == "hero" for a in c.attacks))
+    allc = Domain("cards (in card-set order)", _names(cards))
+    labels = Domain("hero labels (each hero, then its twins #1 and #2)", _labels(_names(cards, "hero")))
+    spells = Domain("incantation effects", [f"{c.name} {e.number}" for c in cards.cards if c.type == "incantation"
+                                              for e in c.effects])
+    attacks = Domain("attacks", dict.fromkeys(a.name for c in cards.cards if c.type == "hero" for a in c.attacks))
+    traps = Domain("traps", _names(cards, "trap"))
     opponents = Seats(tuple(range(1, MAX_PLAYERS)))
     everyone = Seats(tuple(range(MAX_PLAYERS)))
     fams = [
@@ -41,13 +42,14 @@ def actions(rules, nplayers: int) -> ActionSpace:
         Family("yes", doc="accept the optional effect offered"),
         Family("no", doc="decline the optional effect offered"),
         Family("skip", doc="choose nothing"),
-        Family("play {card}", {"card": _names(cards, "hero", "crystal")}, "put a hero or a crystal into play"),
-        Family("set {card}", {"card": _names(cards, "trap")}, "set a trap face down", private="set a trap"),
-        Family("cast {spell}", {"spell": [f"{n} {k}" for n, k in spells]}, "cast an incantation with its effect N"),
+        Family("play {card}", {"card": Domain("heroes and crystals", _names(cards, "hero", "crystal"))},
+               "put a hero or a crystal into play"),
+        Family("set {card}", {"card": traps}, "set a trap face down", private="set a trap"),
+        Family("cast {spell}", {"spell": spells}, "cast an incantation with its effect N"),
         Family("rotate {hero}", {"hero": labels}, "the named secondary hero becomes main"),
         Family("sacrifice {hero}", {"hero": labels}, "sacrifice one of your heroes"),
         Family("attack {seat} {attack}", {"seat": opponents, "attack": attacks}, "attack a player's main hero"),
-        Family("activate {card}", {"card": _names(cards, "trap")}, "activate one of your traps"),
+        Family("activate {card}", {"card": traps}, "activate one of your traps"),
         Family("choose hand:{card}", {"card": allc}, "decision: a card of your hand"),
         Family("choose graveyard:{card}", {"card": allc}, "decision: a card of your graveyard"),
         Family("choose {seat}:{hero}", {"seat": everyone, "hero": labels}, "decision: a hero of a player"),

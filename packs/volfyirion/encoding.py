@@ -6,7 +6,7 @@ acting: ``you`` and ``opp``. The observation is built from ``view(state, player)
 """
 from __future__ import annotations
 
-from tabletop.framework.encoding import ActionSpace, Encoding, Family, ObservationLayout, Seats, clip, index
+from tabletop.framework.encoding import ActionSpace, Domain, Encoding, Family, ObservationLayout, Seats, clip, index
 
 RESOURCES = ("command", "battle", "knowledge")
 HAND_TYPES = ("command", "building", "troop", "wonder")
@@ -21,9 +21,9 @@ def _names(cards, *types) -> list[str]:
 def actions(rules, nplayers: int = 2) -> ActionSpace:
     """Every Volfyirion action, family by family (docs/rl.md prints the table)."""
     cards = rules.cards
-    hand = _names(cards, *HAND_TYPES)
-    in_city = _names(cards, "building", "troop")
-    wonders = _names(cards, "wonder")
+    hand = Domain("hand cards (commands, buildings, troops, wonders, in card-set order)", _names(cards, *HAND_TYPES))
+    in_city = Domain("city cards (buildings and troops)", _names(cards, "building", "troop"))
+    wonders = Domain("wonders", _names(cards, "wonder"))
     you_opp = Seats((0, 1))
     opp = Seats((1,))
     places = Seats((0, 1))
