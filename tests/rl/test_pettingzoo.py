@@ -77,16 +77,31 @@ def test_truncation_at_the_turn_cap_gives_no_reward():
     assert not ended and set(rewards.values()) == {0.0}
 
 
-def test_an_illegal_action_ends_the_game_with_minus_one_for_its_author():
-    e = tz.env("volfyirion")
+def _after_illegal(e):
     e.reset(seed=2)
     agent = e.agent_selection
     obs, *_ = e.last()
-    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[1])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        e.step(illegal)
-    assert e.terminations[agent] and e.rewards[agent] == -1
+        e.step(int(np.flatnonzero(obs["action_mask"] == 0)[1]))
+    return agent, dict(e.rewards), dict(e.terminations), dict(e.truncations), e.agent_selection
+
+
+def test_an_illegal_action_ends_the_game_with_minus_one_for_its_author_as_in_the_classic_wrapper():
+    from pettingzoo.utils import wrappers
+
+    agent, rewards, terminations, truncations, _ = after = _after_illegal(tz.env("volfyirion"))
+    assert terminations[agent] and rewards[agent] == -1 and sorted(rewards.values()) == [-1, 0]
+    classic = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(
+        wrappers.TerminateIllegalWrapper(tz.raw_env("volfyirion"), illegal_reward=-1)))
+    assert _after_illegal(classic) == after
+
+
+def test_an_id_out_of_range_fails_its_assertion():
+    e = tz.env("virevolt")
+    e.reset(seed=1)
+    with pytest.raises(AssertionError, match="not an id of Discrete"):
+        e.step(e.action_space(e.agent_selection).n)
 
 
 def test_the_raw_environment_refuses_an_illegal_action_by_name():
