@@ -76,15 +76,28 @@ def options_of(pack: str, params: dict) -> tuple[dict, int, int, int]:
 
 
 class _Log:
-    """The actions of a game as ``(mover, action)``: immutable, so copying a state shares it."""
+    """The actions of a game as ``(mover, action)``. Immutable to its holders, so a cloned
+    state shares it: appending writes into a buffer shared with earlier logs (which never
+    read past their own length) or copies it when another log already extended it."""
 
-    __slots__ = ("items",)
+    __slots__ = ("buf", "n")
 
-    def __init__(self, items: tuple = ()) -> None:
-        self.items = items
+    def __init__(self, buf: list | None = None, n: int = 0) -> None:
+        self.buf = buf if buf is not None else []
+        self.n = n
 
     def add(self, mover: int, action) -> "_Log":
-        return _Log(self.items + ((mover, action),))
+        if self.n == len(self.buf):
+            self.buf.append((mover, action))
+            return _Log(self.buf, self.n + 1)
+        return _Log(self.buf[:self.n] + [(mover, action)], self.n + 1)
+
+    @property
+    def items(self) -> list:
+        return self.buf[:self.n]
+
+    def __len__(self) -> int:
+        return self.n
 
     def __deepcopy__(self, memo) -> "_Log":
         return self
@@ -93,7 +106,24 @@ class _Log:
         return self.items
 
     def __setstate__(self, items) -> None:
-        self.items = items
+        self.buf = list(items)
+        self.n = len(self.buf)
+
+
+class _Memo:
+    """The legal ids of the current position, kept between ``legal_actions`` and
+    ``apply_action``; never copied or pickled."""
+
+    __slots__ = ("ids",)
+
+    def __init__(self) -> None:
+        self.ids = None
+
+    def __deepcopy__(self, memo) -> "_Memo":
+        return _Memo()
+
+    def __reduce__(self):
+        return (_Memo, ())
 
 
 class TabletopGame(pyspiel.Game):
@@ -132,20 +162,23 @@ class TabletopState(pyspiel.State):
         super().__init__(game)
         self.engine = None
         self.log = _Log()
+        self.memo = _Memo()
 
     # -- helpers ---------------------------------------------------------------------
     def _game(self) -> TabletopGame:
         return self.get_game()
 
-    def _ids(self) -> dict[int, tuple]:
-        g = self._game()
-        legal = g.tabletop.rules.legal_actions(self.engine)
-        ids = g.encoding.actions.ids(legal, self.engine.to_move())
-        return dict(zip(ids, legal))
+    def _ids(self, game: TabletopGame | None = None) -> dict[int, tuple]:
+        memo = self.memo
+        if memo.ids is None:
+            g = game or self._game()
+            legal = g.tabletop.rules.legal_actions(self.engine)
+            memo.ids = dict(zip(g.encoding.actions.ids(legal, self.engine.to_move()), legal))
+        return memo.ids
 
     def _stopped(self) -> bool:
         g = self._game()
-        return self.engine.turn > g.max_turns or len(self.log.items) >= g.max_steps
+        return self.engine.turn > g.max_turns or len(self.log) >= g.max_steps
 
     # -- the OpenSpiel interface -------------------------------------------------------
     def current_player(self) -> int:
@@ -170,7 +203,8 @@ class TabletopState(pyspiel.State):
             self.engine = g.tabletop.new_state(int(action))
             return
         mover = self.engine.to_move()
-        move = self._ids()[int(action)]
+        move = self._ids(g)[int(action)]
+        self.memo.ids = None
         g.tabletop.rules.apply(self.engine, move)
         self.log = self.log.add(mover, move)
 
@@ -199,6 +233,7 @@ class TabletopState(pyspiel.State):
         from tabletop.framework.rng import Random
 
         other = self.clone()
+        other.memo = _Memo()
         if self.engine is not None:
             seed = int(probability_sampler() * (1 << 62))
             other.engine = self._game().tabletop.rules.determinize(self.engine, player, Random(seed))
