@@ -198,6 +198,7 @@ class CardCompiler:
         return card
 
     def fail(self, path: tuple, message: str) -> None:
+        """Record an error about the field at ``path`` of this card."""
         line, col, _ = self.pos.get((self.index,) + tuple(path), (None, None, None))
         src = self.lines[line - 1] if line else None
         self.errors.append(LocatedError(message, self.file, line, col, src, card=self.card))

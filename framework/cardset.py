@@ -24,10 +24,12 @@ class CardSet:
         return name in self.by_name
 
     def of_type(self, *types: str) -> list[CardDef]:
+        """The cards of any of ``types``, in file order."""
         return [c for c in self.cards if c.type in types]
 
     @classmethod
     def load(cls, files, fmt, vocab) -> "CardSet":
+        """Load and compile every file; an :class:`ErrorList` with every problem of every file."""
         cards: list[CardDef] = []
         errors: list = []
         seen: dict[str, str] = {}

@@ -94,13 +94,16 @@ class Frame:
         self.ctx = ctx
 
     def copy(self) -> "Frame":
+        """A copy with its own context (the program is shared)."""
         return Frame(self.prog, dict(self.ctx), self.pc)
 
     def to_json(self) -> dict:
+        """JSON-ready data: the program by id, the counter, the context."""
         return {"prog": self.prog.id, "pc": self.pc, "ctx": _jsonable(self.ctx)}
 
     @classmethod
     def from_json(cls, data: dict) -> "Frame":
+        """The frame ``data`` describes (its program must be registered)."""
         return cls(program(data["prog"]), _unjson(data["ctx"]), data["pc"])
 
 
@@ -124,17 +127,20 @@ class Decision:
         return f"Decision(p{self.player + 1}: {self.prompt!r}, {[format_action(o) for o in self.options]})"
 
     def to_json(self) -> dict:
+        """JSON-ready data of the decision."""
         return {"player": self.player, "prompt": self.prompt,
                 "options": [list(o) for o in self.options],
                 "values": [_jsonable(v) for v in self.values], "key": self.key}
 
     @classmethod
     def from_json(cls, data: dict) -> "Decision":
+        """The decision ``data`` describes."""
         return cls(data["player"], data["prompt"], [tuple(o) for o in data["options"]],
                    [_unjson(v) for v in data["values"]], data["key"])
 
 
 def push(state, program: Program, ctx: dict) -> None:
+    """Start running ``program`` with context ``ctx`` (on top of the stack)."""
     state.stack.append(Frame(program, ctx))
 
 

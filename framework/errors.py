@@ -51,6 +51,7 @@ class LocatedError(TabletopError):
         return ":".join(parts)
 
     def render(self) -> str:
+        """The message, then the source line with a caret, what was expected and a suggestion."""
         head = f"{self.where()}: "
         if self.card:
             head += f"card {self.card!r}: "
@@ -89,6 +90,7 @@ class ErrorList(TabletopError):
         self.errors = errors
 
     def render(self) -> str:
+        """Every error, one after the other."""
         return "\n".join(e.render() for e in self.errors)
 
     def __str__(self) -> str:

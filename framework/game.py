@@ -25,6 +25,7 @@ SAVE_VERSION = 1
 
 
 def checksum(state: State) -> str:
+    """The SHA-256 of the state's canonical JSON: what a save file checks on load."""
     text = json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -52,6 +53,7 @@ class Game:
 
     # ------------------------------------------------------------------ playing
     def legal_actions(self) -> list[Action]:
+        """The legal actions in the current state."""
         return self.rules.legal_actions(self.state)
 
     def apply(self, action: Action) -> None:
@@ -64,11 +66,13 @@ class Game:
         self.movers.append(mover)
 
     def apply_text(self, text: str) -> Action:
+        """Apply the legal action written ``text``; return it."""
         action = self.rules.find_action(self.state, text)
         self.apply(action)
         return action
 
     def can_undo(self, count: int = 1) -> bool:
+        """Whether the last ``count`` actions can be taken back (none revealed anything)."""
         return 0 < count <= len(self.log) and not any(self.revealing[-count:])
 
     def undo(self, count: int = 1) -> None:
@@ -83,6 +87,7 @@ class Game:
 
     # ------------------------------------------------------------------ saving
     def to_save(self) -> dict:
+        """The save file's data: game, options, seed, actions, checksum."""
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -124,6 +129,7 @@ class Game:
 
     @classmethod
     def load(cls, path: str | Path, rules_for) -> "Game":
+        """The game saved in the file ``path`` (replayed and checked)."""
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")

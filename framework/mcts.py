@@ -89,6 +89,8 @@ class MCTSBot:
 
     # ------------------------------------------------------------------ the interface
     def choose(self, rules, state) -> Action:
+        """The move for the player to move: the most visited after the search (a safe or an
+        immediately winning move is taken without searching)."""
         legal = rules.legal_actions(state)
         if not legal:
             raise ValueError("no legal action to choose: the game is over")

@@ -70,12 +70,14 @@ class Pack:
 
     @property
     def name(self) -> str:
+        """The pack's name."""
         return self.info.name
 
     def _hook(self):
         return self.registry.pm.hook
 
     def vocabulary(self):
+        """The pack's card-language vocabulary."""
         return self._hook().tabletop_vocabulary(pack=self.name)
 
     def rules(self):
@@ -139,12 +141,14 @@ class Pack:
         return Pack(self.info, self.registry, self.extra + files)
 
     def bots(self) -> dict[str, Callable]:
+        """Bot name -> factory ``(rules, seed) -> bot``, from every plugin."""
         bots: dict[str, Callable] = {}
         for answer in self._hook().tabletop_bots(pack=self.name):
             bots.update(answer or {})
         return bots
 
     def deck_rules(self):
+        """The pack's deck checker (``check(deck) -> report``), or None."""
         return self._hook().tabletop_deck_rules(pack=self.name)
 
     def board(self):
@@ -170,6 +174,7 @@ class Registry:
         self.failures: dict[str, str] = {}
 
     def discover(self) -> "Registry":
+        """Load every pack of the ``tabletop.packs`` entry-point group (failures are kept)."""
         for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
             if self.pm.has_plugin(ep.name):
                 continue
@@ -190,6 +195,7 @@ class Registry:
                 self.packs[info.name] = Pack(info, self)
 
     def get(self, name: str) -> Pack:
+        """The pack ``name``; :class:`UnknownPack` with a suggestion if it is not installed."""
         try:
             return self.packs[name]
         except KeyError:

@@ -50,6 +50,7 @@ class Random:
         self.s = seed_state(seed)
 
     def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
         # next64 inlined: bots call this once per step
         s = self.s = (self.s + 0x9E3779B97F4A7C15) & MASK
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
@@ -57,11 +58,14 @@ class Random:
         return ((z ^ (z >> 31)) * n) >> 64
 
     def choice(self, items):
+        """One of ``items``, uniformly."""
         return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> None:
+        """Shuffle ``items`` in place."""
         self.s = shuffled(self.s, items)
 
     def random(self) -> float:
+        """A float in ``[0, 1)``."""
         self.s, z = next64(self.s)
         return (z >> 11) / float(1 << 53)

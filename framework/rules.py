@@ -97,6 +97,7 @@ class Rules:
         raise NotImplementedError(f"{self.name} does not support scenario setups")
 
     def next_player(self, state: State) -> int:
+        """Whose turn comes after the active player's (packs skip eliminated players)."""
         return (state.active + 1) % state.nplayers
 
     def start_turn(self, state: State) -> None:
@@ -251,6 +252,7 @@ class Rules:
         return True
 
     def enter_phase(self, state: State, phase: Phase) -> None:
+        """Make ``phase`` the current phase and run its ``enter`` procedure."""
         state.phase = phase.name
         state.phase_done = phase.actions is None
         if phase.enter is not None:
@@ -320,9 +322,11 @@ class Rules:
 
     # ------------------------------------------------------------------ notation
     def parse(self, text: str) -> Action:
+        """The action written ``text`` in this game's notation (syntax only, not legality)."""
         return parse_action(text, self.verbs)
 
     def format(self, action: Action) -> str:
+        """The notation of ``action``."""
         return format_action(action)
 
     def find_action(self, state: State, text: str) -> Action:
@@ -337,6 +341,7 @@ class Rules:
         raise IllegalAction(f"{text.strip()!r} is not legal now; legal actions: {shown}")
 
     def player_names(self, state: State) -> list[str]:
+        """The written names of the seats: ``p1``, ``p2``..."""
         return [player_name(i) for i in range(state.nplayers)]
 
     def result(self, state: State) -> dict[str, Any]:

@@ -85,4 +85,5 @@ def emit(state, rules, event: str, data: dict) -> int:
 
 
 def fire_now(state, trigger: Trigger, ctx: dict) -> None:
+    """Run ``trigger``'s program at once with ``ctx`` (the default way a trigger resolves)."""
     push(state, trigger.program, ctx)

@@ -36,7 +36,6 @@ def test_simulate_takes_bot_objects_classes_and_import_names_on_local_workers():
 
 def test_custom_bots_and_a_bot_registered_only_here_play_on_dask_workers():
     """Stumble: a bot registered only in the parent died on Dask workers ('unknown bot')."""
-    pytest.importorskip("dask.distributed")
     from tabletop.framework.packs import registry
 
     reg = registry()
