@@ -205,9 +205,12 @@ class Encoding:
     ``bytearray`` of ``layout.size``: every entry a small integer, clipped to 0..255)."""
 
     def __init__(self, actions: ActionSpace, layout: ObservationLayout,
-                 fill: Callable[[dict, bytearray], None], string: Callable[[dict], str] | None = None) -> None:
+                 fill: Callable[[dict, bytearray], None], string: Callable[[dict], str] | None = None,
+                 cards: Sequence[str] = ()) -> None:
         self.actions = actions
         self.layout = layout
+        self.cards = tuple(cards)
+        """The cards the observation's per-card counts run over, in order."""
         self._fill = fill
         self._string = string
 

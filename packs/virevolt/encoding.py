@@ -140,4 +140,4 @@ def encoding(rules, nplayers: int) -> Encoding:
             for n in pv["casting"]:
                 out[o + ix_spell[n]] += 1
 
-    return Encoding(actions(rules, nplayers), L, fill)
+    return Encoding(actions(rules, nplayers), L, fill, cards=allc)

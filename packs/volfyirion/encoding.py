@@ -210,4 +210,4 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
                 out[o_lair_p] = 1
                 out[o_lair_p + 1] = lair_p["defence"]
 
-    return Encoding(actions(rules, nplayers), L, fill)
+    return Encoding(actions(rules, nplayers), L, fill, cards=allc)
