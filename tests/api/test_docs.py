@@ -122,6 +122,13 @@ def test_the_ten_line_example_of_docs_api_runs(tmp_path):
     assert "'FirstLegal'" in rates and "'random'" in rates
 
 
+def test_the_python_example_of_the_readme_runs(tmp_path):
+    (tmp_path / "readme.py").write_text(_block(ROOT / "README.md", "## From Python"), "utf-8")
+    done = subprocess.run([sys.executable, "readme.py"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "'greedy'" in done.stdout
+
+
 @pytest.mark.parametrize("heading", ["## Quick start: PettingZoo", "## Quick start: OpenSpiel"])
 def test_the_quick_starts_of_docs_rl_run(tmp_path, heading):
     code = _block(DOCS / "rl.md", heading)
