@@ -31,7 +31,7 @@ class DeckReport(Protocol):
         """The report as ``tabletop deckcheck --json`` prints it."""
 
 
-def check_deck(pack: str, deck: Any) -> DeckReport:
+def check_deck(pack: str, deck: Any, cardset: Any = None) -> DeckReport:
     """Check ``deck`` against the deck rules of ``pack`` (e.g. ``"virevolt"``).
 
     ``deck`` is a deck file's path, a preconstructed deck's name, or the deck as data: a
@@ -40,6 +40,8 @@ def check_deck(pack: str, deck: Any) -> DeckReport:
     form is checked by the same rules, the ones ``tabletop deckcheck`` applies; a deck
     given to a game as an option (``tabletop.load("virevolt", decks=[...])``) is checked
     the same way, and refused if illegal. The report lists every problem; it is not raised.
+    ``cardset`` is the card set the names refer to (default: the pack's own; a designer's
+    set with cards of their own: ``registry().get(pack).with_cards(files).cards()``).
     """
     from tabletop.framework.packs import registry
 
@@ -48,4 +50,4 @@ def check_deck(pack: str, deck: Any) -> DeckReport:
         raise TabletopError(f"{pack} has no deck construction")
     if isinstance(deck, Path):
         deck = str(deck)
-    return checker.check(deck)
+    return checker.check(deck, cardset)

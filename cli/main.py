@@ -218,22 +218,17 @@ def play_cmd(
 @guarded
 def deckcheck_cmd(
     game: str = typer.Argument(..., help="The game pack whose deck rules apply, e.g. virevolt."),
-    file: Path = typer.Argument(..., help="The deck file (YAML: a name and a cards mapping)."),
+    file: Path = typer.Argument(..., help="The deck file (YAML: a name and a cards mapping), or a preconstructed deck's name."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON for tools."),
     cards: Optional[List[Path]] = CARDS_OPTION,
 ) -> None:
     """Check a deck: every problem with its line; exit 0 legal, 1 illegal, 2 unusable input."""
     import json
 
-    from tabletop.framework.errors import TabletopError
+    from tabletop.decks import check_deck
 
-    pack = _pack(game)
-    checker = pack.deck_rules()
-    if checker is None:
-        raise TabletopError(f"{game} has no deck construction")
-    if cards:
-        pack = _pack(game, cards)
-    report = checker.check(file, pack.cards() if cards else None)
+    cardset = _pack(game, cards).cards() if cards else None
+    report = check_deck(game, str(file), cardset=cardset)
     typer.echo(json.dumps(report.to_json(), indent=2) if as_json else report.render())
     raise typer.Exit(report.exit_code)
 
