@@ -54,7 +54,9 @@ def tabletop_bots(pack):
 def tabletop_deck_rules(pack):
     """Return the pack's deck-construction checker for packs where players build decks, or None.
 
-    It has ``check(path, cardset=None) -> Report``: the report's ``verdict`` is ``"legal"``,
+    It has ``check(deck, cardset=None) -> Report``, ``deck`` being a file's path or the deck
+    as data (a mapping of card names to counts, or a list of names), checked by the same
+    rules (``tabletop.check_deck`` passes both): the report's ``verdict`` is ``"legal"``,
     ``"illegal"`` or ``"unusable"``, ``render()`` explains it, ``exit_code`` is 0, 1 or 2, and a
     legal deck's ``cards`` lists its card names, one per copy; ``cardset`` is the set the deck's
     names refer to (default: the pack's own). Optionally ``decks() -> {name: path}`` names the
