@@ -153,6 +153,7 @@ class FileSource(Source):
     locator: Any = None
 
     def locate(self, offset: int) -> tuple[int, int, str]:
+        """(line, column, source line) in the file for ``offset`` in the text."""
         if self.locator is None:
             return super().locate(offset)
         return self.locator(max(0, min(offset, len(self.text or ""))))

@@ -48,6 +48,7 @@ class CardText:
         self.text = text
 
     def read_text(self, encoding: str = "utf-8") -> str:
+        """The file's text (as a path's ``read_text`` would give it)."""
         return self.text
 
     def __str__(self) -> str:
