@@ -23,26 +23,28 @@ _TYPES = {"integer": "a whole number", "number": "a number", "string": "a text",
 _EG = re.compile(r"e\.g\.\s*'([^']+)'")
 
 
-def problems(validator, instance: Any, root: str = "card") -> list[tuple[tuple, str]]:
-    """Every schema error of ``instance`` as (path to locate, message), in document order."""
+def problems(validator, instance: Any, root: str = "card", noun: str = "field") -> list[tuple[tuple, str]]:
+    """Every schema error of ``instance`` as (path to locate, message), in document order;
+    ``root`` names the whole instance ("card"), ``noun`` its keys ("field", "option")."""
     out = []
     for err in sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
-        out.append(explain(err, validator.schema, instance, root))
+        out.append(explain(err, validator.schema, root, noun))
     return out
 
 
-def explain(err, schema: dict, document: Any = None, root: str = "card") -> tuple[tuple, str]:
-    """One error as (path, message); ``document`` is the whole instance (to name a card's type)."""
+def explain(err, schema: dict, root: str = "card", noun: str = "field") -> tuple[tuple, str]:
+    """One error as (path, message)."""
     path = tuple(err.absolute_path)
     field = _field(path)
+    head = (field if noun == "field" else f"{noun} {field!r}") if field else root
     v = err.validator
     inst = err.instance
     if v == "additionalProperties" and isinstance(inst, dict):
         allowed = list(err.schema.get("properties", {}))
         extra = [k for k in inst if k not in allowed]
-        words = "; ".join(f"unknown field {shown(k, 40)}{did_you_mean(str(k), allowed)}" for k in extra)
-        where = f"{field}: " if field else ""
-        return path + tuple(extra[:1]), f"{where}{words} (fields here: {one_of(allowed, 'and')})"
+        words = "; ".join(f"unknown {noun} {shown(k, 40)}{did_you_mean(str(k), allowed)}" for k in extra)
+        where = f"{head}: " if field else ""
+        return path + tuple(extra[:1]), f"{where}{words} ({noun}s here: {one_of(allowed, 'and')})"
     if v == "required" and isinstance(inst, dict):
         missing = [r for r in err.validator_value if r not in inst]
         props = _properties(schema, path)
@@ -51,48 +53,53 @@ def explain(err, schema: dict, document: Any = None, root: str = "card") -> tupl
             sub = _resolve(schema, props.get(m, {}))
             choices = f", {_choices(sub)}" if "enum" in sub else ""
             eg = _example(sub, m)
-            parts.append(f"the field {m!r}{choices}" + (f"; e.g. {eg}" if eg else ""))
+            parts.append(f"the {noun} {m!r}{choices}" + (f"; e.g. {eg}" if eg else ""))
         who = _who(err, schema, inst, root, field)
         return path, f"{who} needs " + "; and ".join(parts)
     if v == "not" and isinstance(inst, dict):
         banned = [k for k in _required_within(err.validator_value) if k in inst]
         who = _who(err, schema, inst, root, field)
         if banned:
-            return path + (banned[0],), f"{who} has no {one_of(banned, 'or')} field: remove it"
-        return path, f"{who} does not allow this combination of fields"
+            return path + (banned[0],), f"{who} has no {one_of(banned, 'or')} {noun}: remove it"
+        return path, f"{who} does not allow this combination of {noun}s"
     if v in ("enum", "const"):
         choices = err.validator_value if v == "enum" else [err.validator_value]
-        return path, (f"{field}: {shown(inst)} is not {_choices({'enum': choices})}"
+        return path, (f"{head}: {shown(inst)} is not {_choices({'enum': choices})}"
                       f"{did_you_mean(str(inst), [str(c) for c in choices])}")
     eg = _example(err.schema, path[-1] if path else root)
     tail = f"; e.g. {eg}" if eg else ""
     if v == "type":
         types = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
         want = one_of([_TYPES.get(t, t) for t in types], "or", quote=False)
-        return path, f"{field or root}: expected {want}, not {kind_of(inst)}{tail}"
+        return path, f"{head}: expected {want}, not {kind_of(inst)}{tail}"
     if v in ("minimum", "exclusiveMinimum"):
-        return path, f"{field}: {shown(inst)} is too small: the least is {err.validator_value}{tail}"
+        return path, f"{head}: {shown(inst)} is too small: the least is {err.validator_value}{tail}"
     if v in ("maximum", "exclusiveMaximum"):
-        return path, f"{field}: {shown(inst)} is too large: the most is {err.validator_value}{tail}"
+        return path, f"{head}: {shown(inst)} is too large: the most is {err.validator_value}{tail}"
     if v == "minLength":
-        return path, f"{field}: the text is empty{tail}" if not inst else \
-            f"{field}: the text is too short (at least {err.validator_value} characters){tail}"
+        return path, f"{head}: the text is empty{tail}" if not inst else \
+            f"{head}: the text is too short (at least {err.validator_value} characters){tail}"
     if v == "maxLength":
-        return path, f"{field}: the text is too long (at most {err.validator_value} characters)"
+        return path, f"{head}: the text is too long (at most {err.validator_value} characters)"
     if v == "minItems":
-        return path, f"{field}: the list needs at least {err.validator_value} item(s){tail}"
+        return path, f"{head}: the list needs at least {err.validator_value} item(s){tail}"
     if v == "maxItems":
-        return path, f"{field}: the list holds at most {err.validator_value} item(s)"
+        return path, f"{head}: the list holds at most {err.validator_value} item(s)"
     if v == "pattern":
         rule = err.schema.get("description")
         how = f" ({rule})" if rule else ""
-        return path, f"{field}: {shown(inst)} is not written as this field must be{how}{tail}"
+        return path, f"{head}: {shown(inst)} is not written as this field must be{how}{tail}"
     if v in ("oneOf", "anyOf"):
-        kinds = [_TYPES.get(s.get("type"), None) for s in err.validator_value if isinstance(s, dict)]
-        kinds = [k for k in kinds if k]
+        kinds = []
+        for sub in err.validator_value:
+            t = sub.get("type") if isinstance(sub, dict) else None
+            for one in (t if isinstance(t, list) else [t]):
+                if one in _TYPES and _TYPES[one] not in kinds:
+                    kinds.append(_TYPES[one] + (" of texts" if one == "array" and
+                                                sub.get("items", {}).get("type") == "string" else ""))
         want = one_of(kinds, "or", quote=False) if kinds else "one of the accepted forms"
-        return path, f"{field or root}: expected {want}, not {kind_of(inst)}{tail}"
-    return path, f"{field or root}: {clip(err.message)}"
+        return path, f"{head}: expected {want}, not {kind_of(inst)}{tail}"
+    return path, f"{head}: {clip(err.message)}"
 
 
 def _field(path: tuple) -> str:
@@ -107,7 +114,7 @@ def _who(err, schema: dict, inst: dict, root: str, field: str) -> str:
         for key, sub in cond.get("properties", {}).items():
             if key in inst and ("const" in sub or "enum" in sub):
                 return f"a {inst[key]} {root}" if key == "type" else f"a {root} whose {key} is {inst[key]}"
-    return f"{field} " if field else f"this {root}"
+    return field if field else f"this {root}"
 
 
 def _at(schema: dict, path: list) -> dict:

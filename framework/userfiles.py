@@ -58,15 +58,17 @@ def read_text(source: Any, what: str = "file", max_bytes: int = MAX_BYTES) -> st
             with path.open("rb") as f:
                 data = f.read(max_bytes + 1)
         except FileNotFoundError:
-            raise LocatedError(f"no such {what}", label) from None
+            raise LocatedError("no such file", label) from None
         except IsADirectoryError:
             raise LocatedError(f"this is a folder, not a {what}", label) from None
         except PermissionError:
             raise LocatedError(f"cannot read this {what}: permission denied", label) from None
         except OSError as e:
             raise LocatedError(f"cannot read this {what}: {e.strerror or e}", label) from None
-    else:
+    elif hasattr(source, "read_bytes"):
         data = source.read_bytes()
+    else:  # a text already in memory (a card file sent to a worker)
+        data = source.read_text("utf-8").encode("utf-8")
     if len(data) > max_bytes:
         raise LocatedError(f"this {what} is larger than {max_bytes // (1024 * 1024)} MB, far more than any "
                            f"{what} needs: is it the right file?", label)
@@ -112,12 +114,17 @@ class Positions(dict):
 
 @dataclass
 class Document:
-    """A YAML file's data with the position of every value, for errors found later."""
+    """A YAML file's data with the position of every value (``pos``) and of every mapping key
+    (``keys``, by the path of the key's value), for errors found later. ``duplicates`` lists the
+    keys written twice (when read with ``strict=False``): each a dict with the key's ``path``,
+    ``line``, ``column`` and the ``value`` written the second time."""
 
     file: str
     text: str
     data: Any
     pos: Positions = field(default_factory=Positions)
+    keys: Positions = field(default_factory=Positions)
+    duplicates: list = field(default_factory=list)
 
     @property
     def lines(self) -> list[str]:
@@ -137,15 +144,16 @@ class Document:
         return LocatedError(message, self.file, line, col, src, **kw)
 
 
-def read_yaml(source: Any, what: str = "file") -> Document:
+def read_yaml(source: Any, what: str = "file", strict: bool = True) -> Document:
     """Read and parse a user's YAML file (see the module docstring for what is refused)."""
     label = str(source)
-    return load_yaml(read_text(source, what), label)
+    return load_yaml(read_text(source, what), label, strict)
 
 
-def load_yaml(text: str, file: str) -> Document:
-    """Parse YAML text safely into a :class:`Document`; raise :class:`LocatedError` or
-    :class:`ErrorList` (every duplicate key) for what cannot be read."""
+def load_yaml(text: str, file: str, strict: bool = True) -> Document:
+    """Parse YAML text safely into a :class:`Document`; raise :class:`LocatedError`, or
+    :class:`ErrorList` for every key written twice (unless ``strict`` is False: then the first
+    value is kept and the others are listed in ``Document.duplicates``)."""
     bad = _NON_PRINTABLE.search(text)
     if bad:
         line, col, src = _where(text, bad.start())
@@ -163,9 +171,12 @@ def load_yaml(text: str, file: str) -> Document:
                            file, 1, 1) from None
     finally:
         loader.dispose()
-    if builder.errors:
-        raise ErrorList(builder.errors)
-    return Document(file, text, builder.root, builder.pos)
+    if builder.duplicates and strict:
+        raise ErrorList([builder.located_at(d["line"], d["column"], f"key {clip(d['path'][-1], 40)!r} appears "
+                                            "twice; YAML would silently keep the last one",
+                                            max(1, len(clip(d["path"][-1], 40))))
+                         for d in builder.duplicates])
+    return Document(file, text, builder.root, builder.pos, builder.keys, builder.duplicates)
 
 
 def _syntax_error(e: yaml.MarkedYAMLError, file: str, text: str) -> LocatedError:
@@ -221,7 +232,7 @@ class _Frame:
         self.order0 = order0
         self.height = 0
         self.mapping = isinstance(value, dict)
-        self.skip = False
+        self.skip: dict | None = None   # the record of a key written twice, whose value is set aside
 
 
 class _Builder:
@@ -234,20 +245,23 @@ class _Builder:
         self.stack: list[_Frame] = []
         self.pos = Positions()
         self.order: list[tuple] = []
+        self.keys = Positions()
         self.anchors: dict[str, Any] = {}
-        self.errors: list[LocatedError] = []
+        self.duplicates: list[dict] = []
         self.count = 0
         self.docs = 0
         self.root: Any = None
 
     # -- errors ----------------------------------------------------------------
     def located(self, mark, message: str, width: int = 1, hint: str | None = None) -> LocatedError:
+        return self.located_at(mark.line + 1, mark.column + 1, message, width, hint)
+
+    def located_at(self, line: int, column: int, message: str, width: int = 1,
+                   hint: str | None = None) -> LocatedError:
         if self._lines is None:
             self._lines = self.text.splitlines()
-        line = mark.line + 1 if mark is not None else None
-        src = self._lines[mark.line] if mark is not None and mark.line < len(self._lines) else None
-        return LocatedError(message, self.file, line, mark.column + 1 if mark is not None else None, src,
-                            width=width, hint=hint)
+        src = self._lines[line - 1] if line <= len(self._lines) else None
+        return LocatedError(message, self.file, line, column, src, width=width, hint=hint)
 
     def fatal(self, mark, message: str, hint: str | None = None) -> None:
         raise self.located(mark, message, hint=hint)
@@ -293,9 +307,11 @@ class _Builder:
         top = self.stack[-1]
         top.height = max(top.height, height)
         if top.mapping:
-            if not top.skip:
+            if top.skip:
+                top.skip["value"] = value
+            else:
                 top.value[top.key] = value
-            top.key, top.skip = _NOKEY, False
+            top.key, top.skip = _NOKEY, None
         else:
             top.value.append(value)
 
@@ -326,11 +342,12 @@ class _Builder:
         key = ev.value
         if ev.tag is None and ev.implicit[0] and key == "<<":
             self.fatal(ev.start_mark, "merge keys ('<<') are not read: write the fields out")
+        line, column = ev.start_mark.line + 1, ev.start_mark.column + 1
         if key in top.value:
-            width = max(1, len(clip(key, 40)))
-            self.errors.append(self.located(ev.start_mark, f"key {clip(key, 40)!r} appears twice; "
-                                                           "YAML would silently keep the last one", width))
-            top.skip = True
+            top.skip = {"path": (top.path or ()) + (key,), "line": line, "column": column, "value": None}
+            self.duplicates.append(top.skip)
+        elif top.path is not None:
+            self.keys[top.path + (key,)] = (line, column, ev.style)
         top.key = key
         if ev.anchor is not None:
             self.anchors[ev.anchor] = (key, [], 1, 0)
@@ -510,7 +527,7 @@ def json_lines(source: Any, what: str = "records file", max_line: int = MAX_BYTE
     try:
         f = path.open("rb")
     except FileNotFoundError:
-        raise LocatedError(f"no such {what}", label) from None
+        raise LocatedError("no such file", label) from None
     except OSError as e:
         raise LocatedError(f"cannot read this {what}: {e.strerror or e}", label) from None
     with f:

@@ -70,6 +70,18 @@ OPTIONS = {
     "variants": "variant card sets: any of mercenary, ascension-path, saboteur, perks, ploys, or all (VOL-VAR-01)",
     "mode": "game mode: 'base' (default) or 'extended' (rebuilding cities, VOL-EXT-REBUILD-*)",
 }
+#: The shape of the options (checked before setup; setup explains the values it refuses).
+OPTIONS_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "first": {"enum": ["p1", "p2", "random"], "description": OPTIONS["first"]},
+        "hidden_asset_top": {"type": "boolean", "description": OPTIONS["hidden_asset_top"]},
+        "variants": {"type": ["array", "string", "null"], "items": {"type": "string"},
+                     "examples": ["[mercenary, ploys]"], "description": OPTIONS["variants"]},
+        "mode": {"type": ["string", "null"], "examples": ["extended"], "description": OPTIONS["mode"]},
+    },
+}
 
 
 def _deal_one_each(rules, state, pool_key: str, keys: tuple, variant: str) -> None:
@@ -109,6 +121,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
     min_players = 2
     max_players = 2
     verbs = VERBS
+    options_schema = OPTIONS_SCHEMA
 
     def __init__(self, cards) -> None:
         self.phases = (
