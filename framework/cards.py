@@ -8,6 +8,7 @@ points at the right line and column.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -18,6 +19,7 @@ from tabletop.framework.errors import ErrorList, LocatedError
 from tabletop.framework.schemaerrors import problems as schema_problems
 from tabletop.framework.userfiles import Positions, load_yaml
 from tabletop.framework.userfiles import read_text as read_user_text
+from tabletop.framework.wording import one_of
 
 
 class CardDef:
@@ -141,6 +143,8 @@ class CardCompiler:
         try:
             out = compile_text(text, kind, self.vocab, program_id=pid, source=source, scope=scope)
         except CardLanguageError as e:
+            if e.hint is None:
+                e.hint = word_choices(e.message, self.vocab)
             self.errors.append(e)
             return None
         program = getattr(out, "program", out)
@@ -158,6 +162,25 @@ class CardCompiler:
         line, col, _ = self.pos.get((self.index,) + tuple(path), (None, None, None))
         src = self.lines[line - 1] if line else None
         self.errors.append(LocatedError(message, self.file, line, col, src, card=self.card))
+
+
+_UNKNOWN_WORD = re.compile(r"^unknown ([a-z][a-z ]*?) '")
+
+
+def word_choices(message: str, vocab: Any) -> str | None:
+    """For "unknown crystal 'purple'", the words the class holds: what the word may be instead."""
+    m = _UNKNOWN_WORD.match(message)
+    classes = getattr(vocab, "classes", {})
+    if m is None:
+        return None
+    names = [c for c in m.group(1).split(" or ") if c in classes]
+    if not names:
+        return None
+    return "; ".join(f"{article(c)} is one of {one_of(classes[c])}" for c in names)
+
+
+def article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCompiler], CardDef], vocab: Any) -> list[CardDef]:
