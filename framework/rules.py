@@ -19,6 +19,7 @@ from tabletop.framework.state import State, player_name
 from tabletop.framework.triggers import (
     PHASE_END, PHASE_START, TURN_END, TURN_START, announce, listened,
 )
+from tabletop.framework.wording import shown as clipped
 
 
 @dataclass(frozen=True)
@@ -347,7 +348,7 @@ class Rules:
                 return a
         self.parse(text)  # a syntax error explains itself better than the list below
         shown = ", ".join(format_action(a) for a in legal) or "none (the game is over)"
-        raise IllegalAction(f"{text.strip()!r} is not legal now; legal actions: {shown}")
+        raise IllegalAction(f"{clipped(text.strip())} is not legal now; legal actions: {shown}")
 
     def player_names(self, state: State) -> list[str]:
         """The written names of the seats: ``p1``, ``p2``..."""

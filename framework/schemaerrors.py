@@ -26,9 +26,11 @@ _EG = re.compile(r"e\.g\.\s*'([^']+)'")
 def problems(validator, instance: Any, root: str = "card", noun: str = "field") -> list[tuple[tuple, str]]:
     """Every schema error of ``instance`` as (path to locate, message), in document order;
     ``root`` names the whole instance ("card"), ``noun`` its keys ("field", "option")."""
-    out = []
+    out: list[tuple[tuple, str]] = []
     for err in sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
-        out.append(explain(err, validator.schema, root, noun))
+        found = explain(err, validator.schema, root, noun)
+        if found not in out:  # jsonschema reports each missing field of one rule apart
+            out.append(found)
     return out
 
 

@@ -111,7 +111,7 @@ def whole(value: Any, path: tuple, lo: int, hi: int, what: str = "a whole number
     if isinstance(value, bool) or not isinstance(value, int):
         raise SetupError(path, f"expected {what} from {lo} to {hi}, not {kind_of(value)}")
     if not lo <= value <= hi:
-        raise SetupError(path, f"{shown(value)} is out of range: {what} here lies from {lo} to {hi}")
+        raise SetupError(path, f"{shown(value)} is out of range: {what} must be from {lo} to {hi}")
     return value
 
 
