@@ -20,6 +20,7 @@ from tabletop.framework.userfiles import json_lines, read_json
 from tabletop.framework.wording import kind_of
 
 RECORDS = "records.jsonl"
+MAX_LABEL = 200       # characters in a bot's label or a pack's name
 RUN = "run.json"
 REPORT_FILES = ("report.md", "report.json", "win_rates.png", "game_length.png")
 
@@ -84,20 +85,50 @@ def write_run(out: Path, meta: dict) -> None:
 
 
 def read_run(out: Path) -> dict:
-    """The parameters of the batch whose records are in ``out`` (empty if ``run.json`` is missing)."""
+    """The parameters of the batch whose records are in ``out`` (empty if ``run.json`` is missing),
+    each checked, since the report prints them."""
     path = Path(out) / RUN
     if not path.exists():
         return {}
-    data, _ = read_json(path, "run file")
+    data, lines = read_json(path, "run file")
     if not isinstance(data, dict):
         raise LocatedError(f"expected a mapping of the batch's parameters, not {kind_of(data)}", str(path), 1)
+    for key, want, ok in _RUN_FIELDS:
+        if key in data and not ok(data[key]):
+            raise LocatedError(f"{key}: expected {want}, not {kind_of(data[key])}", str(path), lines.get(key))
     return data
+
+
+def _texts(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(s, str) and 0 < len(s) <= MAX_LABEL for s in v)
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) != float("inf")
+
+
+#: What run.json's parameters must be, when present.
+_RUN_FIELDS = (
+    ("pack", "a text", lambda v: isinstance(v, str) and len(v) <= MAX_LABEL),
+    ("bots", "a list of texts", _texts),
+    ("labels", "a list of texts", _texts),
+    ("seed", "a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    ("options", "a mapping", lambda v: isinstance(v, dict)),
+    ("deck_pool", "a list of texts", _texts),
+    ("max_turns", "a whole number or null", lambda v: v is None or _whole(v)),
+    ("think", "a number or null", lambda v: v is None or _number(v)),
+    ("iterations", "a whole number or null", lambda v: v is None or _whole(v)),
+    ("games", "a whole number", lambda v: _whole(v)),
+    ("workers", "a whole number", lambda v: _whole(v)),
+    ("backend", "a text", lambda v: isinstance(v, str) and len(v) <= MAX_LABEL),
+    ("seconds", "a number or null", lambda v: v is None or _number(v)),
+)
 
 
 #: What every record must hold for the report, and what each field must be.
 _FIELDS = (
     ("index", "a whole number", lambda v: _whole(v)),
-    ("seats", "a list of bot names", lambda v: isinstance(v, list) and v and all(isinstance(s, str) for s in v)),
+    ("seats", "a list of bot names", lambda v: isinstance(v, list) and v and _texts(v)),
     ("winner", "a seat number or null", lambda v: v is None or _whole(v)),
     ("first", "a seat number", lambda v: _whole(v)),
     ("turns", "a whole number", lambda v: _whole(v)),
@@ -143,7 +174,8 @@ def _record_problem(r: Any) -> str | None:
 
 
 def _event_problem(e: Any, seats: int) -> str | None:
-    if not (isinstance(e, list) and len(e) == 4 and _whole(e[1]) and e[1] < seats and isinstance(e[2], str)):
+    if not (isinstance(e, list) and len(e) == 4 and _whole(e[1]) and e[1] < seats and isinstance(e[2], str)
+            and len(e[2]) <= MAX_LABEL and (not isinstance(e[3], str) or len(e[3]) <= MAX_LABEL)):
         return f"an event is [turn, seat, kind, value], not {kind_of(e)}"
     return None
 

@@ -42,7 +42,7 @@ SCHEMA = {
     "required": ["rules"],
     "additionalProperties": False,
     "properties": {
-        "name": {"type": "string", "minLength": 1, "examples": ["rusher"]},
+        "name": {"type": "string", "minLength": 1, "maxLength": 60, "examples": ["rusher"]},
         "game": {"type": "string", "minLength": 1, "examples": ["volfyirion"]},
         "description": {"type": "string"},
         "rules": {

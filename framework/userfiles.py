@@ -212,6 +212,12 @@ def _syntax_hint(problem: str, src: str | None) -> str | None:
     return None
 
 
+def _long_number(text: str) -> str:
+    """'a 5,000-digit number', or the start of a long numeral that is not all digits."""
+    digits = text.lstrip("+-").replace("_", "")
+    return f"a {len(digits):,}-digit number" if digits.isdigit() else f"the number {clip(text, 24)!r}"
+
+
 def _tag_name(tag: str) -> str:
     return "!!" + tag[len(_Y):] if tag.startswith(_Y) else tag
 
@@ -370,9 +376,8 @@ class _Builder:
                 self.fatal(ev.start_mark, f"{clip(value, 40)!r} is not true or false")
             return b
         if tag == INT:
-            digits = sum(ch.isdigit() for ch in value)
             if len(value) > MAX_NUMBER_CHARS:
-                self.fatal(ev.start_mark, f"a {digits:,}-digit number is too large: whole numbers here lie "
+                self.fatal(ev.start_mark, f"{_long_number(value)} is too large: whole numbers here lie "
                                           f"between -{MAX_INT:,} and {MAX_INT:,}")
             try:
                 n = _CONSTRUCT.construct_yaml_int(node)
@@ -514,7 +519,7 @@ def _check_json(text: str, file: str, first_line: int) -> dict[str, int]:
                 except ValueError:
                     pass
         elif len(tok) > MAX_NUMBER_CHARS:
-            fail(m.start(), f"a {sum(ch.isdigit() for ch in tok):,}-digit number is too large to be read here")
+            fail(m.start(), f"{_long_number(tok)} is too large to be read here")
     return {k: text.count("\n", 0, off) + first_line for k, off in keys.items()}
 
 
