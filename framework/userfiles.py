@@ -513,6 +513,12 @@ def _check_json(text: str, file: str, first_line: int) -> dict[str, int]:
         elif c in "]}":
             depth -= 1
         elif c == '"':
+            if "\\u" in tok:
+                try:
+                    if any("\ud800" <= ch <= "\udfff" for ch in json.loads(tok)):
+                        fail(m.start(), "a lone surrogate escape (\\uD800-\\uDFFF) is not text")
+                except ValueError:
+                    pass
             if depth == 1 and _COLON.match(text, m.end()):
                 try:
                     keys.setdefault(json.loads(tok), m.start())
