@@ -304,8 +304,10 @@ def _shippable(pack, bots) -> dict:
 
 
 def _setup_checked(pack, rules, options: dict, seed: int):
+    from tabletop.framework.setups import check_options
+
     try:
-        return rules.setup(dict(options), game_seed(seed, 0))
+        return rules.setup(check_options(rules, dict(options)), game_seed(seed, 0))
     except TabletopError as e:
         raise TabletopError(f"cannot start {pack.name} with these options: {e.render()}") from None
     except (ValueError, KeyError, TypeError) as e:

@@ -46,6 +46,24 @@ CARDS = b"""\
   defence: 4
   main: 1 command
 """
+CARDS_VIREVOLT = b"""\
+- name: Test Warden
+  type: hero
+  colour: red
+  hp: 6
+  rotation: 1 neutral
+  sacrifice: 2 red
+  attacks:
+    - name: Flame Lash
+      cost: 2 red
+      effect: deal 3 damage to target enemy hero; inflict burn on target enemy hero
+- name: Test Spark
+  type: incantation
+  colour: red
+  effects:
+    - cost: 1 red and 1 neutral
+      effect: deal 2 damage to target enemy hero
+"""
 SCENARIO = b"""\
 game: volfyirion
 description: A guarded city needs two attacks
@@ -111,13 +129,17 @@ def _write(folder: Path, name: str, data: bytes) -> Path:
     return f
 
 
-@RUN
-@given(data=hostile_files(CARDS, "yaml", CANARY))
-def test_card_files(data, tmp_path_factory):
-    folder = tmp_path_factory.mktemp("cards")
-    f = _write(folder, "cards.yaml", data)
-    check_answer(run_user_command(["cards", "lint", "volfyirion", str(f)]), f)
-    assert not Path(CANARY).exists()
+@pytest.mark.parametrize("pack, valid", [("volfyirion", CARDS), ("virevolt", CARDS_VIREVOLT)], ids=["volfyirion", "virevolt"])
+def test_card_files(pack, valid, tmp_path_factory):
+    @RUN
+    @given(data=hostile_files(valid, "yaml", CANARY))
+    def one(data):
+        folder = tmp_path_factory.mktemp("cards")
+        f = _write(folder, "cards.yaml", data)
+        check_answer(run_user_command(["cards", "lint", pack, str(f)]), f)
+        assert not Path(CANARY).exists()
+
+    one()
 
 
 @pytest.mark.parametrize("valid", [SCENARIO, SCENARIO_VIREVOLT], ids=["volfyirion", "virevolt"])
