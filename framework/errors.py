@@ -7,7 +7,7 @@ file, an illegal action, an unknown game or bad options. The command line prints
 """
 from __future__ import annotations
 
-from tabletop.framework.wording import shown
+from tabletop.framework.wording import clip_quoted, shown
 
 
 class TabletopError(Exception):
@@ -61,7 +61,7 @@ class LocatedError(TabletopError):
         head = f"{self.where()}: "
         if self.card:
             head += f"card {shown(self.card)}" + (f", field {shown(self.field)}: " if self.field else ": ")
-        lines = [head + self.message]
+        lines = [head + clip_quoted(self.message)]
         if self.source_line is not None and self.column is not None:
             text, caret, width = window(self.source_line.rstrip("\n"), self.column - 1, self.width)
             lines.append("    " + text)

@@ -6,6 +6,7 @@ them with ``…``. Every "expected X" says what X may be: :func:`one_of` lists t
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable
 
 LIMIT = 80
@@ -16,6 +17,15 @@ def clip(text: str, limit: int = LIMIT) -> str:
     """``text`` itself, or its first ``limit - 1`` characters and ``…``."""
     text = str(text)
     return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
+
+
+_QUOTED = re.compile(r"'([^'\n]{%d,})'" % (LIMIT - 1))
+
+
+def clip_quoted(message: str, limit: int = LIMIT) -> str:
+    """``message`` with every quoted value longer than ``limit`` cut: a safety net for messages
+    built elsewhere (the card language's) that echo a whole word."""
+    return _QUOTED.sub(lambda m: "'" + clip(m.group(1), limit - 2) + "'", message)
 
 
 def shown(value: Any, limit: int = LIMIT) -> str:

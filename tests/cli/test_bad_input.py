@@ -352,9 +352,12 @@ def test_long_values_are_cut_in_messages(tmp_path):
     long_line = "x" * 100_000
     cards = tmp_path / "cards.yaml"
     cards.write_text(CARD.replace("name: Test Spark", f"name: {long_line}"), encoding="utf-8")
+    text = tmp_path / "text.yaml"
+    text.write_text(CARD.replace("main: 2 battle", f"main: {long_line}"), encoding="utf-8")
     scenario = tmp_path / "s.yaml"
     scenario.write_text(f"game: volfyirion\nsteps:\n  - {long_line}\n  - expect: {{active: {long_line}}}\n")
-    for r in (tabletop("cards", "lint", "volfyirion", str(cards)), tabletop("scenario", "run", str(scenario)),
+    for r in (tabletop("cards", "lint", "volfyirion", str(cards)), tabletop("cards", "lint", "volfyirion", str(text)),
+              tabletop("scenario", "run", str(scenario)),
               tabletop("play", "volfyirion", "--seed", "1", input=f"{long_line}\nquit\n")):
         out = r.stdout + r.stderr
         assert "Traceback" not in out and "…" in out
