@@ -107,8 +107,8 @@ class Pack:
             raise BrokenPack(self.name, f"{what} failed: {type(e).__name__}: {clip(str(e))}") from None
 
     def vocabulary(self):
-        """The pack's card-language vocabulary."""
-        return self._call("tabletop_vocabulary", required=True)
+        """The pack's card-language vocabulary (None for a pack whose cards use no language)."""
+        return self._call("tabletop_vocabulary")
 
     def card_format(self) -> CardFormat:
         """The pack's card format (schema and build), or :class:`BrokenPack` if no plugin gives one."""

@@ -19,11 +19,11 @@ def clip(text: str, limit: int = LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
 
 
-_QUOTED = re.compile(r"'([^'\n]{%d,})'" % (LIMIT - 1))
+_QUOTED = re.compile(r"'([^'\s]{%d,})'" % (LIMIT - 1))
 
 
 def clip_quoted(message: str, limit: int = LIMIT) -> str:
-    """``message`` with every quoted value longer than ``limit`` cut: a safety net for messages
+    """``message`` with every quoted word longer than ``limit`` cut: a safety net for messages
     built elsewhere (the card language's) that echo a whole word."""
     return _QUOTED.sub(lambda m: "'" + clip(m.group(1), limit - 2) + "'", message)
 
