@@ -8,6 +8,7 @@ when asked for.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from typing import Any, Callable
 
 from tabletop.framework.errors import TabletopError
@@ -83,6 +84,23 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextmanager
+def _children_ignore_interrupts():
+    """Processes started inside inherit an ignored Ctrl-C (Python leaves SIGINT alone when its parent
+    ignored it), so a Dask worker never prints a traceback of its own: the main process stops them."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _run_part(part: tuple) -> tuple[int, list[dict]]:
     from tabletop.framework.simulation import run_chunk
 
@@ -109,8 +127,9 @@ def run_dask(config, parts: list[tuple[int, int]], workers: int, address: str | 
             except (OSError, TimeoutError) as e:
                 raise TabletopError(f"cannot reach the Dask scheduler at {address}: {e}") from None
         else:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=40)
+            with _children_ignore_interrupts():
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=40)
             client = Client(cluster)
         try:
             futures = [client.submit(_run_part, (config, start, end), pure=False) for start, end in parts]

@@ -84,11 +84,12 @@ def test_simulate_creates_a_missing_out_folder_and_refuses_to_replace_a_run(tmp_
 
 
 # ---------------------------------------------------------------------- Ctrl-C
-def test_ctrl_c_stops_the_workers_keeps_the_finished_games_and_exits_130(tmp_path):
+@pytest.mark.parametrize("backend", ["local", "dask"])
+def test_ctrl_c_stops_the_workers_keeps_the_finished_games_and_exits_130(tmp_path, backend):
     out = tmp_path / "run"
     p = subprocess.Popen([EXE, "simulate", "volfyirion", "-n", "30000", "--bots", "greedy,greedy", "--workers", "2",
-                          "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         start_new_session=True)
+                          "--backend", backend, "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, start_new_session=True)
     records = out / "records.jsonl"
     deadline = time.monotonic() + 120
     while not (records.exists() and records.stat().st_size) and time.monotonic() < deadline and p.poll() is None:
