@@ -33,6 +33,12 @@ def fail(message: str, code: int = 1) -> None:
     raise typer.Exit(code)
 
 
+def os_message(e: OSError) -> str:
+    """'FILE: the file is read-only: not replacing it' for a failed read or write."""
+    where = f"{e.filename}: " if e.filename else ""
+    return f"{where}{e.strerror or e}"
+
+
 def guarded(fn):
     """Turn the errors a user can cause into a message and exit code 1, never a traceback."""
     import functools
@@ -45,6 +51,8 @@ def guarded(fn):
             return fn(*args, **kwargs)
         except TabletopError as e:
             fail(e.render())
+        except OSError as e:  # a file the user named cannot be written (read-only, disk full, ...)
+            fail(os_message(e))
         except KeyboardInterrupt:
             fail("interrupted", 130)
 

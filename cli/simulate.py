@@ -81,6 +81,11 @@ def simulate_cmd(
     except TabletopError as e:
         typer.echo(e.render(), err=True)
         raise typer.Exit(1)
+    except OSError as e:
+        from tabletop.cli.main import os_message
+
+        typer.echo(os_message(e), err=True)
+        raise typer.Exit(1)
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         raise typer.Exit(INTERRUPTED)

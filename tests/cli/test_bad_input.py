@@ -301,6 +301,19 @@ def test_a_read_only_save_is_not_replaced(tmp_path):
     assert save.read_bytes() == before
 
 
+@pytest.mark.parametrize("command", ["cards doc", "report"])
+def test_a_read_only_output_file_is_refused_not_crashed_on(tmp_path, command):
+    target = tmp_path / "report.md"
+    if command == "report":
+        assert tabletop("simulate", "volfyirion", "-n", "2", "--workers", "1", "--out", str(tmp_path)).returncode == 0
+    target.write_text("mine", encoding="utf-8")
+    target.chmod(0o444)
+    args = ("cards", "doc", "volfyirion", "--out", str(target)) if command == "cards doc" else \
+        ("simulate", "--report-only", str(tmp_path))
+    refused(tabletop(*args), f"{target}: the file is read-only: not replacing it")
+    assert target.read_text(encoding="utf-8") == "mine"
+
+
 def test_an_atomic_write_syncs_the_folder_after_the_rename(tmp_path, monkeypatch):
     import stat
 
