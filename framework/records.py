@@ -22,7 +22,6 @@ from tabletop.framework.wording import kind_of
 RECORDS = "records.jsonl"
 MAX_LABEL = 200       # characters in a bot's label or a pack's name
 RUN = "run.json"
-REPORT_FILES = ("report.md", "report.json", "win_rates.png", "game_length.png")
 
 
 class OutputError(TabletopError):

@@ -139,10 +139,6 @@ class Document:
         lines = self.lines
         return line, col, (lines[line - 1] if line and line <= len(lines) else None)
 
-    def error(self, path: tuple, message: str, **kw: Any) -> LocatedError:
-        line, col, src = self.at(path)
-        return LocatedError(message, self.file, line, col, src, **kw)
-
 
 def read_yaml(source: Any, what: str = "file", strict: bool = True) -> Document:
     """Read and parse a user's YAML file (see the module docstring for what is refused)."""
