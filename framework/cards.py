@@ -176,10 +176,10 @@ def word_choices(message: str, vocab: Any) -> str | None:
     names = [c for c in m.group(1).split(" or ") if c in classes]
     if not names:
         return None
-    return "; ".join(f"{article(c)} is one of {one_of(classes[c])}" for c in names)
+    return "; ".join(f"{_article(c)} is one of {one_of(classes[c])}" for c in names)
 
 
-def article(word: str) -> str:
+def _article(word: str) -> str:
     return ("an " if word[:1] in "aeiou" else "a ") + word
 
 

@@ -335,9 +335,10 @@ OPTIONS_SCHEMA = {
         "players": _PLAYERS,
         "nplayers": _PLAYERS,
         "decks": {"type": ["array", "string", "null"],
-                  "items": {"type": ["string", "null", "array"], "items": {"type": "string"}},
+                  "items": {"type": ["string", "null", "array", "object"], "items": {"type": "string"}},
                   "examples": ["[ember, tide]"],
-                  "description": "a deck per seat: a preconstructed deck's name, a deck file, or a list of card names"},
+                  "description": "a deck per seat: a preconstructed deck's name, a deck file, a list of card names "
+                                 "or a deck given as data"},
         "first": {"type": ["string", "integer", "null"], "examples": ["p1"],
                   "description": "who plays first: p1..p4 or random (default random, VIR-SETUP-04)"},
         "hand_size": {"type": "integer", "minimum": 0, "maximum": 30, "examples": [5],
