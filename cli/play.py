@@ -15,8 +15,8 @@ from tabletop.framework.actions import format_action
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.game import Game
-from tabletop.framework.userfiles import read_json
 from tabletop.framework.state import player_name
+from tabletop.framework.userfiles import read_json
 
 HELP = """Commands:
   <number>        take the numbered action
