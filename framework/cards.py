@@ -17,6 +17,7 @@ from tabletop.dsl import Source, compile_text
 from tabletop.dsl.errors import CardLanguageError
 from tabletop.framework.errors import ErrorList, LocatedError
 from tabletop.framework.schemaerrors import problems as schema_problems
+from tabletop.framework.schemaerrors import validator as strict_validator
 from tabletop.framework.userfiles import Positions, load_yaml
 from tabletop.framework.userfiles import read_text as read_user_text
 from tabletop.framework.wording import one_of
@@ -185,20 +186,18 @@ def _article(word: str) -> str:
 
 def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCompiler], CardDef], vocab: Any) -> list[CardDef]:
     """Load one card file's text; raise :class:`ErrorList` with every problem found."""
-    import jsonschema
-
     data, pos = parse_yaml(text, file)
     lines = text.splitlines()
     if not isinstance(data, list):
         raise ErrorList([LocatedError("a card file must be a YAML list of cards (each item starting with '- name: ...')",
                                       file, 1, 1, lines[0] if lines else None)])
-    validator = jsonschema.Draft202012Validator(schema)
+    check = strict_validator(schema)
     errors: list[LocatedError] = []
     cards: list[CardDef] = []
     for i, entry in enumerate(data):
         name = entry.get("name") if isinstance(entry, dict) else None
         name = name if isinstance(name, str) else None
-        problems = schema_problems(validator, entry, "card")
+        problems = schema_problems(check, entry, "card")
         found = []
         for path, message in problems:
             path = (i,) + path

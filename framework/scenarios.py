@@ -73,16 +73,14 @@ class Scenario:
 
 def load(path: str | Path) -> Scenario:
     """Read a scenario file and check every key and every step's shape (all faults at once)."""
-    import jsonschema
-
-    from tabletop.framework.schemaerrors import problems
+    from tabletop.framework.schemaerrors import problems, validator
 
     doc: Document = read_yaml(path, "scenario file")
     sc = Scenario(doc.file, doc.data, doc.pos, doc.lines)
     if not isinstance(doc.data, dict):
         raise sc.error((), "a scenario is a YAML mapping with 'game', 'setup' and 'steps', "
                            f"not {kind_of(doc.data)}")
-    errors = [sc.error(p, m) for p, m in problems(jsonschema.Draft202012Validator(SCHEMA), doc.data, "scenario")]
+    errors = [sc.error(p, m) for p, m in problems(validator(SCHEMA), doc.data, "scenario")]
     if isinstance(doc.data.get("steps"), list):
         for n, step in enumerate(doc.data["steps"]):
             problem = _step_problem(step)
@@ -169,17 +167,15 @@ def _scenario_cards(sc: Scenario, pack) -> list:
     cards = sc.data.get("cards")
     if not cards:
         return []
-    import jsonschema
-
-    from tabletop.framework.schemaerrors import problems
+    from tabletop.framework.schemaerrors import problems, validator
 
     fmt = pack.card_format()
     vocab = pack.vocabulary()
-    validator = jsonschema.Draft202012Validator(fmt.schema)
+    check = validator(fmt.schema)
     out, errors = [], []
     shifted = {k[1:]: v for k, v in sc.pos.items() if k[:1] == ("cards",)}
     for i, entry in enumerate(cards):
-        found = problems(validator, entry, "card")
+        found = problems(check, entry, "card")
         name = entry.get("name") if isinstance(entry.get("name"), str) else None
         for p, message in found:
             err = sc.error(("cards", i) + p, message)

@@ -23,6 +23,16 @@ _TYPES = {"integer": "a whole number", "number": "a number", "string": "a text",
 _EG = re.compile(r"e\.g\.\s*'([^']+)'")
 
 
+def validator(schema: dict):
+    """A JSON Schema (2020-12) validator for user files, where a whole number is an ``int``:
+    JSON Schema also counts ``3.0`` as an integer, which would reach the game as a float."""
+    import jsonschema
+
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine("integer", lambda _, v: isinstance(v, int) and not isinstance(v, bool))
+    return jsonschema.validators.extend(base, type_checker=checker)(schema)
+
+
 def problems(validator, instance: Any, root: str = "card", noun: str = "field") -> list[tuple[tuple, str]]:
     """Every schema error of ``instance`` as (path to locate, message), in document order;
     ``root`` names the whole instance ("card"), ``noun`` its keys ("field", "option")."""

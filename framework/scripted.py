@@ -166,9 +166,8 @@ class Script:
 
 def load_script(path: str | Path, rules=None) -> Script:
     """Read and check a scripted-bot file; with the game's ``rules``, also check each ``do`` verb."""
-    import jsonschema
-
     from tabletop.framework.schemaerrors import problems as schema_problems
+    from tabletop.framework.schemaerrors import validator
     from tabletop.framework.userfiles import read_yaml
 
     label = str(path)
@@ -187,7 +186,7 @@ def load_script(path: str | Path, rules=None) -> Script:
         for item in data["rules"]:  # YAML 1.1 reads "do: yes" / "do: no" as booleans
             if isinstance(item, dict) and isinstance(item.get("do"), bool):
                 item["do"] = "yes" if item["do"] else "no"
-    found = schema_problems(jsonschema.Draft202012Validator(SCHEMA), data, "scripted bot")
+    found = schema_problems(validator(SCHEMA), data, "scripted bot")
     if found:
         raise ScriptError("invalid scripted bot:\n" + "\n".join(f"{at(p)}: {m}" for p, m in found))
     out: list[Rule] = []

@@ -52,11 +52,9 @@ def check_options(rules, options: Any, players: Any = None) -> dict:
                                            f"not {kind_of(players) if not isinstance(players, int) else players}")
     schema = getattr(rules, "options_schema", None)
     if schema:
-        import jsonschema
+        from tabletop.framework.schemaerrors import problems, validator
 
-        from tabletop.framework.schemaerrors import problems
-
-        found = problems(jsonschema.Draft202012Validator(schema), options, "options", noun="option")
+        found = problems(validator(schema), options, "options", noun="option")
         if found:
             path, message = found[0]
             raise SetupError((), message)

@@ -225,6 +225,7 @@ SCENARIO_FAULTS = {
     "seed: abc": "game: volfyirion\nseed: abc\nsteps: []\n",
     "seed: 1.5": "game: volfyirion\nseed: 1.5\nsteps: []\n",
     "seed: -1": "game: volfyirion\nseed: -1\nsteps: []\n",
+    "seed: 2.0": "game: virevolt\nseed: 2.0\nsteps: []\n",
     "options: list": "game: volfyirion\noptions: [first]\nsteps: []\n",
     "options: unknown": "game: volfyirion\noptions: {zzz: 1}\nsteps: []\n",
     "options: bad mode": "game: volfyirion\noptions: {mode: bogus}\nsteps: []\n",
