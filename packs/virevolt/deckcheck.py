@@ -42,6 +42,8 @@ class CardFacts:
     type: str
     colour: str
     cost_colours: frozenset  # colour indexes appearing in the card's costs
+    hp: int | None = None    # heroes
+    use_cost: int | None = None  # crystals its cheapest use takes (hero: attack; incantation: effect; trap)
 
 
 _INDEX: dict = {}
@@ -52,7 +54,9 @@ def card_index(cardset=None) -> dict[str, CardFacts]:
     plugin that adds to Virevolt."""
     if cardset is not None:
         cards = cardset.cards if hasattr(cardset, "cards") else list(cardset)
-        return {c.name: CardFacts(c.name, c.type, c.colour, frozenset(c.get("cost_colours", ())))
+        return {c.name: CardFacts(c.name, c.type, c.colour, frozenset(c.get("cost_colours", ())), c.get("hp"),
+                                  _use_cost(c.type, [a.cost for a in c.get("attacks") or ()],
+                                            [x.cost for x in c.get("effects") or ()], c.get("cost")))
                 for c in cards}
     if not _INDEX:
         from tabletop.framework.packs import registry
@@ -80,10 +84,29 @@ def _facts_of(data) -> dict[str, CardFacts]:
         costs += [x.get("cost") for x in e.get("effects") or () if isinstance(x, dict)]
         try:
             cc = frozenset(i for c in costs if c is not None for i, n in enumerate(parse_cost(c)) if n)
+            use = _use_cost(str(e.get("type")),
+                            [parse_cost(a.get("cost")) for a in e.get("attacks") or () if isinstance(a, dict)],
+                            [parse_cost(x.get("cost")) for x in e.get("effects") or () if isinstance(x, dict)],
+                            parse_cost(e.get("cost")))
         except CostError:
-            cc = frozenset()
-        out[e["name"]] = CardFacts(e["name"], str(e.get("type")), str(e.get("colour")), cc)
+            cc, use = frozenset(), None
+        hp = e.get("hp") if isinstance(e.get("hp"), int) and not isinstance(e.get("hp"), bool) else None
+        out[e["name"]] = CardFacts(e["name"], str(e.get("type")), str(e.get("colour")), cc, hp, use)
     return out
+
+
+def _use_cost(kind: str, attacks: list, effects: list, cost) -> int | None:
+    """The crystals a card's cheapest use takes: a hero's cheapest attack (heroes enter play free),
+    an incantation's cheapest effect, a trap's cost; None for crystals and cards with no cost."""
+    if kind == "hero":
+        costs = attacks
+    elif kind == "incantation":
+        costs = effects
+    elif kind == "trap":
+        costs = [cost] if cost is not None else []
+    else:
+        return None
+    return min((sum(c) for c in costs), default=None)
 
 
 def deck_card_files(path) -> list[Path]:
@@ -160,28 +183,15 @@ class DeckReport:
             out.append(f"{where}: {p['message']}")
         if self.verdict == "unusable":
             return "\n".join(out)
-        for w in self.warnings:
-            out.append(f"{self.file}: warning: {w}")
         if self.verdict == "illegal":
             out.append(f"{self.file}: illegal deck ({len(self.problems)} problem{'s' if len(self.problems) != 1 else ''})")
             return "\n".join(out)
-        s = self.summary
-        out.append(f"{self.file}: legal deck{f' {self.name!r}' if self.name else ''}: {s['total']} cards")
-        out.append("  by type:   " + ", ".join(f"{k} {v}" for k, v in s["by_type"].items()))
-        out.append("  by colour: " + ", ".join(f"{k} {v}" for k, v in s["by_colour"].items()))
-        out.append("  crystals:  " + (", ".join(f"{k} {v}" for k, v in s["crystals"].items()) or "none"))
-        out.append("  costs need: " + (", ".join(s["cost_colours"]) or "nothing") +
-                   "; crystals pay: " + (", ".join(s["payable_colours"]) or "nothing"))
+        from tabletop.packs.virevolt.deckstats import render_stats
+
+        out.append(f"{self.file}: legal deck{f' {self.name!r}' if self.name else ''}: {self.summary['total']} cards")
+        out.extend(render_stats(self.summary))
+        out.extend(f"{self.file}: warning: {w}" for w in self.warnings)
         return "\n".join(out)
-
-
-def _pays(crystal_colour: str) -> set:
-    """Which cost symbols a crystal colour pays (VIR-CRYSTAL-02..06)."""
-    if crystal_colour == "mauve":
-        return set(COLOURS)
-    if crystal_colour == "neutral":
-        return {"neutral"}
-    return {crystal_colour, "neutral"}
 
 
 # ---------------------------------------------------------------------- the check
@@ -402,30 +412,12 @@ def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) 
         rep.problems.sort(key=lambda p: (p["line"] or 0, p["kind"]))
         rep.verdict = "illegal"
         return rep
-    by_type: dict = {}
-    by_colour: dict = {}
-    crystals: dict = {}
-    need: set = set()
+    from tabletop.packs.virevolt.deckstats import deck_stats, deck_warnings
+
     for name, n in counts.items():
-        f = index[name]
-        by_type[f.type] = by_type.get(f.type, 0) + n
-        if f.type == "crystal":
-            crystals[f.colour] = crystals.get(f.colour, 0) + n
-        else:
-            by_colour[f.colour] = by_colour.get(f.colour, 0) + n
-        need.update(f.cost_colours)
         rep.cards.extend([name] * n)
-    payable = set()
-    for c in crystals:
-        payable |= _pays(c)
-    need_names = [COLOURS[i] for i in sorted(need)]
-    rep.summary = {"total": total, "by_type": by_type, "by_colour": by_colour, "crystals": crystals,
-                   "cost_colours": need_names, "payable_colours": [c for c in COLOURS if c in payable]}
-    missing = [c for c in need_names if c not in payable]
-    if missing:
-        rep.warnings.append("no crystal of this deck can pay " + ", ".join(missing) + " costs")
-    if not by_type.get("hero"):
-        rep.warnings.append("this deck has no hero: it cannot attack and loses to any attack (VIR-DECK-09 allows it)")
+    rep.summary = deck_stats(counts, index)
+    rep.warnings.extend(deck_warnings(rep.summary))
     return rep
 
 
