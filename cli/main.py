@@ -256,6 +256,13 @@ from tabletop.cli.simulate import simulate_cmd  # noqa: E402  (light: typer only
 app.command("simulate")(simulate_cmd)
 
 from tabletop.cli.printing import cards_print  # noqa: E402  (light: typer only)
+from tabletop.cli.decks import convert_cmd, decks_app, matchup_cmd, new_cmd, tune_cmd  # noqa: E402  (typer only)
+
+app.add_typer(decks_app, name="decks")
+decks_app.command("convert")(guarded(convert_cmd))
+decks_app.command("new")(guarded(new_cmd))
+decks_app.command("matchup")(guarded(matchup_cmd))
+decks_app.command("tune")(guarded(tune_cmd))
 
 cards_app.command("print")(guarded(cards_print))
 

@@ -148,3 +148,78 @@ def run_dask(config, parts: list[tuple[int, int]], workers: int, address: str | 
     finally:
         if cluster is not None:
             cluster.close()
+
+
+class Executor:
+    """Runs many batches' games on one set of workers, kept for its whole life: what matchups and
+    deck tuning need (dozens of small batches; a pool or a Dask cluster started per batch would cost
+    more than the games). Each batch's records are exactly those :func:`simulate` gives for it."""
+
+    def __init__(self, workers: int = 1, backend: str = "local", address: str | None = None) -> None:
+        if backend not in ("local", "dask"):
+            from tabletop.framework.suggest import did_you_mean
+
+            raise TabletopError(f"unknown backend {backend!r}{did_you_mean(backend, ['local', 'dask'])}; "
+                                "choose local or dask")
+        if workers < 1:
+            raise TabletopError("--workers must be at least 1")
+        self.workers, self.backend, self.address = workers, backend, address
+        self.pool = self.client = self.cluster = None
+        self.games = 0
+
+    def __enter__(self) -> "Executor":
+        if self.backend == "dask":
+            try:
+                from dask.distributed import Client, LocalCluster
+            except ImportError:
+                raise TabletopError("the dask backend needs Dask's distributed scheduler, an optional extra: "
+                                    "pip install 'tabletop[dask]'") from None
+            if self.address:
+                try:
+                    self.client = Client(self.address)
+                except (OSError, TimeoutError) as e:
+                    raise TabletopError(f"cannot reach the Dask scheduler at {self.address}: {e}") from None
+            else:
+                with _children_ignore_interrupts():
+                    self.cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
+                                                dashboard_address=None, silence_logs=40)
+                self.client = Client(self.cluster)
+        elif self.workers > 1:
+            import multiprocessing
+
+            methods = multiprocessing.get_all_start_methods()
+            mp = multiprocessing.get_context("fork" if "fork" in methods else None)
+            self.pool = mp.Pool(self.workers, initializer=_ignore_interrupts)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.pool is not None:
+            self.pool.terminate() if exc[0] is not None else self.pool.close()
+            self.pool.join()
+        if self.client is not None:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+    def run(self, batches: list[tuple[Any, int]]) -> list[list[dict]]:
+        """The records of each ``(config, games)`` batch, in index order, all batches' games
+        spread over the workers at once."""
+        from tabletop.framework.simulation import chunks, run_chunk
+
+        parts = [(b, config, start, end) for b, (config, games) in enumerate(batches)
+                 for start, end in chunks(games, self.workers)]
+        out: list[list[dict]] = [[] for _ in batches]
+        if self.client is not None:
+            futures = [self.client.submit(_run_part, (config, start, end), pure=False) for _b, config, start, end in parts]
+            results = [(b, *f.result()) for (b, *_), f in zip(parts, futures)]
+        elif self.pool is not None:
+            done = self.pool.map(_run_part, [(config, start, end) for _b, config, start, end in parts])
+            results = [(b, *r) for (b, *_), r in zip(parts, done)]
+        else:
+            results = [(b, start, run_chunk(config, start, end)) for b, config, start, end in parts]
+        for b, _start, records in results:
+            out[b].extend(records)
+        for records in out:
+            records.sort(key=lambda r: r["index"])
+        self.games += sum(len(r) for r in out)
+        return out

@@ -162,6 +162,8 @@ class DeckReport:
     summary: dict | None = None
     name: str | None = None
     cards: list = field(default_factory=list)    # card names, one per copy (legal decks)
+    description: str | None = None
+    written: dict = field(default_factory=dict)  # card -> count, as written (every readable entry)
 
     @property
     def exit_code(self) -> int:
@@ -249,11 +251,14 @@ def _check_file(path, cardset=None) -> DeckReport:
     from tabletop.framework.errors import LocatedError
     from tabletop.framework.userfiles import load_yaml, read_text
     from tabletop.framework.wording import clip, kind_of
+    from tabletop.packs.virevolt.decklist import is_list, parse_list
 
     try:
         text = read_text(path, "deck file")
         if not text.strip():
             return unusable("the deck file is empty; a deck has 'name:' and 'cards:' (see docs/packs/virevolt.md)")
+        if is_list(text):
+            return _check_list(rep, parse_list(text), dict(card_index(cardset)))
         doc = load_yaml(text, label, strict=False)
     except LocatedError as e:
         return unusable(e.message if e.line is None else e.message + (f" ({e.hint})" if e.hint else ""),
@@ -275,6 +280,8 @@ def _check_file(path, cardset=None) -> DeckReport:
                     dup["line"], dup["column"])
     if isinstance(root.get("name"), str):
         rep.name = root["name"]
+    if isinstance(root.get("description"), str):
+        rep.description = root["description"]
     if "cards" not in root:
         return unusable("not a deck: no 'cards:' mapping of card names to counts", 1, 1)
     index = dict(card_index(cardset))
@@ -309,6 +316,16 @@ def _check_file(path, cardset=None) -> DeckReport:
             n = None
         entries.append((name, n, line, col))
     return _check_entries(rep, entries, cards_key_line, index)
+
+
+def _check_list(rep: DeckReport, deck, index: dict) -> DeckReport:
+    """A list deck (:mod:`tabletop.packs.virevolt.decklist`), checked by the rules a YAML deck is."""
+    rep.name = deck.name
+    for line, col, kind, message in deck.problems:
+        rep.add(kind, message, line, col)
+    if not deck.entries and not deck.problems:
+        return _unusable(rep, "the deck lists no card; write one card per line, e.g. '3 Cinder Imp'")
+    return _check_entries(rep, deck.entries, None, index)
 
 
 def _check_data(deck, cardset, label: str) -> DeckReport:
@@ -372,6 +389,8 @@ def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) 
     lines_of: dict[str, list] = {}
     for name, n, line, col in entries:
         lines_of.setdefault(name, []).append(line)
+        if n is not None:
+            rep.written[name] = rep.written.get(name, 0) + n
         if name not in index:
             comp = COMPONENTS.get(name.lower())
             if comp:
@@ -447,3 +466,55 @@ class DeckChecker:
     def schema(self) -> dict:
         """The JSON Schema of a deck file (for editors)."""
         return json.loads(self.schema_file.read_text("utf-8"))
+
+    def convert(self, deck, to: str, cardset=None) -> tuple[str, DeckReport]:
+        """Deck ``deck`` (a file, either format) written in format ``to`` (``list`` or ``yaml``), and
+        its check; the text is empty when the deck cannot be read (the report says why). An illegal
+        deck is converted as written (names kept), so a list with a typo can be fixed in YAML."""
+        from tabletop.packs.virevolt.decklist import to_list, to_yaml
+
+        report = self.check(deck, cardset)
+        if report.verdict == "unusable" or not report.written:
+            return "", report
+        write = {"list": to_list, "yaml": to_yaml}[to]
+        return write(report.name, report.written, report.description), report
+
+    def dump(self, name: str | None, cards: dict[str, int], to: str = "yaml") -> str:
+        """A deck (name -> copies) as a deck file in format ``to`` (``list`` or ``yaml``)."""
+        from tabletop.packs.virevolt.decklist import to_list, to_yaml
+
+        return {"list": to_list, "yaml": to_yaml}[to](name, cards)
+
+    def formats(self) -> tuple[str, ...]:
+        """The deck file formats :meth:`convert` writes."""
+        return ("list", "yaml")
+
+    def starter(self, colours: str, cardset=None) -> str:
+        """A legal starting deck of ``colours`` (``"red,neutral"``), as a commented deck file."""
+        from tabletop.packs.virevolt.deckstarter import parse_colours, starter_yaml
+
+        return starter_yaml(parse_colours(colours), card_index(cardset or self.cardset))
+
+    def swaps(self, cards: dict[str, int], candidates, cardset=None) -> list[tuple[str, str]]:
+        """Every legal one-copy swap ``(card out, card in)`` of deck ``cards`` (name -> copies) with
+        a card of ``candidates``: the moves ``tabletop decks tune`` searches."""
+        index = card_index(cardset or self.cardset)
+        out = []
+        for gone in cards:
+            for new in candidates:
+                if new == gone or new not in index:
+                    continue
+                trial = dict(cards)
+                trial[gone] -= 1
+                if not trial[gone]:
+                    del trial[gone]
+                trial[new] = trial.get(new, 0) + 1
+                f = index[new]
+                if (f.type in LIMITED and trial[new] > MAX_COPIES) or (new == MAUVE_CRYSTAL and trial[new] > 1):
+                    continue
+                out.append((gone, new))
+        return out
+
+    def card_names(self, cardset=None) -> list[str]:
+        """Every card a deck may hold (components excluded), by name."""
+        return sorted(card_index(cardset or self.cardset))

@@ -1,0 +1,236 @@
+"""``tabletop decks``: convert deck formats, start a deck, match decks, tune a deck (registered by
+cli/main.py). A thin layer: deck formats and statistics come from the pack's deck rules (the
+``tabletop_deck_rules`` hook), matchups and tuning from the framework's simulation floor."""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+decks_app = typer.Typer(help="Convert, start, match and tune decks (packs with deck construction).",
+                        no_args_is_help=True)
+
+
+def _checker(pack):
+    from tabletop.framework.errors import TabletopError
+
+    checker = pack.deck_rules()
+    if checker is None:
+        raise TabletopError(f"{pack.name} has no deck construction")
+    return checker
+
+
+def _write_new(path: Path, text: str, force: bool) -> None:
+    """Write ``text`` to ``path`` atomically; an existing file is replaced only with --force or a yes."""
+    from tabletop.framework.errors import TabletopError
+    from tabletop.framework.game import write_atomic
+
+    if path.exists() and not force:
+        if path.is_dir():
+            raise TabletopError(f"{path}: this is a folder; give a file name")
+        if not (sys.stdin.isatty() and typer.confirm(f"{path} exists: replace it?", default=False)):
+            raise TabletopError(f"{path} exists: not replacing it (add --force to replace it)")
+    write_atomic(path, text)
+
+
+def _deck_cards(checker, spec: str, cardset) -> list[str]:
+    """A legal deck's cards (a preconstructed name or a file, either format), or the check's problems."""
+    from tabletop.framework.errors import TabletopError
+
+    report = checker.check(spec, cardset)
+    if report.verdict != "legal":
+        raise TabletopError(f"deck {spec!r} cannot be used:\n{report.render()}")
+    return list(report.cards)
+
+
+def _label(spec: str, used: set) -> str:
+    label = Path(spec).stem if spec.endswith((".yaml", ".yml", ".txt")) else spec
+    while label in used:
+        label += "'"
+    used.add(label)
+    return label
+
+
+def convert_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt."),
+                deck: Path = typer.Argument(..., help="The deck file (a plain list or YAML)."),
+                to: str = typer.Option(..., "--to", help="The format to write: list or yaml."),
+                out: Optional[Path] = typer.Option(None, "--out", help="Write here (default: print)."),
+                force: bool = typer.Option(False, "--force", help="Replace --out if it exists."),
+                cards: Optional[List[Path]] = typer.Option(None, "--cards", help="A card file whose cards join the set.")) -> None:
+    """Convert a deck between the plain list ('3 Cinder Imp' lines) and a YAML deck file."""
+    from tabletop.cli.main import _pack, fail
+
+    pack = _pack(game, cards, [str(deck)])
+    checker = _checker(pack)
+    formats = checker.formats()
+    if to not in formats:
+        fail(f"--to {to!r}: choose {' or '.join(formats)}")
+    text, report = checker.convert(str(deck), to, pack.cards() if cards or pack is not None else None)
+    if not text:
+        fail(report.render())
+    if report.verdict != "legal":
+        typer.echo(f"note: the deck is converted as written, but it is not legal:\n{report.render()}", err=True)
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    _write_new(out, text, force)
+    typer.echo(f"{out} written ({to})")
+
+
+def new_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt."),
+            colours: str = typer.Option(..., "--colours", help="Comma-separated colours, e.g. red,neutral."),
+            out: Optional[Path] = typer.Option(None, "--out", help="The file to write (default: COLOURS-deck.yaml here)."),
+            force: bool = typer.Option(False, "--force", help="Replace the file if it exists.")) -> None:
+    """Write a legal starting deck of the given colours, commented with the deck rules."""
+    from tabletop.cli.main import _pack, fail
+
+    pack = _pack(game)
+    checker = _checker(pack)
+    try:
+        text = checker.starter(colours)
+    except ValueError as e:
+        fail(f"--colours: {e}")
+    path = out or Path("-".join(c.strip().lower() for c in colours.split(",") if c.strip()) + "-deck.yaml")
+    _write_new(path, text, force)
+    report = checker.check(str(path))
+    typer.echo(f"{path} written: {report.render().splitlines()[0]}")
+
+
+def _run_options(workers: str, backend: str, address):
+    from tabletop.framework.backends import resolve_workers
+    from tabletop.framework.errors import TabletopError
+
+    try:
+        n = resolve_workers(workers)
+    except TabletopError as e:
+        raise typer.BadParameter(str(e), param_hint="--workers") from None
+    if backend not in ("local", "dask"):
+        raise typer.BadParameter(f"{backend!r}: choose local or dask", param_hint="--backend")
+    if address and backend != "dask":
+        raise typer.BadParameter("--address needs --backend dask", param_hint="--address")
+    return n
+
+
+def matchup_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt."),
+                decks: List[str] = typer.Argument(..., help="Two or more decks: preconstructed names or files."),
+                bots: str = typer.Option("greedy", "--bots", help="One bot for every seat, or one per seat (rotated)."),
+                games: int = typer.Option(100, "-n", "--games", min=1, help="Games per pairing and seat order."),
+                seed: int = typer.Option(0, "--seed", help="Seed: the same seed gives the same records."),
+                workers: str = typer.Option("1", "--workers", help="Worker processes: a number or 'auto'."),
+                backend: str = typer.Option("local", "--backend", help="local or dask."),
+                address: Optional[str] = typer.Option(None, "--address", help="A Dask scheduler (with --backend dask)."),
+                max_turns: Optional[int] = typer.Option(200, "--max-turns", help="Stop a game unfinished after this many turns."),
+                out: Optional[Path] = typer.Option(None, "--out", help="Write report.md, report.json, matchup.png and every "
+                                                   "pairing's records here."),
+                overwrite: bool = typer.Option(False, "--overwrite", help="Replace a matchup already in --out."),
+                cards: Optional[List[Path]] = typer.Option(None, "--cards", help="A card file whose cards join the set.")) -> None:
+    """Every pairing of the decks, from both seats: a win-rate matrix with 95% intervals."""
+    import time
+
+    from tabletop.cli.main import _pack
+    from tabletop.framework import matchup
+    from tabletop.framework.backends import Executor
+    from tabletop.framework.errors import TabletopError
+
+    nworkers = _run_options(workers, backend, address)
+    if out is not None and (out / "report.json").exists() and not overwrite:
+        raise TabletopError(f"--out {out}: this folder already holds a report; choose another or add --overwrite")
+    pack = _pack(game, cards, decks)
+    checker = _checker(pack)
+    cardset = pack.cards()
+    used: set = set()
+    given = {_label(d, used): _deck_cards(checker, d, cardset) for d in decks}
+    specs = [b.strip() for b in bots.split(",")]
+    plan = matchup.plan(pack, given, specs, seed, max_turns)
+    t0 = time.perf_counter()
+    with Executor(nworkers, backend, address) as ex:
+        records = ex.run([(config, games) for _a, _b, config in plan])
+    result = matchup.tally(list(given), [(a, b, r) for (a, b, _c), r in zip(plan, records)])
+    seconds = time.perf_counter() - t0
+    typer.echo(f"{len(plan)} pairings x {games} games in {seconds:.1f} s ({nworkers} worker(s), {backend})")
+    width = max(len(x) for x in given) + 2
+    typer.echo(" " * width + "".join(f"{b:>20}" for b in given))
+    for a in given:
+        cells = []
+        for b in given:
+            d = result["matrix"][a].get(b)
+            text = "—" if d is None else f"{d['rate']:.0%} [{d['ci95'][0]:.0%}, {d['ci95'][1]:.0%}]"
+            cells.append(f"{text:>20}")
+        typer.echo(f"{a:<{width}}" + "".join(cells))
+    if out is not None:
+        meta = {"pack": pack.name, "decks": list(given), "bots": specs, "games": games, "seed": seed,
+                "max_turns": max_turns, "workers": nworkers, "backend": backend, "seconds": seconds}
+        matchup.write(out, meta, result, [(a, b, c, r) for (a, b, c), r in zip(plan, records)])
+        typer.echo(f"report written to {out}/report.md (matrix: {out}/matchup.png)")
+
+
+def tune_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt."),
+             deck: str = typer.Argument(..., help="The deck to tune: a preconstructed name or a file."),
+             against: List[str] = typer.Option(..., "--against", help="A deck to beat (repeatable)."),
+             bots: str = typer.Option("greedy", "--bots", help="The bot for every seat."),
+             games: Optional[int] = typer.Option(None, "--games", min=1, help="Budget: at most this many games."),
+             minutes: Optional[float] = typer.Option(None, "--minutes", help="Budget: about this many minutes."),
+             seed: int = typer.Option(0, "--seed", help="Seed: with --games, the same seed gives the same swaps."),
+             screen: int = typer.Option(4, "--screen", min=1, help="Screening games per swap, seat and opponent."),
+             confirm: int = typer.Option(50, "--confirm", min=2, help="Confirmation games per seat and opponent."),
+             consider: Optional[str] = typer.Option(None, "--consider", help="Only these cards may come in "
+                                                    "(comma-separated; default: every card of the set)."),
+             workers: str = typer.Option("1", "--workers", help="Worker processes: a number or 'auto'."),
+             backend: str = typer.Option("local", "--backend", help="local or dask."),
+             address: Optional[str] = typer.Option(None, "--address", help="A Dask scheduler (with --backend dask)."),
+             max_turns: Optional[int] = typer.Option(200, "--max-turns", help="Stop a game unfinished after this many turns."),
+             out: Optional[Path] = typer.Option(None, "--out", help="Write the best deck found here (YAML)."),
+             as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+             force: bool = typer.Option(False, "--force", help="Replace --out if it exists."),
+             cards: Optional[List[Path]] = typer.Option(None, "--cards", help="A card file whose cards join the set "
+                                                        "(and may come in; repeatable).")) -> None:
+    """Search legal one-card swaps that raise the deck's win rate beyond its interval."""
+    import json
+
+    from tabletop.cli.main import _pack, fail
+    from tabletop.framework.backends import Executor
+    from tabletop.framework.suggest import did_you_mean
+    from tabletop.framework.tune import Tuner
+
+    if games is None and minutes is None:
+        fail("give a budget: --games N or --minutes M (or both)")
+    nworkers = _run_options(workers, backend, address)
+    pack = _pack(game, cards, [deck, *against])
+    checker = _checker(pack)
+    cardset = pack.cards()
+    start = dict(Counter(_deck_cards(checker, deck, cardset)))
+    used: set = set()
+    opponents = {_label(d, used): _deck_cards(checker, d, cardset) for d in against}
+    names = checker.card_names(cardset)
+    pool = names
+    if consider:
+        pool = [c.strip() for c in consider.split(",") if c.strip()]
+        for c in pool:
+            if c not in names:
+                fail(f"--consider: unknown card {c!r}{did_you_mean(c, names)}")
+    with Executor(nworkers, backend, address) as ex:
+        tuner = Tuner(pack, opponents, lambda d: checker.swaps(d, pool, cardset), ex.run,
+                      [b.strip() for b in bots.split(",")], seed=seed, screen=screen, confirm=confirm,
+                      max_turns=max_turns, budget_games=games,
+                      budget_seconds=minutes * 60 if minutes is not None else None,
+                      on_progress=lambda t: typer.echo(t, err=True) if sys.stderr.isatty() else None)
+        result = tuner.tune(start)
+    if out is not None:
+        name = f"{deck} (tuned)"
+        _write_new(out, checker.dump(name, result.best, "yaml"), force)
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), indent=1))
+    else:
+        typer.echo(f"{result.games} games in {result.seconds:.1f} s, {result.rounds} round(s), "
+                   f"{result.screened} swaps screened; stopped: {result.stopped}")
+        if result.start_win_rate is not None:
+            typer.echo(f"start deck: {result.start_win_rate:.1%} win rate (first confirmation block)")
+        if not result.swaps:
+            typer.echo("no swap beat its interval: keep the deck as it is (or give a larger budget)")
+        for i, s in enumerate(result.swaps, 1):
+            typer.echo(f"{i}. {s.out} -> {s.into}: {s.gain:+.1%} [{s.ci95[0]:+.1%}, {s.ci95[1]:+.1%}] "
+                       f"over {s.games} games (win rate then {s.win_rate:.1%})")
+        typer.echo("best deck: " + ", ".join(f"{n} {c}" for c, n in result.best.items()))

@@ -1,0 +1,157 @@
+"""Deck against deck: every pairing of a list of decks, from both seats, as a win-rate matrix.
+
+A matchup of decks D1..Dk plays, for every ordered pair (Di, Dj) with i != j, one batch of
+:func:`~tabletop.framework.simulation.simulate` with ``decks=[Di, Dj]`` (Di in seat 1): exactly the
+batch ``tabletop simulate PACK --deck Di --deck Dj`` plays with the same bots, seed and games, so
+its records are those records. Both orders together put each deck in each seat equally often;
+cell (Di, Dj) of the matrix is Di's share of wins over those games, with its 95% Wilson interval
+(draws and capped games count as not won, as in every report). Every batch uses the same seed:
+the pairings are played on common random numbers.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tabletop.framework.errors import TabletopError
+from tabletop.framework.report import rate
+
+
+def plan(pack, decks: dict[str, object], bots: list[str], seed: int = 0, max_turns: int | None = None,
+         options: dict | None = None) -> list[tuple[str, str, object]]:
+    """The batches of a matchup: ``(deck in seat 1, deck in seat 2, SimConfig)`` for every ordered
+    pair of ``decks`` (label -> the deck as the pack's ``decks`` option takes it), checked now."""
+    from tabletop.framework.simulation import prepare
+
+    if len(decks) < 2:
+        raise TabletopError("a matchup needs at least two decks")
+    out = []
+    for a, da in decks.items():
+        for b, db in decks.items():
+            if a != b:
+                config = prepare(pack, bots, seed=seed, options={**(options or {}), "decks": [da, db]},
+                                 max_turns=max_turns)
+                out.append((a, b, config))
+    return out
+
+
+def tally(labels: list[str], batches: list[tuple[str, str, list[dict]]]) -> dict:
+    """The win-rate matrix of finished batches ``(seat-1 deck, seat-2 deck, records)``."""
+    wins = {a: {b: [0, 0] for b in labels if b != a} for a in labels}
+    pairings = []
+    for a, b, records in batches:
+        wa = sum(r["winner"] == 0 for r in records)
+        wb = sum(r["winner"] == 1 for r in records)
+        n = len(records)
+        wins[a][b][0] += wa
+        wins[a][b][1] += n
+        wins[b][a][0] += wb
+        wins[b][a][1] += n
+        pairings.append({"seat1": a, "seat2": b, "games": n, "seat1_wins": wa, "seat2_wins": wb,
+                         "unfinished": n - wa - wb})
+    matrix = {a: {b: rate(*kn) for b, kn in row.items()} for a, row in wins.items()}
+    overall = {}
+    for a, row in wins.items():
+        k = sum(v[0] for v in row.values())
+        n = sum(v[1] for v in row.values())
+        overall[a] = rate(k, n)
+    return {"decks": labels, "matrix": matrix, "overall": overall, "pairings": pairings}
+
+
+def folder_name(i: int, a: str, j: int, b: str) -> str:
+    """The folder of one pairing's records: ``1-ember-vs-2-tide``."""
+    def safe(s: str) -> str:
+        return re.sub(r"[^A-Za-z0-9_.-]+", "_", Path(s).stem if s.endswith((".yaml", ".yml", ".txt")) else s)[:40]
+    return f"{i + 1}-{safe(a)}-vs-{j + 1}-{safe(b)}"
+
+
+def write(out: Path, meta: dict, result: dict, batches: list[tuple[str, str, object, list[dict]]]) -> list[str]:
+    """report.md, report.json, matchup.png and each pairing's simulate folder (records.jsonl,
+    run.json) in ``out``; the files written."""
+    from tabletop.framework.game import write_atomic
+    from tabletop.framework.records import RECORDS, write_run
+    from tabletop.framework.report import run_meta
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    labels = result["decks"]
+    folders = []
+    for a, b, config, records in batches:
+        sub = out / "pairings" / folder_name(labels.index(a), a, labels.index(b), b)
+        sub.mkdir(parents=True, exist_ok=True)
+        write_atomic(sub / RECORDS, "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records))
+        write_run(sub, run_meta(config, meta.get("pack"), len(records), meta.get("workers", 1),
+                                meta.get("backend", "local")))
+        folders.append(str(sub.relative_to(out)))
+    heat_map(out / "matchup.png", result, meta.get("title"))
+    write_atomic(out / "report.json", json.dumps({"meta": meta, "matchup": result, "pairings": folders}, indent=1) + "\n")
+    write_atomic(out / "report.md", markdown(meta, result, folders))
+    return ["report.md", "report.json", "matchup.png"]
+
+
+def _pct(x) -> str:
+    return "—" if x is None else f"{100 * x:.0f}%"
+
+
+def markdown(meta: dict, result: dict, folders: list[str]) -> str:
+    labels = result["decks"]
+    lines = [f"# Deck matchup: {meta.get('pack', '')}", "",
+             f"{meta.get('games')} games per pairing and seat order ({len(result['pairings'])} batches), bots "
+             f"{', '.join(meta.get('bots', []))}, seed {meta.get('seed')}, max turns {meta.get('max_turns')}.",
+             "Cell: the row deck's win rate against the column deck, both seats together, with its 95% Wilson "
+             "interval.", ""]
+    lines.append("| deck | " + " | ".join(labels) + " | overall |")
+    lines.append("|---|" + "---|" * (len(labels) + 1))
+    for a in labels:
+        row = [("—" if a == b else f"{_pct(result['matrix'][a][b]['rate'])} "
+                f"[{_pct(result['matrix'][a][b]['ci95'][0])}, {_pct(result['matrix'][a][b]['ci95'][1])}]")
+               for b in labels]
+        o = result["overall"][a]
+        lines.append(f"| {a} | " + " | ".join(row) + f" | {_pct(o['rate'])} [{_pct(o['ci95'][0])}, "
+                     f"{_pct(o['ci95'][1])}] |")
+    lines += ["", "![win-rate matrix](matchup.png)", "", "## Pairings", "",
+              "| seat 1 | seat 2 | games | seat 1 wins | seat 2 wins | unfinished | records |", "|---|---|---:|---:|---:|---:|---|"]
+    for p, folder in zip(result["pairings"], folders):
+        lines.append(f"| {p['seat1']} | {p['seat2']} | {p['games']} | {p['seat1_wins']} | {p['seat2_wins']} | "
+                     f"{p['unfinished']} | `{folder}` |")
+    lines += ["", "Each pairing's folder is a `tabletop simulate` output: `tabletop simulate --report-only FOLDER` "
+              "gives its full report."]
+    return "\n".join(lines) + "\n"
+
+
+def heat_map(path: Path, result: dict, title: str | None = None) -> None:
+    """The matrix as a PNG: red below 50%, blue above, each cell with its rate and interval."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    labels = result["decks"]
+    k = len(labels)
+    grid = np.full((k, k), np.nan)
+    for i, a in enumerate(labels):
+        for j, b in enumerate(labels):
+            if a != b and result["matrix"][a][b]["rate"] is not None:
+                grid[i, j] = result["matrix"][a][b]["rate"]
+    size = 1.4 + 1.25 * k
+    fig, ax = plt.subplots(figsize=(size + 1.2, size))
+    im = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=1)
+    for i, a in enumerate(labels):
+        for j, b in enumerate(labels):
+            if a == b:
+                ax.text(j, i, "—", ha="center", va="center", color="grey")
+                continue
+            d = result["matrix"][a][b]
+            ax.text(j, i, f"{_pct(d['rate'])}\n[{_pct(d['ci95'][0])}, {_pct(d['ci95'][1])}]", ha="center",
+                    va="center", fontsize=8, color="black" if 0.25 < (d["rate"] or 0) < 0.75 else "white")
+    ax.set_xticks(range(k), labels, rotation=20)
+    ax.set_yticks(range(k), labels)
+    ax.set_xlabel("against")
+    ax.set_ylabel("deck")
+    ax.set_title(title or "win rate of the row deck (95% CI)")
+    fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100, metadata={"Software": None})
+    plt.close(fig)
