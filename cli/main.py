@@ -266,6 +266,10 @@ decks_app.command("tune")(guarded(tune_cmd))
 
 cards_app.command("print")(guarded(cards_print))
 
+from tabletop.cli.cardvalue import value_cmd  # noqa: E402  (typer only)
+
+cards_app.command("value")(guarded(value_cmd))
+
 
 def run() -> None:
     """Console-script entry point. An error that is not the user's (a bug here or in a pack) is

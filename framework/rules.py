@@ -165,6 +165,12 @@ class Rules:
         Default: None (every choice is searched)."""
         return None
 
+    def market(self) -> list[str] | None:
+        """The cards players choose to gain during a game (a deck-builder's market, e.g. an Asset
+        Row), by name, once each; None for a game without one. ``tabletop cards value`` ranks
+        them by what a bot told to prefer each one (its factory's ``prefer``) wins. Default: None."""
+        return None
+
     def preferred_action(self, state: State, actions: list[Action]) -> Action | None:
         """The action a simple policy would take among ``actions`` (e.g. the pack's greedy
         bot), or None. MCTS gives it a bonus that fades with visits (progressive bias,

@@ -87,9 +87,10 @@ def bot_names(pack) -> list[str]:
 
 
 def bot_factory(pack, spec: str, rules=None, script=None, shipped: dict | None = None) -> Callable:
-    """A factory ``(rules, seed, think=None, iterations=None) -> bot`` for a bot spec:
+    """A factory ``(rules, seed, think=None, iterations=None, prefer=None) -> bot`` for a bot spec:
     a name from the pack's bots, ``random``, ``mcts``, ``mcts:ITERATIONS`` or ``scripted:FILE``.
-    ``shipped`` maps bot names to the factories the parent process found for them."""
+    ``shipped`` maps bot names to the factories the parent process found for them. The factory's
+    ``accepts`` lists the options (``think``, ``iterations``, ``prefer``) the bot takes."""
     from tabletop.framework.suggest import did_you_mean
 
     if spec.startswith("scripted:"):
@@ -101,10 +102,11 @@ def bot_factory(pack, spec: str, rules=None, script=None, shipped: dict | None =
         if script is None:
             script = load_script(path, rules if rules is not None else pack.rules())
 
-        def make_scripted(rules, seed, think=None, iterations=None):
+        def make_scripted(rules, seed, think=None, iterations=None, prefer=None):
             return ScriptedBot(rules, seed, script)
 
         make_scripted.script = script  # type: ignore[attr-defined]
+        make_scripted.accepts = set()  # type: ignore[attr-defined]
         return make_scripted
     name, _, arg = spec.partition(":")
     iters_default = None
@@ -131,20 +133,28 @@ def bot_factory(pack, spec: str, rules=None, script=None, shipped: dict | None =
 
     accepts = _keywords(base)
 
-    def make(rules, seed, think=None, iterations=None):
+    def make(rules, seed, think=None, iterations=None, prefer=None):
         its = iterations if iterations is not None else iters_default
         kwargs = {}
         if think is not None and "think" in accepts:  # a bot that does not think takes no strength options
             kwargs["think"] = think
         if its is not None and "iterations" in accepts:
             kwargs["iterations"] = its
+        if prefer and "prefer" in accepts:
+            kwargs["prefer"] = prefer
         return base(rules, seed, **kwargs)
 
+    make.accepts = accepts  # type: ignore[attr-defined]
     return make
 
 
+BOT_OPTIONS = {"think", "iterations", "prefer"}
+
+
 def _keywords(factory) -> set[str]:
-    """The strength options a bot factory takes (all of them if it takes ``**kwargs``)."""
+    """The options a bot factory takes (all of them if it takes ``**kwargs``): ``think`` and
+    ``iterations`` (strength), ``prefer`` (card name -> bonus: cards the bot favours gaining). A
+    factory taking ``**kwargs`` takes the strength options; ``prefer`` must be named to be sent."""
     import inspect
 
     try:
@@ -152,8 +162,8 @@ def _keywords(factory) -> set[str]:
     except (TypeError, ValueError):
         return set()
     if any(p.kind is p.VAR_KEYWORD for p in params):
-        return {"think", "iterations"}
-    return {p.name for p in params} & {"think", "iterations"}
+        return {"think", "iterations"} | ({p.name for p in params} & BOT_OPTIONS)
+    return {p.name for p in params} & BOT_OPTIONS
 
 
 def make_bot(pack, spec: str, seed: int, think: float | None = None, iterations: int | None = None):
@@ -193,10 +203,13 @@ class SimConfig:
     # bot name -> the pack's factory for it, when it pickles: a bot a plugin registered in
     # the parent process only is then found in every worker too
     shipped: dict = field(default_factory=dict)
+    # one entry per bot of ``bots``: ((card name, bonus), ...) the bot favours gaining (its factory's
+    # ``prefer``), or () for none
+    prefer: tuple = ()
 
     def key(self) -> tuple:
         return (self.pack, self.bots, self.think, self.iterations, tuple(sorted(self.scripts)), self.cards,
-                self.token)
+                self.token, self.prefer)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -233,12 +246,14 @@ def unique_labels(labels: list[str]) -> list[str]:
 def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, max_turns: int | None = None,
             think: float | None = None, iterations: int | None = None,
             max_steps: int = DEFAULT_MAX_STEPS, deck_pool: list[str] | None = None,
-            custom: dict | None = None) -> SimConfig:
+            custom: dict | None = None, prefer: list[dict[str, float]] | None = None) -> SimConfig:
     """Check a batch's parameters in this process (clean errors before any worker starts).
 
     ``deck_pool`` rotates those decks over the seats (:func:`pool_decks`); it replaces a
     ``decks`` option, so giving both is an error. ``custom`` maps bot specs of ``bots`` to
-    bot objects, classes or importable names (:func:`tabletop.framework.bots.bot_maker`)."""
+    bot objects, classes or importable names (:func:`tabletop.framework.bots.bot_maker`).
+    ``prefer`` gives, bot by bot, the cards (name -> bonus) that bot favours gaining: only a bot
+    whose factory takes ``prefer`` can be told; its label then names the cards."""
     if not bots or any(not b.strip() for b in bots):
         raise TabletopError("give the bots as a comma-separated list, e.g. --bots greedy,random")
     if max_turns is not None and max_turns < 1:
@@ -249,19 +264,29 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
         raise TabletopError("--iterations must be at least 1")
     rules = pack.rules()
     custom = dict(custom or {})
+    prefer = [dict(p or {}) for p in prefer or ()]
+    if prefer and len(prefer) != len(bots):
+        raise TabletopError(f"give one preference per bot ({len(bots)}), not {len(prefer)}")
     scripts, labels = {}, []
-    for spec in bots:
+    for b, spec in enumerate(bots):
+        wants = prefer[b] if prefer else {}
         if spec in custom:
             from tabletop.framework.bots import bot_maker
 
             bot_maker(custom[spec])  # an import that fails, fails here, not in a worker
+            if wants:
+                raise TabletopError(f"bot {spec!r} cannot be told which cards to prefer")
             labels.append(spec)
             continue
         f = bot_factory(pack, spec, rules)
         script = getattr(f, "script", None)
         if script is not None:
             scripts[spec] = script
-        labels.append(bot_label(spec, script))
+        if wants and "prefer" not in f.accepts:
+            takers = [n for n in bot_names(pack) if "prefer" in bot_factory(pack, n, rules).accepts]
+            raise TabletopError(f"bot {spec!r} cannot be told which cards to prefer; "
+                                + (f"choose {', '.join(takers)}" if takers else f"no bot of {pack.name} can"))
+        labels.append(bot_label(spec, script) + "".join(f"+{name}" for name in wants))
     options = dict(options or {})
     pool = tuple(d.strip() for d in deck_pool or ())
     if deck_pool is not None and (not pool or not all(pool)):
@@ -275,7 +300,8 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
 
         token = uuid.uuid4().hex
     config = SimConfig(pack_ref(pack), tuple(bots), seed, options, max_turns, max_steps, think, iterations,
-                       tuple(unique_labels(labels)), scripts, pool, cards, custom, token, _shippable(pack, bots))
+                       tuple(unique_labels(labels)), scripts, pool, cards, custom, token, _shippable(pack, bots),
+                       tuple(tuple((str(k), float(v)) for k, v in p.items()) for p in prefer))
     state = _setup_checked(pack, rules, options, seed)
     for d in dict.fromkeys(pool):
         _setup_checked(pack, rules, {**options, "decks": [d] * state.nplayers}, seed)
@@ -332,6 +358,7 @@ class _Context:
         self.factories = [_custom_factory(config.custom[spec]) if spec in config.custom
                           else bot_factory(pack, spec, self.rules, config.scripts.get(spec), config.shipped)
                           for spec in config.bots]
+        self.prefer = [dict(p) or None for p in config.prefer] or [None] * len(config.bots)
         cls = type(self.rules)
         self.annotate = self.rules.annotate if cls.annotate is not Rules.annotate else None
         self.evaluate = self.rules.evaluate if cls.evaluate is not Rules.evaluate else None
@@ -342,7 +369,7 @@ def _custom_factory(spec) -> Callable:
     from tabletop.framework.bots import bot_maker
 
     make = bot_maker(spec)
-    return lambda rules, seed, think=None, iterations=None: make(rules, seed)
+    return lambda rules, seed, think=None, iterations=None, prefer=None: make(rules, seed)
 
 
 _CONTEXTS: dict = {}
@@ -371,7 +398,7 @@ def play_game(config: SimConfig, index: int, ctx: _Context | None = None, stop=N
     n = state.nplayers
     who = seat_bots(index, len(config.bots), n)
     bots = [ctx.factories[b](rules, (seed * 31 + s + 1) & ((1 << 62) - 1), think=config.think,
-                             iterations=config.iterations) for s, b in enumerate(who)]
+                             iterations=config.iterations, prefer=ctx.prefer[b]) for s, b in enumerate(who)]
     annotate, evaluate = ctx.annotate, ctx.evaluate
     events: list = []
     lead: list = []

@@ -2,7 +2,9 @@
 
 It reads only what its player may know (the public board and its own hand), takes
 decisions by fixed priorities, and breaks ties with its own seeded generator, so it is
-deterministic for a given seed.
+deterministic for a given seed. Told to ``prefer`` cards (name -> bonus, in cost points), it
+scores each purchase by its cost plus its bonus, so with a large bonus it buys a preferred card
+whenever it can afford one: ``tabletop cards value`` measures cards that way.
 """
 from __future__ import annotations
 
@@ -15,11 +17,12 @@ from tabletop.packs.volfyirion.model import KEYS, LAIR_KEYS, ROW_KEYS, TROOP
 class GreedyBot:
     name = "greedy"
 
-    def __init__(self, rules=None, seed: int = 0) -> None:
+    def __init__(self, rules=None, seed: int = 0, prefer: dict[str, float] | None = None) -> None:
         self.rng = Random(seed)
+        self.prefer = dict(prefer) if prefer else None
 
     def choose(self, rules, state):
-        return greedy_action(state, rules.legal_actions(state))
+        return greedy_action(state, rules.legal_actions(state), self.prefer)
 
 
 # ---------------------------------------------------------------------- the policy
@@ -58,8 +61,9 @@ def _decide(state, options):
     return best
 
 
-def greedy_action(state, actions):
-    """The greedy bot's choice among ``actions`` (the legal actions of ``state``)."""
+def greedy_action(state, actions, prefer: dict[str, float] | None = None):
+    """The greedy bot's choice among ``actions`` (the legal actions of ``state``); ``prefer`` adds
+    a bonus to the worth (the cost) of buying the cards it names."""
     if state.pending is not None:
         return _decide(state, actions)
     p = state.active
@@ -134,22 +138,28 @@ def greedy_action(state, actions):
     if "collide" in by_verb and kp < 8 <= kp + max(
             cards[i].cost for i in zones[K.play] if cards[i].name == by_verb["collide"][0][1]):
         return by_verb["collide"][0]
-    # 7. buy wonders, then assets: the most expensive affordable
+    # 7. buy wonders, then assets: the most expensive affordable (plus the bonus of a preferred card)
+    if prefer:
+        def worth(c):
+            return c.cost + prefer.get(c.name, 0.0)
+    else:
+        def worth(c):
+            return c.cost
     aw = by_verb.get("acquire wonder")
     if aw and bp < 8:
-        return max(aw, key=lambda a: cards[zones[LAIR_KEYS[a[1] - 1]][0]].cost)
+        return max(aw, key=lambda a: worth(cards[zones[LAIR_KEYS[a[1] - 1]][0]]))
     aa = by_verb.get("acquire asset")
     top = zones["asset_deck"][-1] if "acquire top" in by_verb else None
     if aa:
-        best = max(aa, key=lambda a: (cards[zones[ROW_KEYS[a[1] - 1]][0]].cost, -a[1]))
+        best = max(aa, key=lambda a: (worth(cards[zones[ROW_KEYS[a[1] - 1]][0]]), -a[1]))
         if top is not None and not cards[top].to_opp and \
-                cards[top].cost > cards[zones[ROW_KEYS[best[1] - 1]][0]].cost:
+                worth(cards[top]) > worth(cards[zones[ROW_KEYS[best[1] - 1]][0]]):
             return ("acquire top",)  # Qoam Oracle
         return best
     if top is not None and not cards[top].to_opp:
         return ("acquire top",)
     if aw:
-        return max(aw, key=lambda a: cards[zones[LAIR_KEYS[a[1] - 1]][0]].cost)
+        return max(aw, key=lambda a: worth(cards[zones[LAIR_KEYS[a[1] - 1]][0]]))
     if "acquire wonder top" in by_verb:  # Heroes Party
         return ("acquire wonder top",)
     # 8. knowledge: seal the opponent's Wonders, unseal our own

@@ -58,7 +58,7 @@ def tabletop_bots(pack):
     from tabletop.framework.bots import RandomBot
     from tabletop.packs.volfyirion.bots import GreedyBot
     return {"random": lambda rules, seed=0: RandomBot(rules, seed),
-            "greedy": lambda rules, seed=0: GreedyBot(rules, seed),
+            "greedy": lambda rules, seed=0, prefer=None: GreedyBot(rules, seed, prefer),
             "mcts": mcts.factory}
 
 

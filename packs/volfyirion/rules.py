@@ -159,6 +159,10 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         self.min_defence = min(defences) if defences else 0
 
     # ================================================================== setup
+    def market(self) -> list[str]:
+        """The Asset Deck's cards of the base game (VOL-SETUP-03): what players buy from the Asset Row."""
+        return list(dict.fromkeys(c.name for c in self.assets))
+
     def setup(self, options: dict, seed: int, nplayers: int | None = None) -> State:
         options = dict(options or {})
         if nplayers is None:

@@ -1,0 +1,97 @@
+"""``tabletop cards value``: rank a pack's market cards by what a bot that prefers each one wins
+(registered by cli/main.py; the measuring is :mod:`tabletop.framework.cardvalue`)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+
+def value_cmd(game: str = typer.Argument(..., help="The game pack, e.g. volfyirion."),
+              games: int = typer.Option(100, "-n", "--games", min=1, help="Deals per card, each played from both seats."),
+              seed: int = typer.Option(0, "--seed", help="Seed: the same seed gives the same figures."),
+              bots: str = typer.Option("greedy", "--bots", help="The base bot (it must take card preferences)."),
+              bonus: float = typer.Option(10.0, "--bonus", help="How much the bot favours the card, in the bot's "
+                                          "own units (Volfyirion greedy: cost points; 10 = whenever affordable)."),
+              only: Optional[List[str]] = typer.Option(None, "--only", help="Value only these cards (repeatable, "
+                                                       "or comma-separated)."),
+              workers: str = typer.Option("auto", "--workers", help="Worker processes: a number or 'auto'."),
+              backend: str = typer.Option("local", "--backend", help="local or dask."),
+              address: Optional[str] = typer.Option(None, "--address", help="A Dask scheduler (with --backend dask)."),
+              max_turns: Optional[int] = typer.Option(200, "--max-turns", help="Stop a game unfinished after this many turns."),
+              out: Optional[Path] = typer.Option(None, "--out", help="Write report.md and report.json in this folder."),
+              overwrite: bool = typer.Option(False, "--overwrite", help="Replace a report already in --out."),
+              as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+              cards: Optional[List[Path]] = typer.Option(None, "--cards", help="A card file whose cards join the set "
+                                                         "(and the market; repeatable).")) -> None:
+    """Rank the market cards (Volfyirion: the Asset Row's) by the win-rate change of a bot that prefers them."""
+    import json
+    import time
+
+    from tabletop.cli.decks import _run_options
+    from tabletop.cli.main import _pack
+    from tabletop.framework import cardvalue
+    from tabletop.framework.backends import Executor
+    from tabletop.framework.errors import TabletopError
+    from tabletop.framework.game import write_atomic
+    from tabletop.framework.suggest import did_you_mean
+
+    nworkers = _run_options(workers, backend, address)
+    if out is not None:
+        if out.exists() and not out.is_dir():
+            raise TabletopError(f"--out {out}: this is a file; give a folder")
+        if (out / "report.json").exists() and not overwrite:
+            raise TabletopError(f"--out {out}: this folder already holds a report; choose another or add --overwrite")
+    pack = _pack(game, cards)
+    names = cardvalue.market(pack)
+    chosen = names
+    if only:
+        chosen = []
+        for item in only:
+            for c in (x.strip() for x in item.split(",")):
+                if not c:
+                    continue
+                match = next((n for n in names if n.lower() == c.lower()), None)
+                if match is None:
+                    raise TabletopError(f"--only: {c!r} is not a market card of {pack.name}{did_you_mean(c, names)}")
+                if match not in chosen:
+                    chosen.append(match)
+    bot = bots.strip()
+    if "," in bot:
+        raise TabletopError("--bots: give one base bot (it plays both sides of the mirror)")
+    plan = cardvalue.plan(pack, chosen, bot, seed, bonus, max_turns)
+    if out is not None:  # before the games: a folder that cannot be written costs no wait
+        import os
+
+        out.mkdir(parents=True, exist_ok=True)
+        if not os.access(out, os.W_OK):
+            raise TabletopError(f"--out {out}: this folder cannot be written (permission denied)")
+    t0 = time.perf_counter()
+    with Executor(nworkers, backend, address) as ex:
+        records = ex.run([(config, games) for _card, config in plan])
+    seconds = time.perf_counter() - t0
+    result = cardvalue.tally([(card, r) for (card, _c), r in zip(plan, records)])
+    meta = {"pack": pack.name, "bot": bot, "bonus": bonus, "games": games, "seed": seed, "max_turns": max_turns,
+            "workers": nworkers, "backend": backend, "seconds": round(seconds, 1),
+            "card_files": [str(c) for c in cards or ()]}
+    if out is not None:
+        write_atomic(out / "report.json", json.dumps({"meta": meta, "value": result}, indent=1) + "\n")
+        write_atomic(out / "report.md", cardvalue.markdown(meta, result))
+    if as_json:
+        typer.echo(json.dumps({"meta": meta, "value": result}, indent=1))
+        return
+    total = sum(len(r) for r in records)
+    typer.echo(f"{len(chosen)} card(s), {games} deals each from both seats: {total} games in {seconds:.1f} s "
+               f"({nworkers} worker(s), {backend}); plain {bot} mirror: "
+               f"{100 * (result['baseline']['rate'] or 0):.1f}% of seats won")
+    width = max(len(r["card"]) for r in result["cards"]) + 2
+    typer.echo(f"{'':>4} {'card':<{width}}{'change':>8} {'95% interval':>17} {'win rate':>9} {'bought':>13}")
+    for i, r in enumerate(result["cards"], 1):
+        lo, hi = r["change_ci95"]
+        typer.echo(f"{i:>3}. {r['card']:<{width}}{100 * r['change']:>+7.1f}  [{100 * lo:+5.1f}, {100 * hi:+5.1f}]"
+                   f" {100 * r['win']['rate']:>8.1f}% {r['bought']:>6.2f}/{r['bought_plain']:.2f}")
+    typer.echo("change: win-rate points against the plain bot on the same deals and seats (95% interval); "
+               "bought: copies gained per game, preferring/plain")
+    if out is not None:
+        typer.echo(f"report written to {out}/report.md")
