@@ -388,7 +388,7 @@ def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) 
     first_line: dict[str, int] = {}
     lines_of: dict[str, list] = {}
     for name, n, line, col in entries:
-        lines_of.setdefault(name, []).append(line)
+        lines_of.setdefault(name, []).append((line, col))
         if n is not None:
             rep.written[name] = rep.written.get(name, 0) + n
         if name not in index:
@@ -402,13 +402,13 @@ def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) 
             continue
         if n is not None:
             counts[name] = counts.get(name, 0) + n
-            first_line.setdefault(name, line)
+            first_line.setdefault(name, (line, col))
     for name, ls in lines_of.items():
         if len(ls) > 1:
-            for ln in ls:
-                others = ", ".join(str(x) for x in ls if x != ln)
+            for ln, cn in ls:
+                others = ", ".join(str(x) for x, _ in ls if x != ln)
                 rep.add("listed-twice", f"{clip(name, 60)} is listed more than once (also on line {others}); "
-                        "list each card once with its total count", ln, 3)
+                        "list each card once with its total count", ln, cn)
     total = sum(counts.values())
     if total != DECK_SIZE:
         if any(p["kind"] in ("bad-count", "unknown-card", "not-a-deck-card", "bad-name") for p in rep.problems):
@@ -420,13 +420,14 @@ def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) 
     rule = {"hero": "VIR-DECK-02", "incantation": "VIR-DECK-03", "trap": "VIR-DECK-04"}
     for name, n in counts.items():
         f = index[name]
-        col = 3 if first_line[name] else None
+        line, col = first_line[name]
+        col = col if line else None
         if f.type in LIMITED and n > MAX_COPIES:
             rep.add("too-many-copies", f"{name}: {n} copies; at most {MAX_COPIES} of {'an' if f.type[0] in 'aeiou' else 'a'} {f.type} ({rule[f.type]}, "
-                    "copies counted by name, VIR-DECK-08)", first_line[name], col)
+                    "copies counted by name, VIR-DECK-08)", line, col)
         if name == MAUVE_CRYSTAL and n > 1:
             rep.add("too-many-mauve", f"{name}: {n} copies; a deck may hold only 1 Mauve Crystal (VIR-DECK-06)",
-                    first_line[name], col)
+                    line, col)
     if rep.problems:
         rep.problems.sort(key=lambda p: (p["line"] or 0, p["kind"]))
         rep.verdict = "illegal"

@@ -41,6 +41,15 @@ def test_misspelt_card_is_located_with_a_suggestion(tmp_path):
     assert f"{f}:2:4: unknown card 'Cinder Ipm' (did you mean 'Cinder Imp'?)" in r.stdout
 
 
+def test_a_card_listed_twice_is_located_at_each_line_at_the_card_name(tmp_path):
+    f = tmp_path / "d.txt"
+    f.write_text("name: Twice\n2 Cinder Imp\n# more\n1x  Cinder Imp\n")
+    rep = check_deck(f)
+    twice = [(p["line"], p["column"]) for p in rep.problems if p["kind"] == "listed-twice"]
+    assert twice == [(2, 3), (4, 5)]
+    assert "also on line 4" in next(p for p in rep.problems if p["line"] == 2 and p["kind"] == "listed-twice")["message"]
+
+
 def test_a_line_without_a_count_is_located(tmp_path):
     f = tmp_path / "d.txt"
     f.write_text("2 Ember Warden\nCinder Imp\n")
