@@ -16,7 +16,7 @@ def value_cmd(game: str = typer.Argument(..., help="The game pack, e.g. volfyiri
                                           "own units (Volfyirion greedy: cost points; 10 = whenever affordable)."),
               only: Optional[List[str]] = typer.Option(None, "--only", help="Value only these cards (repeatable, "
                                                        "or comma-separated)."),
-              workers: str = typer.Option("auto", "--workers", help="Worker processes: a number or 'auto'."),
+              workers: str = typer.Option("auto", "--workers", help="Worker processes: a number or 'auto' (one per CPU)."),
               backend: str = typer.Option("local", "--backend", help="local or dask."),
               address: Optional[str] = typer.Option(None, "--address", help="A Dask scheduler (with --backend dask)."),
               max_turns: Optional[int] = typer.Option(200, "--max-turns", help="Stop a game unfinished after this many turns."),

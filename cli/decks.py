@@ -119,7 +119,7 @@ def matchup_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevo
                 bots: str = typer.Option("greedy", "--bots", help="One bot for every seat, or one per seat (rotated)."),
                 games: int = typer.Option(100, "-n", "--games", min=1, help="Games per pairing and seat order."),
                 seed: int = typer.Option(0, "--seed", help="Seed: the same seed gives the same records."),
-                workers: str = typer.Option("1", "--workers", help="Worker processes: a number or 'auto'."),
+                workers: str = typer.Option("auto", "--workers", help="Worker processes: a number or 'auto' (one per CPU)."),
                 backend: str = typer.Option("local", "--backend", help="local or dask."),
                 address: Optional[str] = typer.Option(None, "--address", help="A Dask scheduler (with --backend dask)."),
                 max_turns: Optional[int] = typer.Option(200, "--max-turns", help="Stop a game unfinished after this many turns."),
@@ -178,7 +178,7 @@ def tune_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt.
              confirm: int = typer.Option(50, "--confirm", min=2, help="Confirmation games per seat and opponent."),
              consider: Optional[str] = typer.Option(None, "--consider", help="Only these cards may come in "
                                                     "(comma-separated; default: every card of the set)."),
-             workers: str = typer.Option("1", "--workers", help="Worker processes: a number or 'auto'."),
+             workers: str = typer.Option("auto", "--workers", help="Worker processes: a number or 'auto' (one per CPU)."),
              backend: str = typer.Option("local", "--backend", help="local or dask."),
              address: Optional[str] = typer.Option(None, "--address", help="A Dask scheduler (with --backend dask)."),
              max_turns: Optional[int] = typer.Option(200, "--max-turns", help="Stop a game unfinished after this many turns."),

@@ -47,7 +47,11 @@ def tabletop_card_files(pack):
 @hookspec
 def tabletop_bots(pack):
     """Return a dict of bot name -> factory ``(rules, seed) -> Bot`` for ``pack``. Every
-    plugin's answer is merged, so anyone can add a bot to any pack."""
+    plugin's answer is merged, so anyone can add a bot to any pack. A factory may take keyword
+    options: ``think`` (seconds a move) and ``iterations`` (strength), and ``prefer`` (card name
+    -> bonus: the cards the bot favours gaining, how ``tabletop cards value`` measures the cards
+    of the rules' ``market()``). Only the options a factory names are sent (a factory taking
+    ``**kwargs`` gets ``think`` and ``iterations``, never an unasked ``prefer``)."""
 
 
 @hookspec(firstresult=True)
@@ -59,8 +63,23 @@ def tabletop_deck_rules(pack):
     rules (``tabletop.check_deck`` passes both): the report's ``verdict`` is ``"legal"``,
     ``"illegal"`` or ``"unusable"``, ``render()`` explains it, ``exit_code`` is 0, 1 or 2, and a
     legal deck's ``cards`` lists its card names, one per copy; ``cardset`` is the set the deck's
-    names refer to (default: the pack's own). Optionally ``decks() -> {name: path}`` names the
-    pack's preconstructed decks, so commands accept a deck by name as well as by file."""
+    names refer to (default: the pack's own). A legal report's ``summary`` (figures) and
+    ``warnings`` (advice that is not an error) are shown by ``deckcheck``.
+
+    Optional methods, each enabling more of ``tabletop deckcheck`` and ``tabletop decks``:
+
+    - ``decks() -> {name: path}``: the preconstructed decks, so commands accept a deck by name;
+    - ``card_files(deck) -> [path]``: the card files a deck file names, joined to the set for it;
+    - ``formats() -> (name, ...)``: the deck file formats the pack reads and writes (e.g. ``list``,
+      ``yaml``); ``convert(deck, to, cardset=None) -> (text, report)``: a deck file (any format)
+      written in format ``to``, with its check (text empty when the deck cannot be read);
+      ``dump(name, cards, to) -> text``: a deck (card name -> copies) as a file of format ``to``
+      (``decks convert``, and ``decks tune --out``);
+    - ``starter(colours) -> text``: a legal, commented starting deck of the comma-separated
+      ``colours`` (``decks new``; a ``ValueError`` says what is wrong with ``colours``);
+    - ``card_names(cardset=None) -> [name]``: every card a deck may hold, and
+      ``swaps(cards, candidates, cardset=None) -> [(out, in), ...]``: every legal one-copy swap of
+      deck ``cards`` (name -> copies) with a card of ``candidates`` (``decks tune``)."""
 
 
 @hookspec(firstresult=True)
