@@ -160,6 +160,7 @@ class Tuner:
             candidates = [candidates[i] for i in order]
             base = self.measure([current], screen_seed, self.screen)[0]
             scores = []
+            cut = False
             step = 16
             for start in range(0, len(candidates), step):
                 part = candidates[start:start + step]
@@ -168,6 +169,7 @@ class Tuner:
                     while part and not self._affordable(self._cost(len(part), self.screen) + reserve):
                         part = part[:-1]
                     if not part:
+                        cut = True
                         break
                 wins = self.measure([_swapped(current, s) for s in part], screen_seed, self.screen)
                 for s, w in zip(part, wins):
@@ -176,7 +178,7 @@ class Tuner:
                 self.say(f"round {rnd}: screened {min(start + step, len(candidates))}/{len(candidates)} swaps")
             best = [s for g, s in rank(scores) if g > 0][:self.finalists]
             if not best:
-                result.stopped = "no swap gained in screening"
+                result.stopped = "budget spent" if cut else "no swap gained in screening"
                 result.rounds = rnd
                 break
             measured = self.measure([current] + [_swapped(current, s) for s in best], confirm_seed, self.confirm)

@@ -93,3 +93,29 @@ def test_tune_is_reproducible_for_a_seed_and_budget():
     a, b = run(), run()
     a.pop("seconds"), b.pop("seconds")
     assert a == b and a["games"] <= 120
+
+
+TUNE = ["decks", "tune", "virevolt", str(PLANTED), "--against", "grove", "--consider", "Ember Warden,Mana Surge",
+        "--screen", "1", "--confirm", "4", "--seed", "5", "--json"]
+
+
+def _tune(*extra: str) -> dict:
+    r = subprocess.run([EXE, *TUNE, *extra], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    out.pop("seconds")
+    return out
+
+
+def test_tune_on_dask_finds_what_local_workers_find_for_the_same_seed_and_games():
+    local = _tune("--games", "120", "--workers", "1")
+    dask = _tune("--games", "120", "--backend", "dask", "--workers", "2")
+    assert local == dask and 0 < local["games"] <= 120
+
+
+def test_tune_with_a_minutes_budget_stops_when_it_is_spent_and_reports_a_legal_deck():
+    result = _tune("--minutes", "0.001")  # 60 ms: spent by the first block of games
+    assert result["stopped"] == "budget spent"
+    assert result["games"] > 0 and result["swaps"] == []
+    assert result["best"] == result["start"]
+    assert registry().get("virevolt").deck_rules().check(dict(result["best"])).verdict == "legal"
