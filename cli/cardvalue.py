@@ -29,7 +29,7 @@ def value_cmd(game: str = typer.Argument(..., help="The game pack, e.g. volfyiri
     import json
     import time
 
-    from tabletop.cli.decks import _run_options
+    from tabletop.cli.decks import _run_options, _writable_folder
     from tabletop.cli.main import _pack
     from tabletop.framework import cardvalue
     from tabletop.framework.backends import Executor
@@ -62,11 +62,7 @@ def value_cmd(game: str = typer.Argument(..., help="The game pack, e.g. volfyiri
         raise TabletopError("--bots: give one base bot (it plays both sides of the mirror)")
     plan = cardvalue.plan(pack, chosen, bot, seed, bonus, max_turns)
     if out is not None:  # before the games: a folder that cannot be written costs no wait
-        import os
-
-        out.mkdir(parents=True, exist_ok=True)
-        if not os.access(out, os.W_OK):
-            raise TabletopError(f"--out {out}: this folder cannot be written (permission denied)")
+        _writable_folder(out)
     t0 = time.perf_counter()
     with Executor(nworkers, backend, address) as ex:
         records = ex.run([(config, games) for _card, config in plan])

@@ -40,10 +40,46 @@ def _deck_cards(checker, spec: str, cardset) -> list[str]:
     """A legal deck's cards (a preconstructed name or a file, either format), or the check's problems."""
     from tabletop.framework.errors import TabletopError
 
+    if not Path(spec).exists() and hasattr(checker, "decks") and spec not in checker.decks():
+        from tabletop.framework.suggest import did_you_mean
+
+        names = sorted(checker.decks())
+        raise TabletopError(f"deck {spec!r}: no such file or preconstructed deck{did_you_mean(spec, names)}; "
+                            f"the preconstructed decks are {', '.join(names)}")
     report = checker.check(spec, cardset)
     if report.verdict != "legal":
         raise TabletopError(f"deck {spec!r} cannot be used:\n{report.render()}")
     return list(report.cards)
+
+
+def _writable_folder(out: Path) -> None:
+    """Make ``out`` (a folder for reports) now, so one that cannot be written fails before the games."""
+    import os
+
+    from tabletop.framework.errors import TabletopError
+
+    if out.exists() and not out.is_dir():
+        raise TabletopError(f"--out {out}: this is a file; give a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    if not os.access(out, os.W_OK):
+        raise TabletopError(f"--out {out}: this folder cannot be written (permission denied)")
+
+
+def _writable_file(path: Path, force: bool) -> None:
+    """Refuse now, before any game, an --out file that will not be written (see :func:`_write_new`)."""
+    import os
+
+    from tabletop.framework.errors import TabletopError
+
+    if path.is_dir():
+        raise TabletopError(f"{path}: this is a folder; give a file name")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise TabletopError(f"{path}: {folder} " + ("is a file, not a folder" if folder.exists() else "does not exist"))
+    if not os.access(folder, os.W_OK):
+        raise TabletopError(f"{path}: the folder {folder} cannot be written (permission denied)")
+    if path.exists() and not force and not sys.stdin.isatty():
+        raise TabletopError(f"{path} exists: not replacing it (add --force to replace it)")
 
 
 def _label(spec: str, used: set) -> str:
@@ -138,6 +174,8 @@ def matchup_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevo
     nworkers = _run_options(workers, backend, address)
     if out is not None and (out / "report.json").exists() and not overwrite:
         raise TabletopError(f"--out {out}: this folder already holds a report; choose another or add --overwrite")
+    if out is not None:
+        _writable_folder(out)
     pack = _pack(game, cards, decks)
     checker = _checker(pack)
     cardset = pack.cards()
@@ -198,6 +236,8 @@ def tune_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt.
     if games is None and minutes is None:
         fail("give a budget: --games N or --minutes M (or both)")
     nworkers = _run_options(workers, backend, address)
+    if out is not None:
+        _writable_file(out, force)
     pack = _pack(game, cards, [deck, *against])
     checker = _checker(pack)
     cardset = pack.cards()

@@ -119,3 +119,20 @@ def test_tune_with_a_minutes_budget_stops_when_it_is_spent_and_reports_a_legal_d
     assert result["games"] > 0 and result["swaps"] == []
     assert result["best"] == result["start"]
     assert registry().get("virevolt").deck_rules().check(dict(result["best"])).verdict == "legal"
+
+
+def test_an_out_that_cannot_be_written_is_refused_before_any_game(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("mine\n")
+    mu = subprocess.run([EXE, "decks", "matchup", "virevolt", "ember", "tide", "-n", "1", "--out", str(blocker / "mu")],
+                        capture_output=True, text=True)
+    tune = subprocess.run([EXE, *TUNE, "--games", "40", "--out", str(blocker / "best.yaml")], capture_output=True, text=True)
+    for r in (mu, tune):
+        assert r.returncode == 1 and "Traceback" not in r.stderr and str(blocker) in r.stderr
+        assert "games in" not in r.stdout + r.stderr  # refused before playing
+    assert blocker.read_text() == "mine\n"
+
+
+def test_a_misspelt_preconstructed_deck_gets_a_suggestion():
+    r = subprocess.run([EXE, "decks", "matchup", "virevolt", "ember", "tidee", "-n", "1"], capture_output=True, text=True)
+    assert r.returncode == 1 and "did you mean 'tide'" in r.stderr
