@@ -159,10 +159,14 @@ def heal(state, hero: int, n: int) -> int:
 
 # ---------------------------------------------------------------------- leaving play
 def kill(state, hero: int, killer: int | None) -> None:
-    """The hero dies: to its owner's graveyard; a token to ``killer`` unless it is the owner."""
+    """The hero dies: to its owner's graveyard, and a victory token to an opponent (VIR-HERO-08):
+    ``killer``, or, when the owner's own card killed it (or nobody's), the opponent who played
+    last before the owner, as for a death by state. Only a sacrifice gives no token."""
     p = owner(state, hero)
     leave_play(state, hero, KEYS[p].graveyard, "died")
-    if killer is not None and killer != p:
+    if killer is None or killer == p:
+        killer = previous_player(state, p)
+    if killer is not None:
         state.counters[KEYS[killer].tokens] += 1
 
 

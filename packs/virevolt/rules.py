@@ -170,7 +170,11 @@ def _main_actions(state: State) -> list:
 
 
 def _combat_actions(state: State) -> list:
-    acts = combat.attack_actions(state, state.active)
+    p = state.active
+    acts = combat.attack_actions(state, p)
+    if state.zones[KEYS[p].traps]:  # a standing-condition trap, at any time (VIR-TRAP-03)
+        for name in traps.activatable(state, p, {"event": "own", "actor": p}):
+            acts.append(("activate", name))
     acts.append(("next",))
     return acts
 
@@ -392,6 +396,11 @@ class VirevoltRules(Views, Positions, Rules):
             raise ValueError("hand_size must be 0 or more")
         for i in range(n):
             draw_cards(state, KEYS[i].deck, KEYS[i].hand, size)
+        protect = options.get("first_turn_protection", True)
+        if not isinstance(protect, bool):
+            raise ValueError(f"option first_turn_protection is true or false, not {protect!r}")
+        if not protect:  # VIR-SETUP-05 is our addition; the literal rules can be played without it
+            state.vars["protect"] = False
         state.active = first_i
         state.turn = 1
         return self.begin(state)
@@ -442,13 +451,28 @@ class VirevoltRules(Views, Positions, Rules):
                 return q
         return state.active
 
+    # ------------------------------------------------------------------ trap windows at any time
+    def apply(self, state: State, action) -> None:
+        if state.pending is None:  # an action of the player to move, not an answer to a decision
+            traps.moment(state)
+        super().apply(state, action)
+
+    def enter_phase(self, state: State, phase: Phase) -> None:
+        super().enter_phase(state, phase)
+        traps.moment(state)  # every phase step is a moment to answer too
+
     # ------------------------------------------------------------------ checks
     def check(self, state: State) -> None:
-        """VIR-WIN-02/03: 5 tokens win once the exchange has resolved; ties go to its initiator."""
+        """VIR-WIN-02/03: 5 tokens win once the exchange has resolved; ties go to its initiator.
+        Then, once after each action and phase step, the trap window of VIR-TRAP-03."""
         c = state.counters
         n = state.nplayers
         winners = [q for q in range(n) if c[KEYS[q].tokens] >= WIN_TOKENS and not c[KEYS[q].eliminated]]
         if not winners:
+            # once the moment has settled and a player is about to act (the windows of phases
+            # that run by themselves come at the next phase where someone acts)
+            if not state.phase_done and state.vars.pop(traps.AFTER, 0):
+                traps.open_after(state)
             return
         init = state.vars.get("initiator", state.active)
         for i in range(n):

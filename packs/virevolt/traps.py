@@ -6,14 +6,18 @@ at least one activatable trap (condition met, cost payable) is asked ``activate 
 ``pass``. An activated trap is paid, goes to the graveyard (VIR-TRAP-08) and resolves
 before what it answers (VIR-TRAP-09); then the window opens again for everyone, since the
 situation changed. Traps whose condition is a standing one ("your main hero has 2 hp or
-less", event ``any``) can also be activated as an action in their owner's Main and
-Secondary Phases, and are offered in every window.
+less", event ``any``) may be activated at any time (VIR-TRAP-03): they are offered in every
+window, as an action in each of their owner's own phases where they act, and, after every
+action and phase step of the active player, a window (``open_after``) opens for the other
+players holding one whose condition holds; nobody else is asked.
 """
 from __future__ import annotations
 
 from tabletop.framework.effects import Decision, Frame, native
 from tabletop.packs.virevolt import crystals as cr
+from tabletop.packs.virevolt.heroes import DAMAGE
 from tabletop.packs.virevolt.keys import KEYS
+from tabletop.packs.virevolt.states import STATES
 
 EVENT_KEYS = ("event", "actor", "attacker", "target", "tplayer", "hero", "spell")
 _WHAT = {"attack": "attack", "cast": "incantation", "hero": "new hero"}
@@ -98,11 +102,59 @@ def _window_step(state, ctx):
             continue
         names = activatable(state, q, ctx)
         if names:
-            what = _WHAT.get(ctx.get("event"), "action")
-            prompt = f"{KEYS[q].name}: activate a trap in answer to {KEYS[actor].name}'s {what}?"
+            if ctx.get("event") == "after":
+                prompt = f"{KEYS[q].name}: activate a trap now ({KEYS[actor].name}'s {state.phase} phase)?"
+            else:
+                what = _WHAT.get(ctx.get("event"), "action")
+                prompt = f"{KEYS[q].name}: activate a trap in answer to {KEYS[actor].name}'s {what}?"
             return Decision(q, prompt, [("activate", nm) for nm in names] + [("pass",)],
                             [["a", q, nm] for nm in names] + [["p", q]], "_resp")
+    if done:  # everyone asked let it go: not asked again after this action unless the board changes
+        state.vars[DECLINED] = board(state)
     return None
 
 
 WINDOW = native("virevolt/window", _window_step)
+
+#: state.vars key set by each action and phase step, cleared when its window has been considered
+AFTER = "_after"
+#: state.vars key: the board when every player asked in this action's window let it go
+DECLINED = "_declined"
+
+
+def board(state) -> tuple:
+    """What a standing condition or a payment can depend on: heroes, damage, states, crystals, traps."""
+    z = state.zones
+    marks = state.marks
+    side = tuple((tuple(z[k.main]), len(z[k.secondary]), len(z[k.crystals]), len(z[k.traps]))
+                 for k in KEYS[:state.nplayers])
+    return (side, tuple(sorted(state.values[DAMAGE].items())), len(marks[cr.CONSUMED]),
+            tuple(len(marks[s]) for s in STATES))
+
+
+def moment(state) -> None:
+    """A new moment to answer: an action of the player to move, or a phase step."""
+    v = state.vars
+    v[AFTER] = 1
+    if DECLINED in v:
+        del v[DECLINED]
+
+
+def open_after(state) -> None:
+    """VIR-TRAP-03: after an action or a phase step, the players other than the active one who hold
+    a trap whose standing condition holds (and whose cost they can pay) are asked, in turn order.
+    Nobody is asked when no such trap exists, so a game without traps set pays one loop; nor when
+    they all just let this action's window go and the board has not changed since."""
+    declined = state.vars.pop(DECLINED, None)
+    actor = state.active
+    if not anyone_may_answer(state, actor):
+        return
+    if declined is not None and declined == board(state):
+        return
+    ev = {"event": "after", "actor": actor}
+    n = state.nplayers
+    for k in range(1, n):
+        q = (actor + k) % n
+        if not state.counters[KEYS[q].eliminated] and activatable(state, q, ev):
+            state.stack.append(Frame(WINDOW, ev))
+            return
