@@ -29,7 +29,7 @@ class Positions:
     def apply_setup(self, state: State, setup: dict) -> None:
         """Put a fresh game into the position a scenario describes (docs/packs/volfyirion.md)."""
         allowed = {"active", "first_turn", "p1", "p2", "asset_row", "asset_deck", "wonder_deck",
-                   "lair", "volfyirion", "lair_owner"}
+                   "lair", "volfyirion", "lair_owner", "asset_deck_before_row", "wonder_deck_before_lair"}
         v = state.vars
         unknown = set(setup) - allowed
         if unknown:
@@ -58,6 +58,20 @@ class Positions:
             if name is not None:
                 zones[key].append(new(name))
 
+        if "asset_deck_before_row" in setup:  # the deck as dealt at setup: the row is dealt from it
+            for key in ROW_KEYS:
+                box.extend(zones[key])
+                zones[key].clear()
+            replace("asset_deck", setup["asset_deck_before_row"])
+            for key in ROW_KEYS:  # VOL-SETUP-07
+                if zones["asset_deck"]:
+                    zones[key].append(zones["asset_deck"].pop())
+        if "wonder_deck_before_lair" in setup:  # the Lair is then filled from it (VOL-SETUP-09/10)
+            for key in LAIR_KEYS:
+                box.extend(zones[key])
+                zones[key].clear()
+            replace("wonder_deck", setup["wonder_deck_before_lair"])
+            self._fill_lair_at_setup(state)
         if "asset_row" in setup:
             row = list(setup["asset_row"])
             if len(row) > 5:
@@ -148,6 +162,11 @@ class Positions:
             raise ValueError("active must be p1 or p2")
         p = int(active[1]) - 1
         state.active = p
+        # the position is within one of p's turns: p's next real turn is not its first
+        tk = KEYS[p].turns
+        if state.counters[tk] == 0:
+            state.counters[tk] = 1
+            state.turn = max(state.turn, 2)
         state.phase = "main"
         state.phase_done = False
         state.pending = None
