@@ -48,6 +48,9 @@ class Scenario:
         return LocatedError(message, self.file, line, col, src)
 
 
+KEYS = ("game", "description", "options", "players", "seed", "card_files", "setup", "cards", "deal_cards", "steps")
+
+
 def load(path: str | Path) -> Scenario:
     path = Path(path)
     try:
@@ -58,12 +61,14 @@ def load(path: str | Path) -> Scenario:
     sc = Scenario(str(path), data, pos, text.splitlines())
     if not isinstance(data, dict):
         raise sc.error((), "a scenario is a YAML mapping with 'game', 'setup' and 'steps'")
-    unknown = set(data) - {"game", "options", "seed", "setup", "steps", "cards", "description", "players"}
+    unknown = set(data) - set(KEYS)
     if unknown:
         from tabletop.framework.suggest import did_you_mean
 
         k = sorted(unknown)[0]
-        raise sc.error((k,), f"unknown scenario key {k!r}{did_you_mean(k, ['game', 'options', 'seed', 'setup', 'steps', 'cards', 'description', 'players'])}")
+        raise sc.error((k,), f"unknown scenario key {k!r}{did_you_mean(k, list(KEYS))}")
+    if not isinstance(data.get("deal_cards", False), bool):
+        raise sc.error(("deal_cards",), "'deal_cards' is true or false")
     for key in ("game", "steps"):
         if key not in data:
             raise sc.error((), f"scenario needs a {key!r} key")
@@ -79,6 +84,9 @@ def run(path: str | Path, registry=None) -> Scenario:
     sc = load(path)
     reg = registry or default_registry()
     pack = reg.get(sc.data["game"])
+    files = _card_files(sc)
+    if files:
+        pack = pack.with_cards(files)
     extra = _scenario_cards(sc, pack)
     rules = pack.rules_with(extra) if extra else pack.rules()
     seed = sc.data.get("seed", 0)
@@ -93,6 +101,24 @@ def run(path: str | Path, registry=None) -> Scenario:
     return sc
 
 
+def _card_files(sc: Scenario) -> list[Path]:
+    """``card_files``: card files (or folders of them) whose cards join the set for this scenario, as
+    ``--cards`` adds them (an expansion's cards, say); paths are relative to the scenario file."""
+    entries = sc.data.get("card_files") or []
+    if not isinstance(entries, list):
+        raise sc.error(("card_files",), "'card_files' is a list of card files or folders")
+    out: list[Path] = []
+    for i, entry in enumerate(entries):
+        path = Path(sc.file).parent / str(entry)
+        if path.is_dir():
+            out.extend(sorted(path.glob("*.yaml")))
+        elif path.is_file():
+            out.append(path)
+        else:
+            raise sc.error(("card_files", i), f"no such card file or folder: {path}")
+    return out
+
+
 def _scenario_cards(sc: Scenario, pack) -> list:
     cards = sc.data.get("cards")
     if not cards:
@@ -102,6 +128,8 @@ def _scenario_cards(sc: Scenario, pack) -> list:
     fmt = pack.registry.pm.hook.tabletop_card_format(pack=pack.name)
     vocab = pack.vocabulary()
     validator = jsonschema.Draft202012Validator(fmt.schema)
+    deal = bool(sc.data.get("deal_cards", False))
+    known = pack.cards().by_name
     out, errors = [], []
     for i, entry in enumerate(cards):
         for err in validator.iter_errors(entry):
@@ -113,6 +141,10 @@ def _scenario_cards(sc: Scenario, pack) -> list:
         card = compiler.finish(fmt.build(entry, compiler))
         errors.extend(compiler.errors)
         if card is not None:
+            # A new card is only where the scenario's setup puts it, never dealt into the pack's
+            # decks, unless the scenario says ``deal_cards: true``; a card replacing a pack card
+            # of the same name takes that card's place.
+            card.scenario_only = not deal and entry.get("name") not in known
             out.append(card)
     if errors:
         raise ErrorList(errors)
