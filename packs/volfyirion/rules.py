@@ -145,8 +145,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         #: the named Cities in their sets of three (``city_set``), each sorted by defence (printed order)
         self.city_sets: dict = {}
         for c in self.cities:
-            if c.get("city_set") is not None:
-                self.city_sets.setdefault(c.city_set, []).append(c)
+            self.city_sets.setdefault(c.city_set, []).append(c)
         lairs = [c for c in cs if c.type == "lair"]
         if not lairs:
             raise ValueError("the Volfyirion card set has no Lair card")
@@ -264,28 +263,21 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         return self.begin(state)
 
     def _city_sets(self, state: State, choice) -> tuple[list, list]:
-        """Each player's three Cities (VOL-SETUP-11). The printed Cities come in two named sets of
-        three (``city_set``); option ``cities`` says which set the first seat takes: ``1`` (default),
-        ``2``, or ``random`` (dealt). A card set without sets gives each player half the copies."""
-        choice = str(choice)
-        if not self.city_sets:
-            half = [c for c in self.cities for _ in range(max(1, c.copies // 2))]
-            return half, list(half)
+        """Each player's three Cities (VOL-SETUP-11): the Cities come in named sets of three
+        (``city_set``); option ``cities`` says which set the first seat takes, ``1`` (default),
+        ``2``..., or ``random`` (dealt by the seed); the second seat takes the next set."""
         names = sorted(self.city_sets)
         if len(names) < 2:
-            raise ValueError(f"the card set has only one set of Cities ({names[0]}); each player needs one")
-        if choice == "random":
+            raise ValueError("the card set needs two sets of Cities (city_set), one for each player")
+        if str(choice) == "random":
             state.rng, i = below(state.rng, len(names))
-            state.rng, j = below(state.rng, len(names) - 1)
-            first = names[i]
-            second = [n for n in names if n != first][j]
         else:
-            want = [n for n in names if str(n) == choice]
+            want = [i for i, n in enumerate(names) if str(n) == str(choice)]
             if not want:
-                raise ValueError(f"option cities must be one of {', '.join(map(str, names))} or random, not {choice!r}")
-            first = want[0]
-            second = next(n for n in names if n != first)
-        return self.city_sets[first], self.city_sets[second]
+                raise ValueError(f"option cities must be one of {', '.join(map(str, names))} or random, "
+                                 f"not {choice!r}")
+            i = want[0]
+        return self.city_sets[names[i]], self.city_sets[names[(i + 1) % len(names)]]
 
     @staticmethod
     def _fill_lair_at_setup(state: State) -> None:
