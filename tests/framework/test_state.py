@@ -65,3 +65,21 @@ def test_shuffle_is_a_permutation():
     items = list(range(50))
     rng.shuffled(rng.seed_state(1), items)
     assert sorted(items) == list(range(50)) and items != list(range(50))
+
+
+def test_json_round_trip_keeps_tuples_and_lists_apart_in_a_frames_context():
+    """A frame's context may hold tuples (a shift's (city, n)), lists and nested mappings; a saved
+    game in the middle of an effect must come back with exactly those types."""
+    from tabletop.framework.effects import Frame, native
+
+    prog = native("test/round-trip", lambda state, ctx: None)
+    ctx = {"pair": (1, (2, 3)), "list": [1, [2, (3,)]], "map": {"a": (4,), "b": [5]}, "n": 7}
+    rules = Tally()
+    s = rules.setup({}, seed=3)
+    s.stack.append(Frame(prog, dict(ctx)))
+    back = State.from_json(json.loads(json.dumps(s.to_json())), {c.name: c for c in rules.cards})
+    got = back.stack[-1].ctx
+    assert got == ctx
+    assert isinstance(got["pair"], tuple) and isinstance(got["pair"][1], tuple)
+    assert isinstance(got["list"], list) and isinstance(got["list"][1][1], tuple)
+    assert isinstance(got["map"]["a"], tuple) and isinstance(got["map"]["b"], list)

@@ -1,0 +1,77 @@
+"""Behaviours a mutation run found unpinned (benchmarks/mutation.py): each one a rule that no test
+checked before, named with its rule id."""
+from __future__ import annotations
+
+from tabletop.packs.virevolt import crystals as cr
+from tabletop.packs.virevolt.crystals import assignment, parse_cost
+
+
+def _p1_state_phase(table, p1: dict):
+    """p2 ends its turn; p1's Draw and State Phases run; p1 is in its Main Phase."""
+    p1 = {"deck": ["Kindle"] * 3, **p1}
+    t = table({"active": "p2", "phase": "secondary", "p1": p1, "p2": {"main": "Oak Guardian"}})
+    t.do("next")
+    assert t.d["active"] == "p1" and t.d["phase"] == "main"
+    return t
+
+
+def test_VIR_HERO_10_a_regeneration_power_heals_in_its_owners_state_phase(table):
+    t = _p1_state_phase(table, {"main": "Grove Keeper", "damage": {"Grove Keeper": 3}})
+    assert t.p("p1")["heroes"]["Grove Keeper"]["damage"] == 2
+
+
+def test_VIR_STATE_05_immunity_shields_only_the_hero_that_has_it(table):
+    t = _p1_state_phase(table, {"main": "Cinder Imp", "secondary": ["Venom Stalker"],
+                                "states": {"Cinder Imp": ["immunity", "poison"], "Venom Stalker": ["poison"]}})
+    heroes = t.p("p1")["heroes"]
+    assert heroes["Cinder Imp"]["damage"] == 0       # immune: its poison does nothing
+    assert heroes["Venom Stalker"]["damage"] == 1    # the other hero still loses 1 HP
+
+
+def test_VIR_INC_02_cast_without_an_effect_number_casts_the_first_effect(table, rules):
+    t = table({"active": "p1", "p1": {"hand": ["Mana Surge"], "crystals": ["blue", "blue", "blue"], "deck": ["Kindle"]}})
+    rules.apply(t.state, rules.parse("cast Mana Surge"))  # the notation allows leaving the number out
+    p = t.p("p1")
+    assert p["hand"] == [] and p["graveyard"] == ["Mana Surge"]  # effect 1 draws nothing
+    assert sum(c["consumed"] for c in p["crystals"]) == 0          # paid 1 blue, restored 2
+
+
+def test_VIR_HERO_18_twin_secondaries_are_labelled_and_promoted_without_a_question(table):
+    t = table({"active": "p2", "phase": "combat", "p2": {"main": "Ember Warden", "crystals": ["red", "red"]},
+               "p1": {"main": "Cinder Imp", "secondary": ["Venom Stalker", "Venom Stalker"]}})
+    assert set(t.p("p1")["heroes"]) == {"Cinder Imp", "Venom Stalker #1", "Venom Stalker #2"}
+    t.do("attack p1 Flame Lash")  # 3 damage: Cinder Imp (3 HP) dies
+    d = t.d
+    assert d["pending"] is None  # identical twins: no choice to make
+    assert t.p("p1")["main"] == "Venom Stalker" and t.p("p1")["secondary"] == ["Venom Stalker"]
+
+
+def test_VIR_HERO_18_twins_that_differ_are_a_choice_by_label(table):
+    t = table({"active": "p2", "phase": "combat", "p2": {"main": "Ember Warden", "crystals": ["red", "red"]},
+               "p1": {"main": "Cinder Imp", "secondary": ["Venom Stalker", "Venom Stalker"],
+                      "damage": {"Venom Stalker #2": 1}}})
+    t.do("attack p1 Flame Lash")
+    assert t.d["pending"] == "p1: choose your new main hero"
+    assert set(t.legal()) == {"choose Venom Stalker #1", "choose Venom Stalker #2"}
+    t.do("choose Venom Stalker #2")
+    p1 = t.p("p1")
+    assert p1["main"] == "Venom Stalker" and p1["heroes"]["Venom Stalker #1"]["damage"] == 1  # the damaged one is main
+
+
+def test_VIR_CRYSTAL_05_06_mauve_pays_last_for_a_neutral_symbol():
+    # neutral 1 with a red and a mauve crystal: the red one pays, the mauve one is kept
+    assert assignment([0, 1, 0, 0, 1], parse_cost("1 neutral")) == [0, 1, 0, 0, 0]
+    # a neutral crystal first, then the colour of which most remain (ties: red, blue, green)
+    assert assignment([1, 1, 2, 0, 1], parse_cost("2 neutral")) == [1, 0, 1, 0, 0]
+    assert assignment([0, 1, 1, 1, 1], parse_cost("1 neutral")) == [0, 1, 0, 0, 0]
+    # a green symbol without green crystals takes the mauve one
+    assert assignment([0, 1, 0, 0, 1], parse_cost("1 green")) == [0, 0, 0, 0, 1]
+
+
+def test_VIR_CRYSTAL_06_pay_refuses_a_cost_it_cannot_pay_and_consumes_nothing(table):
+    t = table({"active": "p1", "p1": {"crystals": ["red", "neutral"]}})
+    state = t.state
+    assert cr.pay(state, 0, parse_cost("1 blue")) is False
+    assert cr.available(state, 0) == [1, 1, 0, 0, 0]
+    assert cr.pay(state, 0, parse_cost("1 red and 1 neutral")) is True
+    assert cr.available(state, 0) == [0, 0, 0, 0, 0]

@@ -1,0 +1,29 @@
+"""Behaviours a mutation run found unpinned (benchmarks/mutation.py), each with its rule id."""
+from __future__ import annotations
+
+PLOYS = {"variants": ["ploys"]}
+
+
+def test_VOL_SEC_04_a_buildings_ability_is_usable_behind_a_troop_without_one(game):
+    """A Mercenary (no ability of its own) in the Troop slot does not hide the Building's ability."""
+    state, run, legal = game({"active": "p1", "p1": {
+        "hand": [], "deck": ["Diviner"], "play": ["Telron's Analysis"],
+        "cities": [{"troop": "Mercenary Archer", "building": "Bank"}, {}, {}]}}, options={"variants": ["mercenary"]})
+    assert "activate Bank city1" in legal()
+    d = run("activate Bank city1", "yes")
+    assert d["p1"]["hand"] == ["Diviner"]
+
+
+def test_VOL_SEAL_07_unsealing_your_own_wonder_fires_its_points_chain(designed_game):
+    state, run, legal = designed_game({"active": "p1", "p1": {
+        "hand": [], "play": ["Echo Stone", "Barter"], "sealed": ["Echo Stone"], "points": {"knowledge": 3}}})
+    assert run()["p1"]["points"] == {"command": 1, "battle": 0, "knowledge": 3}  # Barter only
+    d = run("unseal p1 Echo Stone")  # its 1 command, and its chain (another turquoise card): 2 knowledge
+    assert d["p1"]["points"] == {"command": 2, "battle": 0, "knowledge": 2}
+
+
+def test_VOL_VAR_PLOY_MIRAGE_01_mirage_city_answers_the_dragon_on_the_first_city_too(game):
+    state, run, legal = game({"active": "p2", "p1": {"ploy": "Mirage City"},
+                              "p2": {"ploy": None, "points": {"knowledge": 8}}}, options=PLOYS)
+    d = run("move volfyirion p1.city1")
+    assert d["volfyirion"] == "lair" and "Mirage City" in d["removed"]
