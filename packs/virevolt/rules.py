@@ -454,12 +454,12 @@ class VirevoltRules(Views, Positions, Rules):
     # ------------------------------------------------------------------ trap windows at any time
     def apply(self, state: State, action) -> None:
         if state.pending is None:  # an action of the player to move, not an answer to a decision
-            traps.moment(state)
+            state.vars[traps.AFTER] = 1
         super().apply(state, action)
 
     def enter_phase(self, state: State, phase: Phase) -> None:
         super().enter_phase(state, phase)
-        traps.moment(state)  # every phase step is a moment to answer too
+        state.vars[traps.AFTER] = 1  # every phase step is a moment to answer too
 
     # ------------------------------------------------------------------ checks
     def check(self, state: State) -> None:
@@ -472,7 +472,12 @@ class VirevoltRules(Views, Positions, Rules):
             # once the moment has settled and a player is about to act (the windows of phases
             # that run by themselves come at the next phase where someone acts)
             if not state.phase_done and state.vars.pop(traps.AFTER, 0):
-                traps.open_after(state)
+                z = state.zones
+                a = state.active
+                for q in range(n):  # nobody else has a trap set: nothing to ask, nothing to compute
+                    if q != a and z[KEYS[q].traps]:
+                        traps.open_after(state)
+                        break
             return
         init = state.vars.get("initiator", state.active)
         for i in range(n):

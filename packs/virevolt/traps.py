@@ -36,18 +36,25 @@ def condition_holds(state, q: int, iid: int, ev: dict) -> bool:
 
 
 def activatable(state, q: int, ev: dict) -> list[str]:
-    """Names of ``q``'s traps that may be activated now (one entry per name)."""
+    """Names of ``q``'s traps that may be activated now (one entry per name). The cheap tests
+    come first: the event, then the condition, and the crystals only for a trap that passes."""
     traps = state.zones[KEYS[q].traps]
     if not traps:
         return []
-    avail = cr.available(state, q)
+    event = ev.get("event")
     out: list[str] = []
+    avail = None
     cards = state.cards
     for iid in traps:
         d = cards[iid]
-        if d.name in out or not cr.can_pay(avail, d.cost):
+        when = d.when
+        if when is None or (when.event != "any" and when.event != event) or d.name in out:
             continue
-        if condition_holds(state, q, iid, ev):
+        if not condition_holds(state, q, iid, ev):
+            continue
+        if avail is None:
+            avail = cr.available(state, q)
+        if cr.can_pay(avail, d.cost):
             out.append(d.name)
     return out
 
@@ -109,7 +116,9 @@ def _window_step(state, ctx):
                 prompt = f"{KEYS[q].name}: activate a trap in answer to {KEYS[actor].name}'s {what}?"
             return Decision(q, prompt, [("activate", nm) for nm in names] + [("pass",)],
                             [["a", q, nm] for nm in names] + [["p", q]], "_resp")
-    if done:  # everyone asked let it go: not asked again after this action unless the board changes
+    if done and ctx.get("event") != "after":
+        # everyone asked let this action's own window go: not asked again after the action
+        # unless the board has changed (read and cleared by open_after at the action's end)
         state.vars[DECLINED] = board(state)
     return None
 
@@ -132,14 +141,6 @@ def board(state) -> tuple:
             tuple(len(marks[s]) for s in STATES))
 
 
-def moment(state) -> None:
-    """A new moment to answer: an action of the player to move, or a phase step."""
-    v = state.vars
-    v[AFTER] = 1
-    if DECLINED in v:
-        del v[DECLINED]
-
-
 def open_after(state) -> None:
     """VIR-TRAP-03: after an action or a phase step, the players other than the active one who hold
     a trap whose standing condition holds (and whose cost they can pay) are asked, in turn order.
@@ -147,14 +148,23 @@ def open_after(state) -> None:
     they all just let this action's window go and the board has not changed since."""
     declined = state.vars.pop(DECLINED, None)
     actor = state.active
-    if not anyone_may_answer(state, actor):
-        return
-    if declined is not None and declined == board(state):
+    n = state.nplayers
+    z = state.zones
+    cards = state.cards
+    asked = []
+    for k in range(1, n):  # cheap first: who holds a standing-condition trap at all
+        q = (actor + k) % n
+        kq = KEYS[q]
+        for iid in z[kq.traps]:
+            w = cards[iid].when
+            if w is not None and w.event == "any":
+                if not state.counters[kq.eliminated]:
+                    asked.append(q)
+                break
+    if not asked or (declined is not None and declined == board(state)):
         return
     ev = {"event": "after", "actor": actor}
-    n = state.nplayers
-    for k in range(1, n):
-        q = (actor + k) % n
-        if not state.counters[KEYS[q].eliminated] and activatable(state, q, ev):
+    for q in asked:
+        if activatable(state, q, ev):
             state.stack.append(Frame(WINDOW, ev))
             return
