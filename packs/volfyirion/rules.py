@@ -281,12 +281,13 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
 
     @staticmethod
     def _fill_lair_at_setup(state: State) -> None:
-        """Reveal Wonders until two cost at most 3; the others go to the bottom in reveal order
-        (VOL-SETUP-09/10)."""
+        """Reveal Wonders until two cost at most 3; the others go to the bottom, each under the
+        previous (VOL-SETUP-09/10). Each Wonder is revealed once: when all the rest were rejected,
+        the Lair stays short."""
         deck = state.zones["wonder_deck"]
         rejected = 0
         for key in LAIR_KEYS:
-            while deck and rejected <= len(deck):
+            while deck and rejected < len(deck):
                 iid = deck.pop()
                 if state.cards[iid].cost <= 3:
                     state.zones[key].append(iid)
@@ -363,9 +364,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             state.vars["dragon"] = LAIR
             if state.over:
                 return
-        self.refill(state)  # step 6
-        state.vars["mull"] = False
-        state.vars["refresh"] = ""
+        self.refill(state)  # step 6 (the first-turn options close with the turn: start_turn)
 
     @staticmethod
     def refill(state: State) -> None:

@@ -27,3 +27,30 @@ def test_VOL_VAR_PLOY_MIRAGE_01_mirage_city_answers_the_dragon_on_the_first_city
                               "p2": {"ploy": None, "points": {"knowledge": 8}}}, options=PLOYS)
     d = run("move volfyirion p1.city1")
     assert d["volfyirion"] == "lair" and "Mirage City" in d["removed"]
+
+
+def test_VOL_SEAL_01_twin_wonders_are_one_action_and_the_next_wonder_is_still_offered(game):
+    state, run, legal = game({"active": "p1", "p1": {"hand": [], "points": {"knowledge": 3}},
+                              "p2": {"play": ["Sharp Qoam", "Sharp Qoam", "Pure Qoam"]}})
+    seals = sorted(a for a in legal() if a.startswith("seal"))
+    assert seals == ["seal p2 Pure Qoam", "seal p2 Sharp Qoam"]
+
+
+def test_VOL_ATTACK_01_in_a_game_set_up_with_ploys_the_first_attack_is_not_cancelled_without_double_shift(rules):
+    for seed in range(40):
+        state = rules.setup({"variants": ["ploys"]}, seed)
+        if state.cards[state.zones["p2.ploy"][0]].name != "Double Shift":
+            break
+    state.counters["p1.battle"] = 8
+    rules.apply(state, ("attack", "p2.city1"))
+    assert rules.describe(state)["p2"]["city1"]["destroyed"]
+
+
+def test_VOL_SETUP_10_with_one_cheap_wonder_each_other_is_revealed_once(game):
+    # top first: 4, 4, 4, 4, then the only Wonder costing 3 or less
+    stack = ["Void Fluid", "Black Spores", "Primal Beast", "Floating Crystal", "Pure Qoam"]
+    state, run, legal = game({"wonder_deck_before_lair": stack[::-1]})
+    d = run()
+    assert d["lair"]["wonders"] == ["Pure Qoam", None]
+    # each rejected Wonder under the previous one, none of them revealed twice
+    assert d["wonder_deck"] == ["Floating Crystal", "Primal Beast", "Black Spores", "Void Fluid"]
