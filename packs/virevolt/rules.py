@@ -68,7 +68,7 @@ def _state_step(state, ctx):
         if h in imm:
             continue                                       # VIR-STATE-05
         n = (h in poison) + (h in burn)
-        if n and hz.is_in_play(state, h):
+        if n:
             hz.lose_hp(state, h, n)
     for h in hz.in_play(state, p):
         r = state.cards[h].regen

@@ -75,3 +75,31 @@ def test_VIR_CRYSTAL_06_pay_refuses_a_cost_it_cannot_pay_and_consumes_nothing(ta
     assert cr.available(state, 0) == [1, 1, 0, 0, 0]
     assert cr.pay(state, 0, parse_cost("1 red and 1 neutral")) is True
     assert cr.available(state, 0) == [0, 0, 0, 0, 0]
+
+
+def test_VIR_PHASE_END_04_a_discard_to_the_hand_limit_takes_one_copy_of_the_card_chosen(table):
+    hand = ["Kindle"] * 4 + ["Fireball", "Plunder", "Battle Cry", "Flame Ward", "Backdraft"]
+    t = table({"active": "p1", "phase": "secondary", "p1": {"hand": hand}})
+    t.do("next")
+    assert t.d["pending"] == "p1: discard 2 cards (hand limit 7)"
+    t.do("choose hand:Kindle")
+    assert t.p("p1")["hand"].count("Kindle") == 3 and t.p("p1")["graveyard"] == ["Kindle"]
+    t.do("choose hand:Kindle")
+    assert t.p("p1")["hand"].count("Kindle") == 2 and len(t.p("p1")["hand"]) == 7
+
+
+def test_VIR_PHASE_STATE_01_a_hero_without_poison_or_burn_is_not_hurt_in_the_state_phase(table):
+    t = _p1_state_phase(table, {"main": "Cinder Imp", "secondary": ["Venom Stalker"],
+                                "states": {"Venom Stalker": ["poison"]}})
+    assert t.state.vars.get("hit") == (0,)  # p1's heroes were hurt this turn: the poisoned one only
+    assert t.p("p1")["heroes"]["Cinder Imp"]["damage"] == 0
+    t = _p1_state_phase(table, {"main": "Cinder Imp"})
+    assert "hit" not in t.state.vars  # nobody poisoned or burning: nobody hurt, no 'damaged' event
+
+
+def test_the_result_of_a_game_gives_every_players_tokens(table, rules):
+    t = table({"active": "p1", "phase": "combat", "p1": {"main": "Cinder Imp", "crystals": ["red"], "tokens": 4},
+               "p2": {"main": "Venom Stalker", "damage": {"Venom Stalker": 2}, "tokens": 1}})
+    t.do("attack p2 Scorch")
+    assert rules.result(t.state) == {"over": True, "winner": "p1", "turns": t.state.turn,
+                                     "tokens": {"p1": 5, "p2": 1}}
