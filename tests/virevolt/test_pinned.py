@@ -66,6 +66,9 @@ def test_VIR_CRYSTAL_05_06_mauve_pays_last_for_a_neutral_symbol():
     assert assignment([0, 1, 1, 1, 1], parse_cost("1 neutral")) == [0, 1, 0, 0, 0]
     # a green symbol without green crystals takes the mauve one
     assert assignment([0, 1, 0, 0, 1], parse_cost("1 green")) == [0, 0, 0, 0, 1]
+    # and what cannot be paid is said so: a mauve symbol with no mauve crystal
+    assert cr.can_pay([2, 2, 2, 2, 0], parse_cost("1 mauve")) is False
+    assert assignment([2, 2, 2, 2, 0], parse_cost("1 mauve")) is None
 
 
 def test_VIR_CRYSTAL_06_pay_refuses_a_cost_it_cannot_pay_and_consumes_nothing(table):
@@ -103,3 +106,26 @@ def test_the_result_of_a_game_gives_every_players_tokens(table, rules):
     t.do("attack p2 Scorch")
     assert rules.result(t.state) == {"over": True, "winner": "p1", "turns": t.state.turn,
                                      "tokens": {"p1": 5, "p2": 1}}
+
+
+def test_VIR_CRYSTAL_09_an_enemys_consume_takes_mauve_then_colours_and_neutral_last(table):
+    t = table({"active": "p1", "p1": {"hand": ["Mana Drain"], "crystals": ["blue"]},
+               "p2": {"crystals": ["neutral", "red", "mauve", "green"]}})
+    t.do("cast Mana Drain 1")
+    crystals = {c["colour"]: c["consumed"] for c in t.p("p2")["crystals"]}
+    assert crystals["mauve"] and crystals["neutral"] is False
+    assert crystals["red"] + crystals["green"] == 1  # the second of the two: a colour, not the neutral
+
+
+def test_VIR_CRYSTAL_09_restore_turns_back_mauve_then_colours_and_neutral_last(table):
+    t = table({"active": "p1", "p1": {"hand": ["Mana Surge"], "crystals": [
+        "blue", {"colour": "neutral", "consumed": True}, {"colour": "mauve", "consumed": True},
+        {"colour": "red", "consumed": True}]}})
+    t.do("cast Mana Surge 1")  # pays its blue, then restores two: the mauve, then a colour (the blue, first in play)
+    crystals = {c["colour"]: c["consumed"] for c in t.p("p1")["crystals"]}
+    assert crystals == {"blue": False, "neutral": True, "mauve": False, "red": True}
+
+
+def test_VIR_CRYSTAL_06_a_free_cost_is_paid_with_nothing(table):
+    t = table({"active": "p1", "p1": {"crystals": ["red"]}})
+    assert cr.pay(t.state, 0, cr.ZERO) is True and cr.available(t.state, 0) == [0, 1, 0, 0, 0]
