@@ -129,3 +129,37 @@ def test_VIR_CRYSTAL_09_restore_turns_back_mauve_then_colours_and_neutral_last(t
 def test_VIR_CRYSTAL_06_a_free_cost_is_paid_with_nothing(table):
     t = table({"active": "p1", "p1": {"crystals": ["red"]}})
     assert cr.pay(t.state, 0, cr.ZERO) is True and cr.available(t.state, 0) == [0, 1, 0, 0, 0]
+
+
+def test_VIR_HERO_03_a_hero_that_left_play_takes_no_more_damage_and_scores_once(table):
+    t = table({"active": "p2", "phase": "combat",
+               "p2": {"main": "Cinder Imp", "damage": {"Cinder Imp": 2}, "crystals": ["red"]},
+               "p1": {"main": "Oak Guardian", "traps": ["Tripwire", "Tripwire"], "crystals": ["neutral", "neutral"]}})
+    t.do("attack p1 Scorch", "activate Tripwire")  # 1 damage: the attacker (1 HP left) dies
+    assert t.p("p2")["main"] is None and t.p("p1")["tokens"] == 1
+    assert "activate Tripwire" in t.legal()  # the window opens again: the second one may answer too
+    t.do("activate Tripwire")  # 1 more damage to the attacker, who is in the graveyard now
+    assert t.p("p1")["tokens"] == 1 and t.p("p2")["graveyard"] == ["Cinder Imp"]
+
+
+def test_VIR_HERO_20_a_modifier_of_a_heros_hp_counts_when_it_is_hurt(rules):
+    from tabletop.framework.cards import CardCompiler
+    from tabletop.framework.packs import registry
+    from tests.virevolt.conftest import Table
+
+    pack = registry().get("virevolt")
+    fmt = pack.registry.pm.hook.tabletop_card_format(pack="virevolt")
+    entry = {"name": "Test Bulwark", "type": "hero", "colour": "green", "hp": 3, "rotation": "1 neutral",
+             "sacrifice": "1 green", "abilities": ["your main hero has +2 hp"],
+             "attacks": [{"name": "Tap", "cost": "1 green", "effect": "deal 1 damage to the target"}]}
+    compiler = CardCompiler("test", entry["name"], 0, {}, [], pack.vocabulary())
+    card = compiler.finish(fmt.build(entry, compiler))
+    assert not compiler.errors
+    r = pack.rules_with([card])
+    state = r.setup({}, 0)
+    r.apply_setup(state, {"active": "p2", "phase": "combat", "p2": {"main": "Cinder Imp", "crystals": ["red"]},
+                          "p1": {"main": "Test Bulwark", "damage": {"Test Bulwark": 2}}})
+    t = Table(r, state)
+    assert t.p("p1")["heroes"]["Test Bulwark"]["hp"] == 3  # 5 with the modifier, 2 damage
+    t.do("attack p1 Scorch")  # 2 more: 4 of 5, alive
+    assert t.p("p1")["main"] == "Test Bulwark" and t.p("p1")["heroes"]["Test Bulwark"]["hp"] == 1
