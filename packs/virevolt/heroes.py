@@ -88,8 +88,8 @@ def previous_player(state, p: int) -> int | None:
 
 
 # ---------------------------------------------------------------------- damage and healing
-def damage(state, hero: int, n: int, ctx: dict) -> int:
-    """Deal ``n`` damage to ``hero`` for the effect running with ``ctx``; return the damage dealt.
+def damage(state, hero: int, n: int, ctx: dict) -> None:
+    """Deal ``n`` damage to ``hero`` for the effect running with ``ctx``.
 
     An attack (``ctx["attack"]``) gets its hero powers (bonus, armour), the modifiers of its
     damage ("your heroes' attacks deal 1 more damage") and this attack's own bonus
@@ -97,7 +97,7 @@ def damage(state, hero: int, n: int, ctx: dict) -> int:
     hero (VIR-STATE-07/09/10); other sources ignore Invincibility.
     """
     if n <= 0 or not is_in_play(state, hero):
-        return 0
+        return
     atk_p = ctx.get("controller")
     if ctx.get("attack") and owner(state, hero) != atk_p:
         cards = state.cards
@@ -108,11 +108,10 @@ def damage(state, hero: int, n: int, ctx: dict) -> int:
             n = lasting.adjust(state, holders(state), "attack damage", ctx["source"], atk_p, n)
         n -= cards[hero].armor
         if n <= 0:
-            return 0
+            return
         if hero in state.marks[st.INVINCIBILITY] and is_main(state, hero):
-            return 0
+            return
     _hurt(state, hero, n, atk_p)
-    return n
 
 
 def holders(state) -> list[tuple[int, int]]:
