@@ -163,3 +163,21 @@ def test_VIR_HERO_20_a_modifier_of_a_heros_hp_counts_when_it_is_hurt(rules):
     assert t.p("p1")["heroes"]["Test Bulwark"]["hp"] == 3  # 5 with the modifier, 2 damage
     t.do("attack p1 Scorch")  # 2 more: 4 of 5, alive
     assert t.p("p1")["main"] == "Test Bulwark" and t.p("p1")["heroes"]["Test Bulwark"]["hp"] == 1
+
+
+def test_VIR_STATE_03_stun_blocks_rotation_from_the_main_hero_too_but_not_from_an_enemy_or_through_immunity(table):
+    base = {"main": "Ember Warden", "secondary": ["Cinder Imp"], "crystals": ["neutral", "neutral"]}
+    t = table({"active": "p1", "p1": {**base, "states": {"Ember Warden": ["stun"]}}})
+    assert "rotate Cinder Imp" not in t.legal()
+    t = table({"active": "p1", "p1": base, "p2": {"main": "Oak Guardian", "states": {"Oak Guardian": ["stun"]}}})
+    assert "rotate Cinder Imp" in t.legal()  # the enemy's stun is the enemy's
+    t = table({"active": "p1", "p1": {**base, "states": {"Ember Warden": ["stun", "immunity"]}}})
+    assert "rotate Cinder Imp" in t.legal()  # Immunity suppresses it (VIR-STATE-05)
+
+
+def test_VIR_STATE_05_an_immune_hero_takes_no_new_harmful_state_but_a_protective_one(table):
+    t = table({"active": "p1", "phase": "combat", "p1": {"main": "Ember Warden", "crystals": ["red", "red"]},
+               "p2": {"main": "Oak Guardian", "states": {"Oak Guardian": ["immunity"]}}})
+    t.do("attack p2 Flame Lash")  # 3 damage (2 after armour) and burn: the burn does not take
+    assert t.p("p2")["heroes"]["Oak Guardian"]["states"] == ["immunity"]
+    assert t.p("p2")["heroes"]["Oak Guardian"]["damage"] == 2
