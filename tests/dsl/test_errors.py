@@ -173,3 +173,28 @@ def test_render_has_no_traceback(vocab):
 
 def test_non_text_is_an_error(vocab):
     assert "expected a card text" in err(vocab, 3).message
+
+
+def test_an_empty_text_points_at_its_start_with_one_caret(vocab):
+    e = err(vocab, "   ")
+    assert "the text is empty (main)" in str(e)
+    assert (e.line, e.column) == (4, 9)
+    assert e.render().splitlines()[2].strip() == "^"
+
+
+def test_a_trigger_with_nothing_after_its_keyword_points_after_the_keyword(vocab):
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    e = err(v, "when : draw a card", kind="card ability")
+    assert "say what it waits for after 'when'" in str(e)
+    assert e.column == 9 + 4 and e.render().splitlines()[2] == " " * 16 + "^"
+
+
+def test_an_amount_that_must_be_plain_underlines_the_whole_expression():
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    e = err(v, "(2 + your command) battle", kind="amounts:resource")
+    assert "this amount must be a plain number here" in str(e)
+    assert e.column == 9 and e.render().splitlines()[2] == " " * 12 + "^" * 18
