@@ -143,17 +143,14 @@ def lose_hp(state, hero: int, n: int) -> None:
     _hurt(state, hero, n, previous_player(state, owner(state, hero)))
 
 
-def heal(state, hero: int, n: int) -> int:
-    """Remove up to ``n`` damage (VIR-HERO-20: never above printed HP)."""
+def heal(state, hero: int, n: int) -> None:
+    """Remove up to ``n`` damage (VIR-HERO-20: never above printed HP); a healed hero keeps no record."""
     dmg = state.values[DAMAGE]
-    have = dmg.get(hero, 0)
-    k = min(have, n)
-    if k:
-        if have - k:
-            dmg[hero] = have - k
-        else:
-            del dmg[hero]
-    return k
+    left = dmg.get(hero, 0) - n
+    if left > 0:
+        dmg[hero] = left
+    else:
+        dmg.pop(hero, None)
 
 
 # ---------------------------------------------------------------------- leaving play

@@ -198,3 +198,20 @@ def test_an_amount_that_must_be_plain_underlines_the_whole_expression():
     e = err(v, "(2 + your command) battle", kind="amounts:resource")
     assert "this amount must be a plain number here" in str(e)
     assert e.column == 9 and e.render().splitlines()[2] == " " * 12 + "^" * 18
+
+
+def test_what_may_follow_is_listed_with_or_before_the_last():
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    e = err(v, "move volfyirion to the moon")
+    assert "unexpected word 'to' in this statement, expected the end of the phrase or 'back'" in str(e)
+
+
+def test_an_unknown_verb_lists_the_verbs_and_the_phrases_that_open_with_a_subject():
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    e = err(v, "frobnicate 2 battle")
+    assert "unknown verb 'frobnicate'" in str(e)
+    assert "starting with one of:" in e.render() and "(or PLAYERS draw|draws N [card]" in e.render()

@@ -181,3 +181,16 @@ def test_VIR_STATE_05_an_immune_hero_takes_no_new_harmful_state_but_a_protective
     t.do("attack p2 Flame Lash")  # 3 damage (2 after armour) and burn: the burn does not take
     assert t.p("p2")["heroes"]["Oak Guardian"]["states"] == ["immunity"]
     assert t.p("p2")["heroes"]["Oak Guardian"]["damage"] == 2
+
+
+def test_VIR_HERO_20_a_hero_healed_in_full_is_the_same_state_as_one_never_hurt(table):
+    """Healing never goes above the printed HP, and leaves no trace: the position saves exactly as one
+    where the hero was never hurt (same JSON, same checksum)."""
+    from tabletop.packs.virevolt import heroes as hz
+
+    t = table({"active": "p1", "p1": {"main": "Wild Druid", "damage": {"Wild Druid": 2}}})
+    hero = t.state.zones["p1.main"][0]
+    hz.heal(t.state, hero, 1)
+    assert t.state.values[hz.DAMAGE] == {hero: 1}
+    hz.heal(t.state, hero, 5)
+    assert t.state.values[hz.DAMAGE] == {} and t.p("p1")["heroes"]["Wild Druid"]["hp"] == 6
