@@ -54,3 +54,16 @@ def test_VOL_SETUP_10_with_one_cheap_wonder_each_other_is_revealed_once(game):
     assert d["lair"]["wonders"] == ["Pure Qoam", None]
     # each rejected Wonder under the previous one, none of them revealed twice
     assert d["wonder_deck"] == ["Floating Crystal", "Primal Beast", "Black Spores", "Void Fluid"]
+
+
+def test_VOL_CARD_08_an_action_applied_directly_is_refused_with_what_is_wrong(game, rules):
+    """A saved game or a script applying an action that is not legal gets a clear refusal."""
+    import pytest
+
+    from tabletop.framework.effects import IllegalAction
+
+    state, run, legal = game({"active": "p1", "p1": {"hand": ["Guard", "Stab"], "cities": [{"destroyed": True}, {}, {}]}})
+    with pytest.raises(IllegalAction, match="city1 is destroyed"):
+        rules.apply(state, ("play", "Guard", "city1"))
+    with pytest.raises(IllegalAction, match="no 'Stab' in your Playing Area whose ability can be used now"):
+        rules.apply(state, ("activate", "Stab"))
