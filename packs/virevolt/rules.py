@@ -114,6 +114,11 @@ def _hand_limit_step(state, ctx):
 HAND_LIMIT_PROGRAM = native("virevolt/hand-limit", _hand_limit_step)
 
 
+def _moment(state: State) -> None:
+    """Entering a phase where a player acts is a moment to answer with a trap (VIR-TRAP-03)."""
+    state.vars[traps.AFTER] = 1
+
+
 def _enter_end(state: State) -> None:
     p = state.active
     st.end_phase(state, p)                                 # VIR-PHASE-END-01
@@ -337,9 +342,9 @@ class VirevoltRules(Views, Positions, Rules):
     phases = (
         Phase("draw", enter=_enter_draw),
         Phase("state", enter=_enter_state),
-        Phase("main", actions=_main_actions),
-        Phase("combat", actions=_combat_actions),
-        Phase("secondary", actions=_main_actions),
+        Phase("main", enter=_moment, actions=_main_actions),
+        Phase("combat", enter=_moment, actions=_combat_actions),
+        Phase("secondary", enter=_moment, actions=_main_actions),
         Phase("end", enter=_enter_end),
     )
     verbs = VERBS
@@ -455,11 +460,7 @@ class VirevoltRules(Views, Positions, Rules):
     def apply(self, state: State, action) -> None:
         if state.pending is None:  # an action of the player to move, not an answer to a decision
             state.vars[traps.AFTER] = 1
-        super().apply(state, action)
-
-    def enter_phase(self, state: State, phase: Phase) -> None:
-        super().enter_phase(state, phase)
-        state.vars[traps.AFTER] = 1  # every phase step is a moment to answer too
+        Rules.apply(self, state, action)
 
     # ------------------------------------------------------------------ checks
     def check(self, state: State) -> None:
@@ -469,8 +470,8 @@ class VirevoltRules(Views, Positions, Rules):
         n = state.nplayers
         winners = [q for q in range(n) if c[KEYS[q].tokens] >= WIN_TOKENS and not c[KEYS[q].eliminated]]
         if not winners:
-            # once the moment has settled and a player is about to act (the windows of phases
-            # that run by themselves come at the next phase where someone acts)
+            # once the moment has settled and a player is about to act (the phases that run by
+            # themselves have theirs at the next phase where someone acts)
             if not state.phase_done and state.vars.pop(traps.AFTER, 0):
                 z = state.zones
                 a = state.active
