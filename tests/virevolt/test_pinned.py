@@ -66,6 +66,8 @@ def test_VIR_CRYSTAL_05_06_mauve_pays_last_for_a_neutral_symbol():
     assert assignment([0, 1, 1, 1, 1], parse_cost("1 neutral")) == [0, 1, 0, 0, 0]
     # a green symbol without green crystals takes the mauve one
     assert assignment([0, 1, 0, 0, 1], parse_cost("1 green")) == [0, 0, 0, 0, 1]
+    # a colour's own crystals spent on its symbols no longer count for the neutral ones
+    assert assignment([0, 2, 2, 0, 0], parse_cost("2 red and 1 neutral")) == [0, 2, 1, 0, 0]
     # and what cannot be paid is said so: a mauve symbol with no mauve crystal
     assert cr.can_pay([2, 2, 2, 2, 0], parse_cost("1 mauve")) is False
     assert assignment([2, 2, 2, 2, 0], parse_cost("1 mauve")) is None
@@ -110,11 +112,11 @@ def test_the_result_of_a_game_gives_every_players_tokens(table, rules):
 
 def test_VIR_CRYSTAL_09_an_enemys_consume_takes_mauve_then_colours_and_neutral_last(table):
     t = table({"active": "p1", "p1": {"hand": ["Mana Drain"], "crystals": ["blue"]},
-               "p2": {"crystals": ["neutral", "red", "mauve", "green"]}})
+               "p2": {"crystals": ["neutral", "red", "green", "mauve"]}})
     t.do("cast Mana Drain 1")
     crystals = {c["colour"]: c["consumed"] for c in t.p("p2")["crystals"]}
-    assert crystals["mauve"] and crystals["neutral"] is False
-    assert crystals["red"] + crystals["green"] == 1  # the second of the two: a colour, not the neutral
+    # the mauve first, wherever it lies, then a colour (the first in play), the neutral last
+    assert crystals == {"neutral": False, "red": True, "green": False, "mauve": True}
 
 
 def test_VIR_CRYSTAL_09_restore_turns_back_mauve_then_colours_and_neutral_last(table):
@@ -194,3 +196,10 @@ def test_VIR_HERO_20_a_hero_healed_in_full_is_the_same_state_as_one_never_hurt(t
     assert t.state.values[hz.DAMAGE] == {hero: 1}
     hz.heal(t.state, hero, 5)
     assert t.state.values[hz.DAMAGE] == {} and t.p("p1")["heroes"]["Wild Druid"]["hp"] == 6
+
+
+def test_VIR_CRYSTAL_01_costs_read_and_write_as_the_cards_print_them():
+    assert parse_cost(None) == cr.ZERO and parse_cost("free") == cr.ZERO and parse_cost(0) == cr.ZERO
+    assert parse_cost("2 red and 1 neutral") == (1, 2, 0, 0, 0) and parse_cost("1 blue, 1 mauve") == (0, 0, 1, 0, 1)
+    assert cr.format_cost((1, 2, 0, 0, 1)) == "1 neutral and 2 red and 1 mauve"
+    assert cr.format_cost(cr.ZERO) == "free"
