@@ -203,3 +203,34 @@ def test_VIR_CRYSTAL_01_costs_read_and_write_as_the_cards_print_them():
     assert parse_cost("2 red and 1 neutral") == (1, 2, 0, 0, 0) and parse_cost("1 blue, 1 mauve") == (0, 0, 1, 0, 1)
     assert cr.format_cost((1, 2, 0, 0, 1)) == "1 neutral and 2 red and 1 mauve"
     assert cr.format_cost(cr.ZERO) == "free"
+
+
+def test_VIR_HERO_11_an_attack_its_target_armours_to_nothing_is_no_damage(table):
+    """Oak Guardian takes 1 less damage from attacks: a 1-damage Claw leaves it unhurt, and it has not
+    'taken damage this turn' (what Patient Sage's text reads)."""
+    t = table({"active": "p1", "phase": "combat", "p1": {"main": "Ash Demon", "crystals": ["neutral"]},
+               "p2": {"main": "Oak Guardian"}})
+    t.do("attack p2 Claw")
+    assert t.p("p2")["heroes"]["Oak Guardian"]["damage"] == 0
+    assert 1 not in t.state.vars.get("hit", ())
+
+
+def test_VIR_INC_02_an_effect_dealing_no_damage_hurts_nobody(rules):
+    from tabletop.framework.cards import CardCompiler
+    from tabletop.framework.packs import registry
+    from tests.virevolt.conftest import Table
+
+    pack = registry().get("virevolt")
+    fmt = pack.registry.pm.hook.tabletop_card_format(pack="virevolt")
+    entry = {"name": "Test Grave Bolt", "type": "incantation", "colour": "red",
+             "effects": [{"cost": "1 red", "effect": "deal damage to the enemy main hero equal to the number of cards in your graveyard"}]}
+    compiler = CardCompiler("test", entry["name"], 0, {}, [], pack.vocabulary())
+    card = compiler.finish(fmt.build(entry, compiler))
+    assert not compiler.errors, compiler.errors
+    r = pack.rules_with([card])
+    state = r.setup({}, 0)
+    r.apply_setup(state, {"active": "p1", "p1": {"hand": ["Test Grave Bolt"], "crystals": ["red"]},
+                          "p2": {"main": "Oak Guardian"}})
+    t = Table(r, state)
+    t.do("cast Test Grave Bolt 1")  # an empty graveyard: 0 damage
+    assert t.p("p2")["heroes"]["Oak Guardian"]["damage"] == 0 and 1 not in state.vars.get("hit", ())
