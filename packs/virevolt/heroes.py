@@ -207,10 +207,7 @@ def _promote_step(state, ctx):
     p = ctx["player"]
     k = KEYS[p]
     z = state.zones
-    sec = z[k.secondary]
-    if z[k.main] or not sec:
-        ctx.pop("hero", None)
-        return None
+    sec = z[k.secondary]  # run at once after promote() pushed it: no main, two different secondaries
     lab = labels(state, sec)
     chosen = ctx.pop("hero", None)
     if chosen is None or chosen not in lab:

@@ -234,3 +234,24 @@ def test_VIR_INC_02_an_effect_dealing_no_damage_hurts_nobody(rules):
     t = Table(r, state)
     t.do("cast Test Grave Bolt 1")  # an empty graveyard: 0 damage
     assert t.p("p2")["heroes"]["Oak Guardian"]["damage"] == 0 and 1 not in state.vars.get("hit", ())
+
+
+def test_VIR_HERO_18_the_new_main_hero_is_chosen_at_once_before_the_effect_goes_on(table):
+    """Wildfire kills the main hero; the promotion between two different secondaries is asked at once,
+    before 'deal 1 damage to each enemy hero', which then finds the new main hero in its place."""
+    t = table({"active": "p1", "phase": "combat", "p1": {"main": "Flame Reaver", "crystals": ["red", "red", "neutral"]},
+               "p2": {"main": "Cinder Imp", "secondary": ["Venom Stalker", "Pyre Captain"],
+                      "damage": {"Cinder Imp": 1, "Venom Stalker": 3, "Pyre Captain": 4}}})
+    t.do("attack p2 Wildfire")
+    assert t.d["pending"] == "p2: choose your new main hero" and t.p("p2")["main"] is None
+    t.do("choose Venom Stalker")  # then 1 damage to each: both die (1 HP each)
+    assert t.d["pending"] is None and t.p("p2")["main"] is None and t.p("p2")["secondary"] == []
+    assert t.p("p1")["tokens"] == 3
+
+
+def test_VIR_HERO_20_healing_nothing_changes_nothing(table):
+    from tabletop.packs.virevolt import heroes as hz
+
+    t = table({"active": "p1", "p1": {"main": "Wild Druid"}})
+    hz.heal(t.state, t.state.zones["p1.main"][0], 0)
+    assert t.state.values[hz.DAMAGE] == {}
