@@ -41,11 +41,9 @@ def stunned(state, p: int) -> bool:
     """VIR-STATE-03: Stun on any of the player's heroes blocks all their paid rotations."""
     marks = state.marks
     stun = marks[STUN]
-    if not stun:
-        return False
     k = KEYS[p]
-    imm = marks[IMMUNITY]
-    return any(h in stun and h not in imm for h in state.zones[k.main] + state.zones[k.secondary])
+    return bool(stun) and any(h in stun and h not in marks[IMMUNITY]
+                              for h in state.zones[k.main] + state.zones[k.secondary])
 
 
 def frozen(state, hero: int) -> bool:
