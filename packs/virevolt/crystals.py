@@ -110,7 +110,6 @@ def assignment(avail, cost) -> list | None:
         use[4] += need - own
     k = min(n, left[0])
     use[0] += k
-    left[0] -= k
     n -= k
     while n:
         best = max((1, 2, 3), key=lambda c: (left[c], -c))

@@ -209,8 +209,8 @@ def _promote_step(state, ctx):
     z = state.zones
     sec = z[k.secondary]  # run at once after promote() pushed it: no main, two different secondaries
     lab = labels(state, sec)
-    chosen = ctx.pop("hero", None)
-    if chosen is None or chosen not in lab:
+    chosen = ctx.pop("hero", None)  # the answer is one of the labels offered
+    if chosen is None:
         return Decision(p, f"{KEYS[p].name}: choose your new main hero",
                         [("choose", l) for l in lab], lab, "hero")
     h = sec[lab.index(chosen)]

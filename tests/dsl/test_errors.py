@@ -215,3 +215,14 @@ def test_an_unknown_verb_lists_the_verbs_and_the_phrases_that_open_with_a_subjec
     e = err(v, "frobnicate 2 battle")
     assert "unknown verb 'frobnicate'" in str(e)
     assert "starting with one of:" in e.render() and "(or PLAYERS draw|draws N [card]" in e.render()
+
+
+def test_a_misspelt_if_is_named_and_a_word_that_is_no_if_is_not():
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    e = err(v, "gain 1 battle; iff you have no cards in your hand: draw a card")
+    assert "unknown word 'iff' before ':'" in str(e) and "did you mean: 'if'?" in e.render()
+    e = err(v, "gain 1 battle; at you have no cards in your hand: draw a card")
+    assert "did you mean" not in e.render()
+    assert "only 'if', 'when', 'whenever' and 'at the start/end of' end with ':'" in str(e)
