@@ -255,3 +255,25 @@ def test_VIR_HERO_20_healing_nothing_changes_nothing(table):
     t = table({"active": "p1", "p1": {"main": "Wild Druid"}})
     hz.heal(t.state, t.state.zones["p1.main"][0], 0)
     assert t.state.values[hz.DAMAGE] == {}
+
+
+def test_a_crystal_played_is_announced_to_the_cards_that_answer_it(rules):
+    from tabletop.framework.cards import CardCompiler
+    from tabletop.framework.packs import registry
+    from tests.virevolt.conftest import Table
+
+    pack = registry().get("virevolt")
+    fmt = pack.registry.pm.hook.tabletop_card_format(pack="virevolt")
+    entry = {"name": "Test Prospector", "type": "hero", "colour": "blue", "hp": 4, "rotation": "1 neutral",
+             "sacrifice": "1 blue", "abilities": ["when you play a crystal: draw a card"],
+             "attacks": [{"name": "Tap", "cost": "1 blue", "effect": "deal 1 damage to the target"}]}
+    compiler = CardCompiler("test", entry["name"], 0, {}, [], pack.vocabulary())
+    card = compiler.finish(fmt.build(entry, compiler))
+    assert not compiler.errors, compiler.errors
+    r = pack.rules_with([card])
+    state = r.setup({}, 0)
+    r.apply_setup(state, {"active": "p1", "p1": {"main": "Test Prospector", "hand": ["Blue Crystal"],
+                                                 "deck": ["Kindle"]}})
+    t = Table(r, state)
+    t.do("play Blue Crystal")
+    assert t.p("p1")["hand"] == ["Kindle"]
