@@ -47,8 +47,8 @@ PACKAGE_DIRS = {"framework": "tabletop.framework", "dsl": "tabletop.dsl", "packs
 TESTS = {
     "packs/volfyirion/": ["tests/volfyirion", "tests/scenarios/volfyirion", "tests/scenarios/designer"],
     "packs/virevolt/": ["tests/virevolt", "tests/scenarios/virevolt", "tests/scenarios/designer"],
-    "framework/": ["tests/framework", "tests/properties/test_serialisation.py", "tests/volfyirion/test_rules.py",
-                   "tests/virevolt/test_traps.py", "tests/scenarios/volfyirion"],
+    "framework/": ["tests/framework", "tests/properties/test_serialisation.py", "tests/api/test_pickling.py",
+                   "tests/volfyirion/test_rules.py", "tests/virevolt/test_traps.py", "tests/scenarios/volfyirion"],
     "dsl/": ["tests/dsl", "tests/scenarios/designer"],
 }
 
