@@ -226,3 +226,30 @@ def test_a_misspelt_if_is_named_and_a_word_that_is_no_if_is_not():
     e = err(v, "gain 1 battle; at you have no cards in your hand: draw a card")
     assert "did you mean" not in e.render()
     assert "only 'if', 'when', 'whenever' and 'at the start/end of' end with ':'" in str(e)
+
+
+def _lint_error(tmp_path, secondary: str) -> str:
+    from tabletop.framework.cardset import CardSet
+    from tabletop.framework.errors import ErrorList
+    from tabletop.framework.packs import registry
+
+    f = tmp_path / "cards.yaml"
+    f.write_text("- name: Test Scout\n  type: command\n  house: red\n  cost: 2\n"
+                 f"  secondary: '{secondary}'\n", encoding="utf-8")
+    p = registry().get("volfyirion")
+    with pytest.raises(ErrorList) as info:
+        CardSet.load([f], p.registry.pm.hook.tabletop_card_format(pack="volfyirion"), p.vocabulary())
+    return info.value.render()
+
+
+def test_a_reference_to_what_the_card_has_not_underlines_the_reference(tmp_path):
+    text = _lint_error(tmp_path, "if volfyirion is on this city: gain 2 battle")
+    lines = text.splitlines()
+    assert "cards.yaml:5:35:" in lines[0] and "'this city' refers to a city of this card" in lines[0]
+    assert lines[2] == " " * 38 + "^" * 9
+
+
+def test_a_phrase_the_pack_rejects_underlines_the_whole_phrase(tmp_path):
+    lines = _lint_error(tmp_path, "draw 0").splitlines()
+    assert "cards.yaml:5:15:" in lines[0] and "draw needs a positive number" in lines[0]
+    assert lines[2] == " " * 18 + "^" * 6 and lines[3].strip() == "expected: draw N [card]"
