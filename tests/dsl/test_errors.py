@@ -253,3 +253,28 @@ def test_a_phrase_the_pack_rejects_underlines_the_whole_phrase(tmp_path):
     lines = _lint_error(tmp_path, "draw 0").splitlines()
     assert "cards.yaml:5:15:" in lines[0] and "draw needs a positive number" in lines[0]
     assert lines[2] == " " * 18 + "^" * 6 and lines[3].strip() == "expected: draw N [card]"
+
+
+def test_whenever_without_a_duration_underlines_whenever():
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    e = err(v, "whenever you play a red card: gain 1 battle")
+    assert "say how long this lasts" in str(e)
+    assert e.render().splitlines()[2] == " " * 12 + "^" * len("whenever")
+
+
+def test_the_expected_phrases_listed_are_at_most_eight():
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    shown = err(v, "draw the moon").render().splitlines()[3].split("expected: ", 1)[1]
+    assert shown.startswith("draw N [card] | ") and len(shown.split(" | ")) == 8
+
+
+def test_a_colour_where_a_condition_is_expected_says_why(vocab):
+    e = err(vocab, "flag 1 and blue", kind="condition")
+    assert "unknown condition 'blue' ('blue' is a colour; in a condition 'and'/'or' join whole " \
+           "conditions, so list words with ',')" in str(e)
+    e = err(vocab, "frobnicate 1", kind="condition")
+    assert "unknown condition 'frobnicate'" in str(e) and "is a colour" not in str(e)
