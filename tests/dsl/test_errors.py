@@ -278,3 +278,19 @@ def test_a_colour_where_a_condition_is_expected_says_why(vocab):
            "conditions, so list words with ',')" in str(e)
     e = err(vocab, "frobnicate 1", kind="condition")
     assert "unknown condition 'frobnicate'" in str(e) and "is a colour" not in str(e)
+
+
+def test_an_error_running_past_the_end_of_its_line_is_underlined_to_the_end_of_that_line(tmp_path):
+    from tabletop.framework.cardset import CardSet
+    from tabletop.framework.errors import ErrorList
+    from tabletop.framework.packs import registry
+
+    f = tmp_path / "cards.yaml"
+    f.write_text("- name: Test Scout\n  type: command\n  house: red\n  cost: 2\n  secondary: >-\n"
+                 "    fi you have no cards in\n    your hand, gain 1 battle: draw a card\n", encoding="utf-8")
+    p = registry().get("volfyirion")
+    with pytest.raises(ErrorList) as info:
+        CardSet.load([f], p.registry.pm.hook.tabletop_card_format(pack="volfyirion"), p.vocabulary())
+    lines = info.value.render().splitlines()
+    assert "cards.yaml:6:5:" in lines[0]
+    assert lines[1] == "        fi you have no cards in" and lines[2] == " " * 8 + "^" * len("fi you have no cards in")
