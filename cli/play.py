@@ -14,8 +14,9 @@ from pathlib import Path
 from tabletop.framework.actions import format_action
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.game import Game, SaveError
+from tabletop.framework.game import Game
 from tabletop.framework.state import player_name
+from tabletop.framework.userfiles import read_json
 
 HELP = """Commands:
   <number>        take the numbered action
@@ -205,9 +206,9 @@ class Session:
         path = Path(name)
         if path.exists():
             try:
-                old = json.loads(path.read_text(encoding="utf-8"))
+                old, _ = read_json(path, "saved game")
                 ok = isinstance(old, dict) and old.get("format") == "tabletop-save"
-            except (OSError, ValueError):
+            except TabletopError:
                 ok = False
             if not ok:
                 self.say(f"{path} exists and is not a tabletop saved game: not overwriting it")
@@ -227,11 +228,12 @@ class Session:
             return
         try:
             game = Game.load(Path(name), rules_for)
-        except SaveError as e:
-            self.say(e.render())
+        except TabletopError as e:
+            self.say(f"{e.render()}\nnot loaded: the current game goes on")
             return
         if game.rules.name != self.game.rules.name:
-            self.say(f"{name} is a game of {game.rules.name}, not {self.game.rules.name}")
+            self.say(f"{name} is a game of {game.rules.name}, not {self.game.rules.name}: "
+                     "not loaded, the current game goes on")
             return
         self.game = game
         self._shown = None

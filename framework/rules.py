@@ -19,6 +19,7 @@ from tabletop.framework.state import State, player_name
 from tabletop.framework.triggers import (
     PHASE_END, PHASE_START, TURN_END, TURN_START, announce, listened,
 )
+from tabletop.framework.wording import shown as clipped
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,9 @@ class Rules:
     #: How this object pickles: ``(function, args)`` that finds the same rules in another
     #: process (set by the pack registry), so a bot holding its rules can be sent to workers.
     pickled_as: tuple | None = None
+    #: JSON Schema of the options ``setup`` accepts, checked before any setup runs
+    #: (:func:`tabletop.framework.setups.check_options`); None accepts anything.
+    options_schema: dict | None = None
 
     def __init__(self, cards) -> None:
         self.cards = cards
@@ -93,8 +97,14 @@ class Rules:
         push(state, trigger.program, ctx)
 
     def apply_setup(self, state: State, setup: dict) -> None:
-        """Change a fresh game to the position a scenario's ``setup`` describes."""
+        """Change a fresh game to the position a scenario's ``setup`` describes; a fault in it is a
+        :class:`tabletop.framework.setups.SetupError` naming the key (its helpers check shapes)."""
         raise NotImplementedError(f"{self.name} does not support scenario setups")
+
+    def position_problems(self, state: State) -> list[str]:
+        """Why ``state`` (a scenario's position) could never happen in this game, e.g. a hero in
+        play with more damage than hit points; empty when it could. Checked after ``apply_setup``."""
+        return []
 
     def next_player(self, state: State) -> int:
         """Whose turn comes after the active player's (packs skip eliminated players)."""
@@ -338,7 +348,7 @@ class Rules:
                 return a
         self.parse(text)  # a syntax error explains itself better than the list below
         shown = ", ".join(format_action(a) for a in legal) or "none (the game is over)"
-        raise IllegalAction(f"{text.strip()!r} is not legal now; legal actions: {shown}")
+        raise IllegalAction(f"{clipped(text.strip())} is not legal now; legal actions: {shown}")
 
     def player_names(self, state: State) -> list[str]:
         """The written names of the seats: ``p1``, ``p2``..."""

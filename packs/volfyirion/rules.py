@@ -74,6 +74,19 @@ OPTIONS = {
     "cities": "which set of three Cities the first seat (p1) takes: 1 (Tylaris, Vahylea, Alantar; default), 2 "
               "(Yrdesh, Akao Uket, Kyr) or random; p2 takes the other",
 }
+#: The shape of the options (checked before setup; setup explains the values it refuses).
+OPTIONS_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "first": {"enum": ["p1", "p2", "random"], "description": OPTIONS["first"]},
+        "hidden_asset_top": {"type": "boolean", "description": OPTIONS["hidden_asset_top"]},
+        "variants": {"type": ["array", "string", "null"], "items": {"type": "string"},
+                     "examples": ["[mercenary, ploys]"], "description": OPTIONS["variants"]},
+        "mode": {"type": ["string", "null"], "examples": ["extended"], "description": OPTIONS["mode"]},
+        "cities": {"type": ["integer", "string"], "examples": [2], "description": OPTIONS["cities"]},
+    },
+}
 
 
 def _deal_one_each(rules, state, pool_key: str, keys: tuple, variant: str) -> None:
@@ -113,6 +126,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
     min_players = 2
     max_players = 2
     verbs = VERBS
+    options_schema = OPTIONS_SCHEMA
 
     def __init__(self, cards) -> None:
         self.phases = (
