@@ -90,3 +90,11 @@ def test_VOL_COMP_10_a_game_for_other_than_two_players_is_refused_before_setup(r
     for n in (1, 3):
         with pytest.raises(SetupError, match=f"Volfyirion is played by 2 players, not {n}"):
             check_options(rules, {}, n)
+
+
+def test_VOL_CARD_08_an_ability_applied_directly_on_a_city_without_that_card_names_the_city(game, rules):
+    from tabletop.framework.effects import IllegalAction
+
+    state, run, legal = game({"active": "p1", "p1": {"hand": [], "cities": [{}, {"building": "Bank"}, {}]}})
+    with pytest.raises(IllegalAction, match="no 'Bank' in your city3"):
+        rules.apply(state, ("activate", "Bank", "city3"))
