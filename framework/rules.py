@@ -171,6 +171,33 @@ class Rules:
         uniformly at random with the bot's ``rng``; a pack may bias it cheaply."""
         return actions[rng.below(len(actions))]
 
+    def can_lose_at_once(self, state: State, action: Action) -> bool:
+        """Whether ``action`` could end the game in its mover's loss by itself: a cheap filter
+        before :meth:`loses_at_once` tries it on a copy. Default: any action could."""
+        return True
+
+    def loses_at_once(self, state: State, action: Action) -> bool:
+        """Whether applying ``action`` ends the game without its mover winning (tried on a copy;
+        only whether the game ends is read, never a hidden card)."""
+        if not self.can_lose_at_once(state, action):
+            return False
+        me = state.to_move()
+        s = state.clone()
+        self.apply(s, action)
+        return s.over and s.winner != me
+
+    def candidate_actions(self, state: State, actions: list[Action]) -> list[Action]:
+        """The actions among ``actions`` a sensible player considers: every bot chooses among
+        these. Default: drop the actions that lose at once when another action does not
+        (one-ply loss avoidance). A pack adds its own common sense (Virevolt: keep a hero in
+        play, no spell that does nothing); the result is never empty."""
+        if len(actions) < 2:
+            return actions
+        losing = [a for a in actions if self.loses_at_once(state, a)]
+        if not losing or len(losing) == len(actions):
+            return actions
+        return [a for a in actions if a not in losing]
+
     # ------------------------------------------------------------------ the engine
     def legal_actions(self, state: State) -> list[Action]:
         """Every action the player to move may take now."""

@@ -474,7 +474,27 @@ class VirevoltRules(Views, Positions, Rules):
     def rollout_action(self, state: State, actions: list, rng):
         return ai.rollout_action(self, state, actions, rng)
 
+    def can_lose_at_once(self, state: State, action) -> bool:
+        """Playing, setting, rotating and ending a phase never end the game; answering or
+        resolving anything may (a pass that lets a lethal attack give the fifth token)."""
+        return action[0] not in ("play", "set", "rotate", "next")
+
+    def candidate_actions(self, state: State, actions: list) -> list:
+        return ai.sensible_actions(self, state, super().candidate_actions(state, actions))
+
     def result(self, state: State) -> dict:
         out = super().result(state)
         out["tokens"] = {KEYS[i].name: state.counters[KEYS[i].tokens] for i in range(state.nplayers)}
         return out
+
+    def end_reason(self, state: State) -> str:
+        w = state.winner
+        if w is None:
+            return ""
+        c = state.counters
+        name = KEYS[w].name
+        if c[KEYS[w].tokens] >= WIN_TOKENS:
+            return f"{name} has {c[KEYS[w].tokens]} victory tokens (VIR-WIN-02)"
+        if all(c[KEYS[q].eliminated] for q in range(state.nplayers) if q != w):
+            return "every other player had to draw from an empty deck (VIR-WIN-01)"
+        return f"{name} attacked a player with no hero in play (VIR-WIN-04)"
