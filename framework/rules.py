@@ -15,6 +15,7 @@ from typing import Any, Callable
 from tabletop.framework import lasting
 from tabletop.framework.actions import Action, VerbSpec, format_action, parse_action
 from tabletop.framework.effects import IllegalAction, answer, push, run_stack
+from tabletop.framework.events import DETAIL, narrate
 from tabletop.framework.state import State, player_name
 from tabletop.framework.triggers import (
     PHASE_END, PHASE_START, TURN_END, TURN_START, announce, listened,
@@ -67,9 +68,34 @@ class Rules:
     def check(self, state: State) -> None:
         """State-based checks after every action (conditions that fire by themselves)."""
 
-    def view(self, state: State, player: int) -> dict:
-        """What ``player`` may know: the only input of screens and fair bots."""
+    def view(self, state: State, player: int | None) -> dict:
+        """What ``player`` may know (``None``: a spectator, who sees only what is public): with
+        the events' renderings for that seat, the only input of screens and fair bots."""
         raise NotImplementedError
+
+    def zone_seen_by(self, state: State, key: str) -> frozenset | None:
+        """Who may see the cards in zone ``key``: None for everyone, else the seats (maybe none).
+        Default: a seat sees every zone but those of its :meth:`hidden_pools`."""
+        seats = [p for p in range(state.nplayers)
+                 if not any(key in pool for pool in self.hidden_pools(state, p))]
+        return None if len(seats) == state.nplayers else frozenset(seats)
+
+    def seen_by(self, state: State, iid: int) -> frozenset | None:
+        """Who may see card instance ``iid`` now: what decides how an event naming it is
+        rendered for each seat (framework/events.py). Default: those who see its zone."""
+        key = state.zone_of(iid)
+        return frozenset() if key is None else self.zone_seen_by(state, key)
+
+    def zone_label(self, key: str) -> str:
+        """A zone's name in narration: ``p1.deck`` is "p1's deck", ``asset_deck`` "the asset deck"."""
+        owner, dot, rest = key.partition(".")
+        if dot and owner[:1] == "p" and owner[1:].isdigit():
+            return f"{owner}'s {rest.replace('.', ' ').replace('_', ' ')}"
+        return "the " + key.replace("_", " ").replace(".", " ")
+
+    def end_reason(self, state: State) -> str:
+        """Why a finished game ended, for people ("p2 has no City left (VOL-WIN-01)")."""
+        return ""
 
     def describe(self, state: State) -> dict:
         """Everything, hidden parts included, in the paths scenario files name."""
@@ -217,6 +243,14 @@ class Rules:
                 raise IllegalAction(f"unknown action {format_action(action)!r}")
             handler(state, action)
         self.settle(state)
+        if state.over and state.log is not None:
+            self.narrate_end(state)
+
+    def narrate_end(self, state: State) -> None:
+        winner = "no one" if state.winner is None else player_name(state.winner)
+        reason = self.end_reason(state)
+        narrate(state, "game over", "game over: {winner} wins{why}", winner=winner,
+                why=f" ({reason})" if reason else "")
 
     def apply_checked(self, state: State, action: Action | str) -> None:
         """Like :meth:`apply`, but refuse an action that is not legal, listing the legal ones.
@@ -256,6 +290,8 @@ class Rules:
             state.turn += 1
             if lasting.LASTING in state.vars:
                 lasting.expire(state)
+            if state.log is not None:
+                self.narrate_turn(state)
             self.start_turn(state)
             if state.listen:
                 announce(state, TURN_START, player=state.active)
@@ -278,10 +314,17 @@ class Rules:
             announce(state, TURN_END, player=state.active)
         return True
 
+    def narrate_turn(self, state: State) -> None:
+        narrate(state, "turn", "turn {turn}: {p} to play", actor=state.active, turn=state.turn,
+                p=player_name(state.active))
+
     def enter_phase(self, state: State, phase: Phase) -> None:
         """Make ``phase`` the current phase and run its ``enter`` procedure."""
         state.phase = phase.name
         state.phase_done = phase.actions is None
+        if state.log is not None:
+            narrate(state, "phase", "{p}'s {phase} phase", actor=state.active, level=DETAIL,
+                    p=player_name(state.active), phase=phase.name)
         if phase.enter is not None:
             phase.enter(state)
         if state.listen:
@@ -290,6 +333,8 @@ class Rules:
     def begin(self, state: State) -> State:
         """Enter the first phase of the first turn and run until someone must act."""
         state.listen = self.listen
+        if state.log is not None:
+            self.narrate_turn(state)
         self.start_turn(state)
         announce(state, TURN_START, player=state.active)
         self.enter_phase(state, self.phases[0])
@@ -372,6 +417,7 @@ class Rules:
         return [player_name(i) for i in range(state.nplayers)]
 
     def result(self, state: State) -> dict[str, Any]:
-        """A short summary of how the game ended."""
+        """A short summary of how the game ended: winner, why, turns played (``state.turn``,
+        the number of the turn being played), and what the pack adds (scores)."""
         return {"over": state.over, "winner": None if state.winner is None else player_name(state.winner),
-                "turns": state.turn}
+                "reason": self.end_reason(state) if state.over else "", "turns": state.turn}

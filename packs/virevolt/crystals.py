@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from tabletop.framework.events import narrate
 from tabletop.packs.virevolt.keys import CIDX, COLOURS, KEYS
 
 ZERO = (0, 0, 0, 0, 0)
@@ -162,6 +163,9 @@ def consume_best(state, p: int, n: int) -> int:
     for iid in free[:n]:
         consumed.add(iid)
         done += 1
+    if done:
+        narrate(state, "crystals", "{n} of {p}'s crystals are consumed ({which})", n=done, p=KEYS[p].name,
+                which=", ".join(cards[i].colour for i in free[:n]))
     return done
 
 
@@ -173,4 +177,7 @@ def restore(state, p: int, n: int) -> int:
     used.sort(key=lambda i: (-(cards[i].cidx == 4), cards[i].cidx == 0))
     for iid in used[:n]:
         consumed.discard(iid)
+    if used[:n]:
+        narrate(state, "crystals", "{n} of {p}'s crystals are restored ({which})", actor=p, n=len(used[:n]),
+                p=KEYS[p].name, which=", ".join(cards[i].colour for i in used[:n]))
     return min(n, len(used))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
+from tabletop.framework.events import Card, narrate
 from tabletop.framework.triggers import DAMAGED, LEFT, announce
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt.keys import KEYS
@@ -110,9 +111,15 @@ def damage(state, hero: int, n: int, ctx: dict) -> int:
         if n <= 0:
             return 0
         if hero in state.marks[st.INVINCIBILITY] and is_main(state, hero):
+            narrate(state, "damage", "{hero} is invincible: no damage", hero=_named(state, hero))
             return 0
-    _hurt(state, hero, n, atk_p)
+    _hurt(state, hero, n, atk_p, "{hero} takes {n} damage ({hp} HP left)")
     return n
+
+
+def _named(state, hero: int) -> str:
+    """``p2's Frost Giant``: a hero in play, public by nature."""
+    return f"{KEYS[owner(state, hero)].name}'s {state.cards[hero].name}"
 
 
 def holders(state) -> list[tuple[int, int]]:
@@ -126,9 +133,12 @@ def holders(state) -> list[tuple[int, int]]:
     return out
 
 
-def _hurt(state, hero: int, n: int, killer: int | None) -> None:
+def _hurt(state, hero: int, n: int, killer: int | None, told: str) -> None:
     dmg = state.values[DAMAGE]
     dmg[hero] = dmg.get(hero, 0) + n
+    if state.log is not None:
+        narrate(state, "damage", told, actor=killer, hero=_named(state, hero), n=n,
+                hp=max(0, max_hp(state, hero) - dmg[hero]))
     p = owner(state, hero)
     hit = state.vars.get("hit", ())
     if p not in hit:
@@ -141,7 +151,7 @@ def _hurt(state, hero: int, n: int, killer: int | None) -> None:
 
 def lose_hp(state, hero: int, n: int) -> None:
     """HP lost to Poison/Burn (VIR-PHASE-STATE-01/02); a death scores for the previous player."""
-    _hurt(state, hero, n, previous_player(state, owner(state, hero)))
+    _hurt(state, hero, n, previous_player(state, owner(state, hero)), "{hero} loses {n} HP to its states ({hp} HP left)")
 
 
 def heal(state, hero: int, n: int) -> int:
@@ -154,6 +164,8 @@ def heal(state, hero: int, n: int) -> int:
             dmg[hero] = have - k
         else:
             del dmg[hero]
+        narrate(state, "heal", "{hero} heals {k} damage ({hp} HP)", hero=_named(state, hero), k=k,
+                hp=max_hp(state, hero) - have + k)
     return k
 
 
@@ -161,9 +173,12 @@ def heal(state, hero: int, n: int) -> int:
 def kill(state, hero: int, killer: int | None) -> None:
     """The hero dies: to its owner's graveyard; a token to ``killer`` unless it is the owner."""
     p = owner(state, hero)
+    narrate(state, "death", "{hero} dies", hero=_named(state, hero))
     leave_play(state, hero, KEYS[p].graveyard, "died")
     if killer is not None and killer != p:
         state.counters[KEYS[killer].tokens] += 1
+        narrate(state, "token", "{k} gets a victory token ({n} of 5)", actor=killer, k=KEYS[killer].name,
+                n=state.counters[KEYS[killer].tokens])
 
 
 def leave_play(state, hero: int, dest: str, how: str = "returned") -> None:
@@ -176,6 +191,8 @@ def leave_play(state, hero: int, dest: str, how: str = "returned") -> None:
     z = state.zones
     st.clear(state, hero)
     state.values[DAMAGE].pop(hero, None)
+    if dest == k.hand:
+        narrate(state, "bounce", "{p}'s {hero} returns to {p}'s hand", p=k.name, hero=Card(hero, came_from=k.main))
     if hero in z[k.main]:
         z[k.main].remove(hero)
         z[dest].append(hero)
@@ -199,6 +216,7 @@ def promote(state, p: int) -> None:
             st.of(state, sec[0]) == st.of(state, sec[1]):
         h = sec.pop(0)
         z[k.main].append(h)
+        narrate(state, "main hero", "{hero} becomes {p}'s main hero", actor=p, p=k.name, hero=Card(h))
         return
     state.stack.append(_promote_frame(p))
 
@@ -219,6 +237,7 @@ def _promote_step(state, ctx):
     h = sec[lab.index(chosen)]
     sec.remove(h)
     z[k.main].append(h)
+    narrate(state, "main hero", "{hero} becomes {p}'s main hero", actor=p, p=k.name, hero=Card(h))
     return None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tabletop.framework.actions import DECISION_VERBS, NAME, VerbSpec
 from tabletop.framework.effects import Decision, Frame, IllegalAction, native
+from tabletop.framework.events import DETAIL, Card, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
 from tabletop.framework.state import State
@@ -51,6 +52,7 @@ def _enter_draw(state: State) -> None:
     k = KEYS[p]
     cr.refresh(state, p)                                  # VIR-PHASE-DRAW-03
     if not state.zones[k.deck]:                            # VIR-PHASE-DRAW-02 / VIR-WIN-01
+        narrate(state, "deck out", "{p} must draw from an empty deck and loses (VIR-WIN-01)", actor=p, p=k.name)
         eliminate(state, p)
         if not state.over:
             state.phase = "end"                            # the rest of the turn is skipped
@@ -98,6 +100,7 @@ def _hand_limit_step(state, ctx):
             if state.cards[iid].name == chosen:
                 hand.remove(iid)
                 state.zones[k.graveyard].append(iid)
+                narrate(state, "discard", "{p} discards {card} (hand limit 7)", actor=p, p=k.name, card=Card(iid))
                 break
     if len(hand) <= HAND_LIMIT:
         return None
@@ -193,6 +196,7 @@ def _h_play(state, action) -> None:
     if state.cards[iid].kind == CRYSTAL:
         z[k.crystals].append(iid)                          # enters unconsumed (VIR-CRYSTAL-11)
         state.counters[k.crystal_played] = 1
+        narrate(state, "play", "{p} plays a {card}", actor=p, p=k.name, card=Card(iid))
         if state.listen:
             announce(state, PLAYED, subject=iid, player=p)
             announce(state, ENTERED, subject=iid, player=p)
@@ -201,6 +205,8 @@ def _h_play(state, action) -> None:
         z[k.secondary].append(iid)
     else:
         z[k.main].append(iid)
+    narrate(state, "play", "{p} plays {card} as {role} hero", actor=p, p=k.name, card=Card(iid),
+            role="main" if z[k.main][0] == iid else "secondary")
     state.vars["initiator"] = p
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
@@ -215,6 +221,7 @@ def _h_set(state, action) -> None:
     iid = _from_hand(state, p, action[1], (TRAP,))
     state.zones[k.hand].remove(iid)
     state.zones[k.traps].append(iid)                       # free (VIR-TRAP-06)
+    narrate(state, "set", "{p} sets {card} face down", actor=p, p=k.name, card=Card(iid, hidden_as="a trap"))
 
 
 def _cast_resolve(state, ctx):
@@ -250,6 +257,8 @@ def _h_cast(state, action) -> None:
         raise IllegalAction(f"cannot pay effect {n} of {d.name}")
     state.zones[k.hand].remove(iid)
     state.zones[k.casting].append(iid)
+    narrate(state, "cast", "{p} casts {card} (effect {n}: {text})", actor=p, p=k.name, card=Card(iid), n=n,
+            text=d.effects[n - 1].program.text)
     state.vars["initiator"] = p
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
@@ -274,6 +283,8 @@ def _h_rotate(state, action) -> None:
         raise IllegalAction("cannot rotate now")
     sec[sec.index(h)] = old                                # VIR-HERO-14
     z[k.main][0] = h
+    narrate(state, "rotate", "{p} rotates: {new} becomes main hero, {old} secondary", actor=p, p=k.name,
+            new=Card(h), old=Card(old))
 
 
 def _h_sacrifice(state, action) -> None:
@@ -283,6 +294,7 @@ def _h_sacrifice(state, action) -> None:
     h = _hero_by_label(state, inplay, action[1])
     if not cr.pay(state, p, state.cards[h].sac):
         raise IllegalAction("cannot pay the sacrifice cost")
+    narrate(state, "sacrifice", "{p} sacrifices {card} (nobody scores)", actor=p, p=k.name, card=Card(h))
     hz.leave_play(state, h, k.graveyard, "sacrificed")     # VIR-HERO-12: no token
 
 
@@ -299,6 +311,8 @@ def _h_activate(state, action) -> None:
 
 
 def _h_next(state, action) -> None:
+    narrate(state, "next", "{p} ends the {phase} phase", actor=state.active, level=DETAIL,
+            p=KEYS[state.active].name, phase=state.phase)
     state.phase_done = True
 
 
@@ -308,6 +322,7 @@ def eliminate(state: State, p: int) -> None:
     c = state.counters
     k = KEYS[p]
     c[k.eliminated] = 1
+    narrate(state, "eliminated", "{p} is out of the game", p=k.name)
     left = [q for q in range(state.nplayers) if not c[KEYS[q].eliminated]]
     if len(left) == 1:
         state.over = True
