@@ -402,15 +402,79 @@ class Rules:
         return format_action(action)
 
     def find_action(self, state: State, text: str) -> Action:
-        """The legal action written ``text`` (case and spacing forgiven), or an error naming the legal ones."""
+        """The legal action written ``text`` (case and spacing forgiven, or a form the pack
+        understands, :meth:`resolve`), else an error that says why (:meth:`why_not`) or
+        names the legal actions."""
         wanted = " ".join(text.split()).lower()
         legal = self.legal_actions(state)
         for a in legal:
             if format_action(a).lower() == wanted:
                 return a
-        self.parse(text)  # a syntax error explains itself better than the list below
+        alias = self.resolve(state, text)
+        if alias is not None and alias in legal:
+            return alias
+        action = alias if alias is not None else self.parse(text)  # a syntax error explains itself best
+        if state.over:
+            raise IllegalAction("the game is over")
+        if state.pending is not None:
+            options = ", ".join(format_action(a) for a in legal)
+            raise IllegalAction(f"answer the question first: {state.pending.prompt} ({options})")
+        reason = self.why_not(state, action)
+        if reason:
+            raise IllegalAction(f"{format_action(action)}: {reason}")
         shown = ", ".join(format_action(a) for a in legal) or "none (the game is over)"
         raise IllegalAction(f"{text.strip()!r} is not legal now; legal actions: {shown}")
+
+    # ------------------------------------------------------------------ front ends (optional)
+    # What terminal, web and other front ends use to explain the game to people; every one
+    # reads only what the player it is asked about may know.
+    #: The action that ends a phase where nothing else can be done (front ends may take it
+    #: by themselves), e.g. ``("next",)``.
+    pass_action: Action | None = None
+
+    def why_not(self, state: State, action: Action) -> str | None:
+        """Why ``action`` (well formed, not legal now) cannot be taken, in words with the
+        numbers and the rule id: "needs 8 battle; you have 1 (VOL-ATTACK-01)"."""
+        return None
+
+    def resolve(self, state: State, text: str) -> Action | None:
+        """An action written another natural way ("acquire Catacombs" for "acquire asset 3"),
+        or None. The result is checked for legality like any other."""
+        return None
+
+    def warnings(self, state: State, player: int) -> list[str]:
+        """What will happen to ``player`` at the end of their turn unless they act (a City
+        falls, a hand is over its limit), from what ``player`` may know."""
+        return []
+
+    def free_plays(self, state: State, actions: list[Action]) -> list[Action]:
+        """Among ``actions``, those that need no choice and can never hurt (playing a card
+        whose points are gained by themselves): what a "play all" command takes, in order."""
+        return []
+
+    def locate(self, view: dict, ref: str) -> list[tuple[str, list[str]]] | None:
+        """The cards a place names in ``view`` ("asset 3", "p2.city2", a hero), each with what
+        is true of it now ("defence 12 = 9 + Troop 3"): ``[(card name, [status lines])]``,
+        or None for no such place. Reads the view only, so it can never show a hidden card."""
+        return None
+
+    def places(self, view: dict) -> list[str]:
+        """The places :meth:`locate` understands in ``view``, for completion and help."""
+        return []
+
+    def card_rules(self, card) -> str:
+        """How a card of this kind works, in a sentence or two with its rule ids."""
+        return ""
+
+    def reveal(self, state: State, player: int) -> dict[str, list[str]]:
+        """What ``player`` kept hidden (hand, deck, face-down cards), shown when the game is
+        over: zone label -> card names."""
+        out: dict[str, list[str]] = {}
+        prefix = player_name(player) + "."
+        for key, ids in state.zones.items():
+            if ids and key.startswith(prefix) and self.zone_seen_by(state, key) is not None:
+                out[self.zone_label(key)] = [state.cards[i].name for i in ids]
+        return out
 
     def player_names(self, state: State) -> list[str]:
         """The written names of the seats: ``p1``, ``p2``..."""

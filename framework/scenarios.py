@@ -128,7 +128,10 @@ def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
         try:
             action = rules.find_action(state, step)
         except (IllegalAction, ValueError) as e:
-            raise _fail(sc, n, f"{label} ({step!r}): {e}")
+            msg = str(e)
+            if "legal actions:" not in msg and not state.over:
+                msg += "; legal actions: " + ", ".join(format_action(a) for a in rules.legal_actions(state))
+            raise _fail(sc, n, f"{label} ({step!r}): {msg}")
         rules.apply(state, action)
         return
     if not isinstance(step, dict) or len(step) != 1:

@@ -25,6 +25,7 @@ from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt import traps
 from tabletop.packs.virevolt.keys import BOX, CRYSTAL, HERO, INCANTATION, KEYS, TRAP, player_arg
+from tabletop.packs.virevolt.explain import Explain
 from tabletop.packs.virevolt.positions import Positions
 from tabletop.packs.virevolt.views import Views
 
@@ -33,16 +34,24 @@ WIN_TOKENS = 5
 DEFAULT_DECKS = ("ember", "tide", "grove", "prism")
 
 VERBS = {
-    "play": VerbSpec("play", (NAME,), "put a hero or a crystal from your hand into play"),
-    "set": VerbSpec("set", (NAME,), "set a trap face down (free)"),
-    "cast": VerbSpec("cast", (NAME, r"\d+"), "cast an incantation with its effect number N", optional_tail=1),
-    "rotate": VerbSpec("rotate", (NAME,), "pay your main hero's rotation cost; the named secondary hero becomes main"),
-    "sacrifice": VerbSpec("sacrifice", (NAME,), "pay a hero's sacrifice cost; it goes to the graveyard, no token"),
-    "attack": VerbSpec("attack", (r"p\d+", NAME), "attack player pK's main hero with the named attack"),
-    "activate": VerbSpec("activate", (NAME,), "activate one of your traps"),
-    "next": VerbSpec("next", (), "end the current phase"),
-    "pass": VerbSpec("pass", (), "let the action go unanswered (no trap)"),
+    "play": VerbSpec("play", (NAME,), "put a hero (free; 3 in play at most) or your turn's crystal into play",
+                     usage="play <hero or crystal>", example="play Cinder Imp"),
+    "set": VerbSpec("set", (NAME,), "set a trap face down (free)", usage="set <trap>", example="set Frozen Snare"),
+    "cast": VerbSpec("cast", (NAME, r"\d+"), "cast an incantation with one of its effects (1 if not given)",
+                     optional_tail=1, usage="cast <incantation> [<effect number>]", example="cast Fireball 2"),
+    "rotate": VerbSpec("rotate", (NAME,), "pay your main hero's rotation cost; the named secondary hero becomes main",
+                       usage="rotate <secondary hero>", example="rotate Cinder Imp"),
+    "sacrifice": VerbSpec("sacrifice", (NAME,), "pay a hero's sacrifice cost; it goes to the graveyard, no token",
+                          usage="sacrifice <hero>", example="sacrifice Cinder Imp"),
+    "attack": VerbSpec("attack", (r"p\d+", NAME), "attack a player's main hero with one of your main hero's attacks",
+                       usage="attack <p2..p4> <attack name>", example="attack p2 Claw"),
+    "activate": VerbSpec("activate", (NAME,), "activate one of your face-down traps", usage="activate <trap>",
+                         example="activate Frozen Snare"),
+    "next": VerbSpec("next", (), "end the current phase (main -> combat -> secondary -> end)", example="next"),
+    "pass": VerbSpec("pass", (), "let the action go unanswered (no trap)", example="pass"),
     **DECISION_VERBS,
+    "choose": VerbSpec("choose", (NAME,), "pick one of the options offered (as listed)", usage="choose <option>",
+                       example="choose p2:Frost Warden"),
 }
 
 
@@ -311,8 +320,6 @@ def _h_activate(state, action) -> None:
 
 
 def _h_next(state, action) -> None:
-    narrate(state, "next", "{p} ends the {phase} phase", actor=state.active, level=DETAIL,
-            p=KEYS[state.active].name, phase=state.phase)
     state.phase_done = True
 
 
@@ -340,9 +347,10 @@ def eliminate(state: State, p: int) -> None:
 
 
 # ---------------------------------------------------------------------- the rules object
-class VirevoltRules(Views, Positions, Rules):
+class VirevoltRules(Explain, Views, Positions, Rules):
     name = "virevolt"
     title = "Virevolt"
+    pass_action = ("next",)
     min_players = 2
     max_players = 4
     phases = (

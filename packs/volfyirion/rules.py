@@ -20,6 +20,7 @@ from tabletop.packs.volfyirion.model import (
     BUILDING, DEFEAT, DEFEAT_COST, HAND_SIZE, KEYS, LAIR, LAIR_KEYS, MOVE_COST, REMOVED, REPLACE_COST,
     ROW_KEYS, TROOP, WONDER, WONDER_REMOVAL,
 )
+from tabletop.packs.volfyirion.explain import Explain
 from tabletop.packs.volfyirion.positions import Positions
 from tabletop.packs.volfyirion.vocabulary import VOCABULARY
 from tabletop.packs.volfyirion.variant_actions import VariantActions
@@ -29,27 +30,47 @@ CITY_ARG = r"city[1-3]"
 TABLE = VOCABULARY.table
 
 VERBS = {
-    "play": VerbSpec("play", (NAME, CITY_ARG), "play a card from hand (Buildings and Troops into cityN)", 1),
-    "acquire asset": VerbSpec("acquire asset", (INT,), "buy Asset Row card N (1-5) for its command cost"),
-    "acquire wonder": VerbSpec("acquire wonder", (INT,), "buy Lair Wonder N (1-2) for its battle cost"),
-    "redeploy": VerbSpec("redeploy", (CITY_ARG, CITY_ARG), "move your Troop from one city to another"),
-    "attack": VerbSpec("attack", (r"p[12]\.(city[1-3]|lair)",), "attack an enemy city"),
-    "seal": VerbSpec("seal", (r"p[12]", NAME), "seal a Wonder (knowledge = its cost)"),
-    "unseal": VerbSpec("unseal", (r"p[12]", NAME), "unseal a Wonder (knowledge = its cost)"),
-    "replace": VerbSpec("replace", (INT,), "pay 2 knowledge to replace Asset Row card N"),
-    "move volfyirion": VerbSpec("move volfyirion", (r"p[12]\.city[1-3]|lair",), "pay 8 knowledge to move the dragon"),
-    "defeat volfyirion": VerbSpec("defeat volfyirion", (), "pay 16 battle to defeat the dragon"),
-    "activate": VerbSpec("activate", (NAME, CITY_ARG), "use a card's secondary ability", 1),
-    "remove": VerbSpec("remove", (NAME, CITY_ARG), "use a card's remove ability", 1),
-    "mulligan": VerbSpec("mulligan", (), "first turn only: shuffle your hand back and draw 5"),
-    "refresh": VerbSpec("refresh", (r"[1-5]|all",), "first turn only: free Asset Row refresh"),
-    "end turn": VerbSpec("end turn", (), "end your Main Phase"),
-    "take": VerbSpec("take", (r"p[12]", NAME), "Ascension Path: take it from the opponent's Playing Area"),
-    "collide": VerbSpec("collide", (NAME,), "Anomaly Collider: seal your Wonder for free, gain its cost in knowledge"),
-    "acquire top": VerbSpec("acquire top", (), "Qoam Oracle: buy the Asset Deck's top card"),
-    "acquire wonder top": VerbSpec("acquire wonder top", (), "Heroes Party: 4 battle for the Wonder Deck's top card"),
-    "rebuild": VerbSpec("rebuild", (CITY_ARG,), "extended mode: rebuild your destroyed city"),
+    "play": VerbSpec("play", (NAME, CITY_ARG), "play a card from hand (Buildings and Troops into a City)", 1,
+                     "play <card> [city1|city2|city3]", "play Elite Trooper city2"),
+    "acquire asset": VerbSpec("acquire asset", (INT,), "buy Asset Row card N for its command cost "
+                              "(or write its name: acquire <card>)", usage="acquire asset <1-5>",
+                              example="acquire asset 3"),
+    "acquire wonder": VerbSpec("acquire wonder", (INT,), "buy Lair Wonder N for its battle cost",
+                               usage="acquire wonder <1-2>", example="acquire wonder 1"),
+    "redeploy": VerbSpec("redeploy", (CITY_ARG, CITY_ARG), "move your Troop to another City (its cost in command)",
+                         usage="redeploy <from city> <to city>", example="redeploy city1 city3"),
+    "attack": VerbSpec("attack", (r"p[12]\.(city[1-3]|lair)",), "attack an enemy City (battle = its defence)",
+                       usage="attack <p2.city1..3 | p2.lair>", example="attack p2.city1"),
+    "seal": VerbSpec("seal", (r"p[12]", NAME), "seal a Wonder (knowledge = its cost)",
+                     usage="seal <p1|p2> <wonder>", example="seal p2 Sharp Qoam"),
+    "unseal": VerbSpec("unseal", (r"p[12]", NAME), "unseal a Wonder (knowledge = its cost)",
+                       usage="unseal <p1|p2> <wonder>", example="unseal p1 Sharp Qoam"),
+    "replace": VerbSpec("replace", (INT,), "pay 2 knowledge to replace Asset Row card N",
+                        usage="replace <1-5>", example="replace 2"),
+    "move volfyirion": VerbSpec("move volfyirion", (r"p[12]\.city[1-3]|lair",), "pay 8 knowledge to move the dragon",
+                                usage="move volfyirion <p2.city1..3 | lair>", example="move volfyirion p2.city3"),
+    "defeat volfyirion": VerbSpec("defeat volfyirion", (), "pay 16 battle to defeat the dragon",
+                                  example="defeat volfyirion"),
+    "activate": VerbSpec("activate", (NAME, CITY_ARG), "use a card's secondary ability", 1,
+                         "activate <card> [city1|city2|city3]", "activate Flawless Deploy"),
+    "remove": VerbSpec("remove", (NAME, CITY_ARG), "use a card's remove ability (the card leaves the game)", 1,
+                       "remove <card> [city1|city2|city3]", "remove Elite Trooper city2"),
+    "mulligan": VerbSpec("mulligan", (), "first turn only: shuffle your hand back and draw 5", example="mulligan"),
+    "refresh": VerbSpec("refresh", (r"[1-5]|all",), "first turn only: free Asset Row refresh (first player: one "
+                        "space; second player: all)", usage="refresh <1-5> | refresh all", example="refresh 4"),
+    "end turn": VerbSpec("end turn", (), "end your Main Phase", example="end turn"),
+    "take": VerbSpec("take", (r"p[12]", NAME), "Ascension Path: take it from the opponent's Playing Area",
+                     usage="take <p1|p2> <wonder>", example="take p2 Ascension Path"),
+    "collide": VerbSpec("collide", (NAME,), "Anomaly Collider: seal your Wonder for free, gain its cost in knowledge",
+                        usage="collide <wonder>", example="collide Sharp Qoam"),
+    "acquire top": VerbSpec("acquire top", (), "Qoam Oracle: buy the Asset Deck's top card", example="acquire top"),
+    "acquire wonder top": VerbSpec("acquire wonder top", (), "Heroes Party: 4 battle for the Wonder Deck's top card",
+                                   example="acquire wonder top"),
+    "rebuild": VerbSpec("rebuild", (CITY_ARG,), "extended mode: rebuild your destroyed City",
+                        usage="rebuild <city1|city2|city3>", example="rebuild city2"),
     **DECISION_VERBS,
+    "choose": VerbSpec("choose", (NAME,), "pick one of the options offered (as listed)", usage="choose <option>",
+                       example="choose discard:Prospector"),
 }
 
 END_TURN = ("end turn",)
@@ -102,7 +123,7 @@ _GLOBAL_ZONES = ("asset_deck",) + ROW_KEYS + ("wonder_deck",) + LAIR_KEYS + ("la
 
 
 
-class VolfyirionRules(VariantActions, Views, Positions, Rules):
+class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     """The base game of Volfyirion for two players."""
 
     name = "volfyirion"
@@ -110,6 +131,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
     min_players = 2
     max_players = 2
     verbs = VERBS
+    pass_action = END_TURN
 
     def __init__(self, cards) -> None:
         self.phases = (

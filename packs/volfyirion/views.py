@@ -13,6 +13,18 @@ from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.model import KEYS, LAIR_KEYS, RESOURCES, ROW_KEYS
 
 
+def _card_face(c) -> dict:
+    """What the face of a card in a row shows: name, type, banner, cost, defence, abilities."""
+    out = {"name": c.name, "cost": c.cost, "type": c.type, "colour": c.colour}
+    if c.defence:
+        out["defence"] = c.defence
+    for key in ("main", "secondary", "remove"):
+        text = c.get("main_text") if key == "main" else c.get(key)
+        if text:
+            out[key] = text
+    return out
+
+
 class Views:
     """The view and describe methods of :class:`~tabletop.packs.volfyirion.rules.VolfyirionRules`."""
 
@@ -161,17 +173,11 @@ class Views:
             "winner": None if state.winner is None else KEYS[state.winner].name,
             "pending": pend,
             "volfyirion": M.dragon_text(state.vars["dragon"]),
-            "asset_row": [None if not zones[k] else {"name": cards[zones[k][0]].name,
-                                                      "cost": cards[zones[k][0]].cost,
-                                                      "type": cards[zones[k][0]].type,
-                                                      "colour": cards[zones[k][0]].colour}
-                          for k in ROW_KEYS],
+            "asset_row": [None if not zones[k] else _card_face(cards[zones[k][0]]) for k in ROW_KEYS],
             "asset_deck_size": len(deck),
             "asset_top": cards[deck[-1]].name if top_seen else None,
             "wonder_deck_size": len(zones["wonder_deck"]),
-            "lair": {"wonders": [None if not zones[k] else {"name": cards[zones[k][0]].name,
-                                                             "cost": cards[zones[k][0]].cost}
-                                 for k in LAIR_KEYS],
+            "lair": {"wonders": [None if not zones[k] else _card_face(cards[zones[k][0]]) for k in LAIR_KEYS],
                      "owner": owner},
             "removed": self._names(state, zones["removed"]),
             "players": {},
