@@ -328,7 +328,7 @@ def preferred_action(rules, state, actions):
     me = state.to_move()
     score = GreedyBot._score
     best, best_score = None, None
-    for a in sensible_actions(rules, state, actions):
+    for a in actions:
         s = score(_GREEDY, rules, state, a, me)
         if best_score is None or s > best_score + 1e-9:
             best, best_score = a, s
