@@ -42,9 +42,13 @@ def play(args: tuple) -> dict:
     heroless_end: dict[int, int] = {}   # turn -> player who ended it with no hero in play
     win04 = None
     steps = 0
+    searched: list[int] = []            # iterations of each move a searching bot searched
     while not state.over and steps < max_steps:
         mover = state.to_move()
         action = players[mover].choose(rules, state)
+        its = getattr(players[mover], "last_iterations", 0)
+        if its:
+            searched.append(its)
         if mover == state.active and heroes_in_play(state, mover) <= 1 and \
                 not keeps_hero(rules, state, action, mover) and \
                 any(keeps_hero(rules, state, a, mover) for a in rules.legal_actions(state)):
@@ -64,7 +68,8 @@ def play(args: tuple) -> dict:
         handed = heroless_end.get(turn - 1) == loser and dropped.get(turn - 1) == loser
     return {"index": index, "seed": gseed, "seats": [bots[b] for b in who], "decks": options.get("decks"),
             "winner": state.winner if state.over else None, "turns": state.turn,
-            "win04": None if win04 is None else KEYS[win04[1]].name, "handed_out": handed}
+            "win04": None if win04 is None else KEYS[win04[1]].name, "handed_out": handed,
+            "searched_moves": len(searched), "iterations": sum(searched)}
 
 
 def summary(records: list[dict], bots: list[str]) -> dict:
@@ -77,6 +82,9 @@ def summary(records: list[dict], bots: list[str]) -> dict:
         lo, hi = wilson(k, n)
         out[label] = {"wins": k, "games": n, "rate": k / n if n else None, "ci95": [lo, hi]}
     out["ended_by_VIR-WIN-04"] = sum(1 for r in records if r["win04"])
+    moves = sum(r["searched_moves"] for r in records)
+    if moves:
+        out["iterations_per_searched_move"] = round(sum(r["iterations"] for r in records) / moves)
     out["handed_out"] = [r["index"] for r in records if r["handed_out"]]
     return out
 
