@@ -209,8 +209,9 @@ class Session:
             self.narrator = mover
             legal = g.legal_actions()
             if self.auto_pass and state.pending is None and legal == [self.rules.pass_action]:
+                phase = state.phase
                 g.apply(legal[0])
-                self.say(f"  ({player_name(mover)}: nothing to do in the {state.phase} phase, so it ends)")
+                self.say(f"  ({player_name(mover)}: nothing to do in the {phase} phase, so it ends)")
                 continue
             self.present(mover, legal)
             line = self.reader.read(f"{player_name(mover)}> ")

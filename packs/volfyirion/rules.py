@@ -1,6 +1,6 @@
 """Volfyirion's rules: setup, the three phases, legal actions, their handlers, views.
 
-Rule ids in comments refer to ``shared/rules/volfyirion.yaml``. The state layout is in
+Rule ids in comments refer to the pack's catalogue, ``rules.yaml`` (docs/rules/volfyirion.md). The state layout is in
 :mod:`tabletop.packs.volfyirion.model`.
 """
 from __future__ import annotations
