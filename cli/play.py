@@ -23,7 +23,7 @@ from tabletop.cli.prompt import LineInput
 from tabletop.framework.actions import format_action
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.events import HEADLINE
+from tabletop.framework.narration import HEADLINE
 from tabletop.framework.game import Game, SaveError
 from tabletop.framework.state import player_name
 

@@ -14,7 +14,7 @@ from tabletop.cli.layout import fill, terminal_width
 from tabletop.cli.play import _counted, board_drawer, format_result_value
 from tabletop.cli.prompt import LineInput
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.events import HEADLINE
+from tabletop.framework.narration import HEADLINE
 from tabletop.framework.game import Game
 
 

@@ -1,6 +1,6 @@
 """A game being played: its rules, parameters, seed, action log, undo and saved files.
 
-A game records what happened as it goes (its :class:`~tabletop.framework.events.Event`\ s,
+A game records what happened as it goes (its :class:`~tabletop.framework.narration.Event`\ s,
 each with a rendering per seat): every screen shows a seat only those renderings and its
 view. A saved game is its parameters, seed and action log, plus a checksum of the final state:
 loading replays the log, and a file that was cut short or edited no longer gives the same
@@ -19,7 +19,7 @@ from typing import Any
 from tabletop.framework.actions import Action, format_action
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.events import DETAIL, Event, EventLog, narrate, recording
+from tabletop.framework.narration import DETAIL, Event, EventLog, narrate, recording
 from tabletop.framework.rules import Rules
 from tabletop.framework.state import State, player_name
 

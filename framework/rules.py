@@ -15,7 +15,7 @@ from typing import Any, Callable
 from tabletop.framework import lasting
 from tabletop.framework.actions import Action, VerbSpec, format_action, parse_action
 from tabletop.framework.effects import IllegalAction, answer, push, run_stack
-from tabletop.framework.events import DETAIL, narrate
+from tabletop.framework.narration import DETAIL, narrate
 from tabletop.framework.state import State, player_name
 from tabletop.framework.triggers import (
     PHASE_END, PHASE_START, TURN_END, TURN_START, announce, listened,
@@ -82,7 +82,7 @@ class Rules:
 
     def seen_by(self, state: State, iid: int) -> frozenset | None:
         """Who may see card instance ``iid`` now: what decides how an event naming it is
-        rendered for each seat (framework/events.py). Default: those who see its zone."""
+        rendered for each seat (framework/narration.py). Default: those who see its zone."""
         key = state.zone_of(iid)
         return frozenset() if key is None else self.zone_seen_by(state, key)
 

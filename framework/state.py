@@ -15,13 +15,13 @@ containers:
 ``listen`` is the set of events some card of this game answers, derived from the cards.
 
 The pack chooses the keys; the framework only copies, serialises and shows them. ``log``
-is not part of the game: it is where narration goes while someone watches (framework/events.py).
+is not part of the game: it is where narration goes while someone watches (framework/narration.py).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework.events import current as current_log
+from tabletop.framework.narration import current as current_log
 
 FORMAT_VERSION = 1
 
@@ -66,7 +66,7 @@ class State:
         self.reveals = 0
         self.events: list = []
         self.listen: frozenset = frozenset()
-        self.log = current_log()  # where narration goes while the game is watched (framework/events.py)
+        self.log = current_log()  # where narration goes while the game is watched (framework/narration.py)
 
     def clone(self) -> "State":
         """A copy that shares nothing mutable with this one (card definitions are immutable)."""

@@ -5,7 +5,7 @@ pile) counts a *reveal* on the state, which is how undo knows where it must stop
 """
 from __future__ import annotations
 
-from tabletop.framework.events import DETAIL, Cards, Zone, narrate
+from tabletop.framework.narration import DETAIL, Cards, Zone, narrate
 from tabletop.framework.rng import shuffled
 from tabletop.framework.state import State
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from tabletop.framework.effects import Frame, native
-from tabletop.framework.events import narrate
+from tabletop.framework.narration import narrate
 from tabletop.packs.virevolt import costs
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz

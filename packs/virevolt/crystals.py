@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from tabletop.framework.events import narrate
+from tabletop.framework.narration import narrate
 from tabletop.packs.virevolt.keys import CIDX, COLOURS, KEYS
 
 ZERO = (0, 0, 0, 0, 0)

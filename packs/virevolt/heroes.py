@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
-from tabletop.framework.events import Card, narrate
+from tabletop.framework.narration import Card, narrate
 from tabletop.framework.triggers import DAMAGED, LEFT, announce
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt.keys import KEYS

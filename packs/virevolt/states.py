@@ -6,7 +6,7 @@ Invincibility is read by the damage code (heroes.py).
 """
 from __future__ import annotations
 
-from tabletop.framework.events import DETAIL, narrate
+from tabletop.framework.narration import DETAIL, narrate
 from tabletop.packs.virevolt.keys import KEYS
 
 

@@ -12,7 +12,7 @@ Secondary Phases, and are offered in every window.
 from __future__ import annotations
 
 from tabletop.framework.effects import Decision, Frame, native
-from tabletop.framework.events import Card, narrate
+from tabletop.framework.narration import Card, narrate
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt.keys import KEYS
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
-from tabletop.framework.events import DETAIL, Card, Zone, narrate
+from tabletop.framework.narration import DETAIL, Card, Zone, narrate
 from tabletop.framework.triggers import LEFT, announce
 from tabletop.framework.zones import draw as _draw
 

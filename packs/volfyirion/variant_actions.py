@@ -7,7 +7,7 @@ the extended mode adds ``rebuild``. A base game pays one flag test for all of it
 from __future__ import annotations
 
 from tabletop.framework.effects import IllegalAction, push
-from tabletop.framework.events import Card, narrate
+from tabletop.framework.narration import Card, narrate
 from tabletop.framework.state import State
 from tabletop.framework.triggers import ACQUIRED, announce
 

@@ -40,7 +40,7 @@ turn), and ``board`` (after every action and whenever a card enters play).
 from __future__ import annotations
 
 from tabletop.framework.effects import Decision, native, push
-from tabletop.framework.events import Card, narrate
+from tabletop.framework.narration import Card, narrate
 from tabletop.framework.triggers import emit
 
 from tabletop.packs.volfyirion import model as M

@@ -33,7 +33,7 @@ from __future__ import annotations
 from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.framework.effects import Decision
-from tabletop.framework.events import narrate
+from tabletop.framework.narration import narrate
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion.model import COLOURS, KEYS, LAIR, NEUTRAL, RESOURCES

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from tabletop.framework.events import Card, Cards, Event, EventLog, narrate, recording
+from tabletop.framework.narration import Card, Cards, Event, EventLog, narrate, recording
 from tabletop.framework.game import Game
 from tabletop.framework.state import player_name
 from tests.framework.toy import Tally

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.framework.effects import IllegalAction
-from tabletop.framework.events import EventLog, recording
+from tabletop.framework.narration import EventLog, recording
 from tabletop.framework.packs import registry
 
 RULES = registry().get("volfyirion").rules()

@@ -1,4 +1,7 @@
-"""What happened, and what each seat may know of it: the one place where narration is made safe.
+"""Narration: what happened, and what each seat may know of it (not the events triggers answer:
+those are framework/triggers.py).
+
+The one place where narration is made safe.
 
 The rules *narrate* as they apply an action: ``narrate(state, "set", "{p} sets {card} face
 down", p="p2", card=Card(iid, "a trap"))``. A card is never named by its text: it is given
