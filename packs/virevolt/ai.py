@@ -14,6 +14,7 @@ from collections import Counter
 
 from tabletop.framework.determinize import reseed
 from tabletop.framework.evaluation import outcome
+from tabletop.packs.virevolt import costs
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt.keys import BOX, CRYSTAL, INCANTATION, KEYS, TRAP
 from tabletop.packs.virevolt.value import attack_damage, win_probability
@@ -438,7 +439,7 @@ def _spell(state, action, me: int):
         for iid in state.zones[k.hand]:
             d = cards[iid]
             if d.name == action[1] and d.kind == INCANTATION:
-                return iid, d.effects[n - 1].cost, k.hand
+                return iid, costs.spell(state, me, iid, d.effects[n - 1].cost), k.hand
     else:
         for iid in state.zones[k.traps]:
             if cards[iid].name == action[1]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tabletop.framework.state import State
 
-from tabletop.packs.virevolt import combat
+from tabletop.packs.virevolt import combat, costs
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
@@ -73,7 +73,8 @@ class Explain:
                 n = int(action[2]) if len(action) > 2 else 1
                 if not 1 <= n <= len(c.effects):
                     return f"{c.name} has effects 1 to {len(c.effects)}"
-                cost = c.effects[n - 1].cost
+                iid = next(i for i in z[k.hand] if cards[i] is c)
+                cost = costs.spell(state, p, iid, c.effects[n - 1].cost)
                 return (f"effect {n} of {c.name} costs {cr.format_cost(cost)}; your unconsumed crystals: "
                         f"{_avail_text(state, p)} (VIR-CRYSTAL-02..06)")
             return None
@@ -100,7 +101,8 @@ class Explain:
             if atk is None:
                 names = ", ".join(a.name for a in cards[hero].attacks) or "none"
                 return f"{cards[hero].name} has no attack {action[2]!r} (its attacks: {names})"
-            return (f"{atk.name} costs {cr.format_cost(atk.cost)}; your unconsumed crystals: {_avail_text(state, p)} "
+            price = costs.attack(state, p, hero, atk.cost)
+            return (f"{atk.name} costs {cr.format_cost(price)}; your unconsumed crystals: {_avail_text(state, p)} "
                     "(VIR-CRYSTAL-02..06)")
         if verb == "rotate":
             if not own_phase:
