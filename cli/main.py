@@ -299,7 +299,7 @@ def rules_show(pack: str = typer.Argument(..., help="The game pack."),
     """Print rules by id, with our reading of the ambiguous ones."""
     from tabletop.cli.layout import terminal_width
     from tabletop.framework.errors import TabletopError
-    from tabletop.framework.rulebook import cited_ids, rulebook
+    from tabletop.framework.rulebook import cited_ids
 
     book = _rulebook(pack)
     shown = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tabletop.framework.actions import DECISION_VERBS, NAME, VerbSpec
 from tabletop.framework.effects import Decision, Frame, IllegalAction, native
-from tabletop.framework.narration import DETAIL, Card, narrate
+from tabletop.framework.narration import Card, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
 from tabletop.framework.state import State

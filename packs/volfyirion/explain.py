@@ -139,7 +139,7 @@ class Explain:
             if not t:
                 return f"there is no Troop in your {action[1]}"
             if dst not in state.vars[K.intact] or zones[K.troop[dst]] or src == dst:
-                return f"a Troop moves only to another intact City of yours with no Troop (VOL-REDEPLOY-02)"
+                return "a Troop moves only to another intact City of yours with no Troop (VOL-REDEPLOY-02)"
             c = cards[t[0]]
             return f"redeploying {c.name} {_cost_text(c.cost, 'command', cnt[K.cp])} (VOL-REDEPLOY-01)"
         if verb == "activate":

@@ -58,14 +58,14 @@ def test_a_draw_names_the_cards_to_the_drawer_and_counts_them_for_the_others():
 
 
 def test_the_game_records_what_happened_and_undo_or_loading_replays_the_same_events(tmp_path):
-    from tabletop.framework.packs import rules_for
-
     rules = HiddenTally()
     game = Game(rules, {}, seed=5)
     for _ in range(6):
         game.apply(game.legal_actions()[0])
     before = [e.to_json() for e in game.events]
     assert any(e["kind"] == "turn" for e in before)
+    loaded = Game.from_save(json.loads(json.dumps(game.to_save())), lambda name: rules)
+    assert [e.to_json() for e in loaded.events] == before
     game.apply(game.legal_actions()[0])
     if game.can_undo():
         game.undo()
