@@ -2,6 +2,8 @@
 
     python -m tabletop.packs.virevolt.audit --bots greedy,greedy -n 200 --deck-pool ember,tide,grove,prism
     python -m tabletop.packs.virevolt.audit --bots mcts,greedy -n 200 --think 1 --workers 2
+    python -m tabletop.packs.virevolt.audit --bots mcts:6700,greedy -n 50 --first 50 --out part2.json
+    python -m tabletop.packs.virevolt.audit --merge part1.json part2.json ...
 
 Games are seeded, seated and dealt exactly as by ``tabletop simulate`` (same seed, same
 games). For each game it records the winner, and whether the game ended by VIR-WIN-04 (an
@@ -10,7 +12,8 @@ alternative on its previous turn*: it ended that turn with no hero in play altho
 of its decisions in that turn, another legal action would have left it with one (other
 players letting the action resolve, :func:`~tabletop.packs.virevolt.ai.keeps_hero`). The
 count of such games is the number of wins the bots handed out. Two-player games only (the
-loser's previous turn is then the turn before the winning attack).
+loser's previous turn is then the turn before the winning attack). ``--first`` starts at
+another game index, so a long batch can run in parts whose ``--out`` files ``--merge`` sums.
 """
 from __future__ import annotations
 
@@ -99,11 +102,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deck-pool", default="ember,tide,grove,prism")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--max-steps", type=int, default=20_000)
+    ap.add_argument("--first", type=int, default=0, help="index of the first game (to run a batch in parts)")
     ap.add_argument("--out", type=Path, default=None, help="write the records and the summary as JSON here")
+    ap.add_argument("--merge", type=Path, nargs="+", default=None, help="sum the records of these --out files")
     a = ap.parse_args(argv)
     bots = [b.strip() for b in a.bots.split(",")]
+    if a.merge:
+        records = [r for f in a.merge for r in json.loads(f.read_text(encoding="utf-8"))["records"]]
+        labels = list(dict.fromkeys(name for r in records for name in r["seats"]))
+        print(json.dumps(summary(sorted(records, key=lambda r: r["index"]), labels), indent=1))
+        return 0
     pool = [d.strip() for d in a.deck_pool.split(",") if d.strip()]
-    jobs = [(bots, a.seed, i, a.think, a.iterations, pool, a.max_steps) for i in range(a.games)]
+    jobs = [(bots, a.seed, i, a.think, a.iterations, pool, a.max_steps) for i in range(a.first, a.first + a.games)]
     if a.workers > 1:
         with ProcessPoolExecutor(a.workers) as ex:
             records = list(ex.map(play, jobs, chunksize=1))
