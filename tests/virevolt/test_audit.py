@@ -23,3 +23,13 @@ def test_the_audit_counts_a_win_handed_out(monkeypatch):
     records = [audit.play((["greedy", "greedy"], 0, i, None, None, ["ember", "tide", "grove", "prism"], 20000))
                for i in range(20)]
     assert audit.summary(records, ["greedy"])["handed_out"], "greedy without its common sense hands out wins"
+
+
+def test_a_batch_in_parts_is_the_batch(tmp_path, capsys):
+    whole, a, b = tmp_path / "whole.json", tmp_path / "a.json", tmp_path / "b.json"
+    audit.main(["--bots", "greedy,random", "-n", "6", "--seed", "4", "--out", str(whole)])
+    audit.main(["--bots", "greedy,random", "-n", "4", "--seed", "4", "--out", str(a)])
+    audit.main(["--bots", "greedy,random", "-n", "2", "--first", "4", "--seed", "4", "--out", str(b)])
+    capsys.readouterr()
+    audit.main(["--merge", str(a), str(b)])
+    assert json.loads(capsys.readouterr().out) == json.loads(whole.read_text())["summary"]
