@@ -250,7 +250,10 @@ class Session:
         else:
             try:
                 action = self.rules.find_action(self.game.state, line)
-            except (IllegalAction, ValueError) as e:
+            except IllegalAction as e:
+                self.say(e.reason)
+                return True
+            except ValueError as e:
                 self.say(str(e))
                 return True
         self.game.apply(action)

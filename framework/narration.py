@@ -77,17 +77,21 @@ class Ref:
     hidden_as: str
 
     def visible(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` (a seat, or None for a spectator) may read the names."""
         return self.seen_by is None or (viewer is not None and viewer in self.seen_by)
 
     def text(self, viewer: int | None) -> str:
+        """The names for a viewer who may read them, else what stands in for them."""
         return ", ".join(self.names) if self.visible(viewer) else self.hidden_as
 
     def to_json(self) -> dict:
+        """The complete reference, names included (server storage only)."""
         return {"names": list(self.names), "seen_by": None if self.seen_by is None else sorted(self.seen_by),
                 "hidden_as": self.hidden_as}
 
     @classmethod
     def from_json(cls, d: dict) -> "Ref":
+        """The reference :meth:`to_json` wrote."""
         return cls(tuple(d["names"]), None if d["seen_by"] is None else frozenset(d["seen_by"]), d["hidden_as"])
 
 
@@ -108,6 +112,7 @@ class Event:
     turn: int = 0
 
     def visible(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` is told of this event at all."""
         return self.only is None or (viewer is not None and viewer in self.only)
 
     def render(self, viewer: int | None) -> str | None:
@@ -133,6 +138,7 @@ class Event:
 
     @classmethod
     def from_json(cls, d: dict) -> "Event":
+        """The event :meth:`to_json` wrote."""
         args = {k: Ref.from_json(v["ref"]) if isinstance(v, dict) and "ref" in v else v for k, v in d["args"].items()}
         return cls(d["kind"], d["text"], args, d["actor"], d["level"],
                    None if d["only"] is None else frozenset(d["only"]), d["step"], d["turn"])
@@ -148,6 +154,7 @@ class EventLog:
         self.step = 0
 
     def emit(self, state, kind: str, text: str, actor: int | None, level: int, only, args: dict) -> None:
+        """Record an event, resolving its card markers into :class:`Ref`\\ s now (see :func:`narrate`)."""
         resolved: dict[str, Any] = {}
         for k, v in args.items():
             if isinstance(v, Card):

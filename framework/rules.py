@@ -247,6 +247,7 @@ class Rules:
             self.narrate_end(state)
 
     def narrate_end(self, state: State) -> None:
+        """Tell who won and why (:meth:`end_reason`), once, when the game ends."""
         winner = "no one" if state.winner is None else player_name(state.winner)
         reason = self.end_reason(state)
         narrate(state, "game over", "game over: {winner} wins{why}", winner=winner,
@@ -315,6 +316,7 @@ class Rules:
         return True
 
     def narrate_turn(self, state: State) -> None:
+        """Tell that a turn begins, and whose it is."""
         narrate(state, "turn", "turn {turn}: {p} to play", actor=state.active, turn=state.turn,
                 p=player_name(state.active))
 
@@ -420,9 +422,10 @@ class Rules:
             options = ", ".join(format_action(a) for a in legal)
             raise IllegalAction(f"answer the question first: {state.pending.prompt} ({options})")
         reason = self.why_not(state, action)
-        if reason:
-            raise IllegalAction(f"{format_action(action)}: {reason}")
         shown = ", ".join(format_action(a) for a in legal) or "none (the game is over)"
+        if reason:
+            why = f"{format_action(action)}: {reason}"
+            raise IllegalAction(f"{why}; legal actions: {shown}", why)
         raise IllegalAction(f"{text.strip()!r} is not legal now; legal actions: {shown}")
 
     # ------------------------------------------------------------------ front ends (optional)

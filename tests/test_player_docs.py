@@ -27,7 +27,7 @@ def test_the_guide_opens_with_a_primer_then_the_commands(pack):
 @pytest.mark.parametrize("pack", ["volfyirion", "virevolt"])
 def test_scenario_keys_and_readings_are_on_the_reference_page(pack):
     guide = (ROOT / "docs" / "packs" / f"{pack}.md").read_text(encoding="utf-8")
-    ref = (ROOT / "docs" / "reference" / f"{pack}.md").read_text(encoding="utf-8")
+    ref = (ROOT / "docs" / "packs" / "reference" / f"{pack}.md").read_text(encoding="utf-8")
     assert "describe" not in guide and "apply_setup" not in guide
     assert "For test and scenario writers" in ref and "readings" in ref.lower()
-    assert f"../reference/{pack}.md" in guide and f"../rules/{pack}.md" in guide
+    assert f"reference/{pack}.md" in guide and f"../rules/{pack}.md" in guide

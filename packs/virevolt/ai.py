@@ -2,7 +2,7 @@
 from a public prior, an evaluation in [0, 1], annotations and a cheap rollout policy.
 
 Virevolt's decks are built by their owners, so an opponent's hidden cards are not a known
-multiset: :func:`determinize` samples them from a *public prior* (docs/reference/virevolt.md,
+multiset: :func:`determinize` samples them from a *public prior* (docs/packs/reference/virevolt.md,
 "Bots"), reading only what ``view(state, player)`` shows (the opponent's cards in play, in
 their graveyard and being cast, the number of cards in their hand, deck and face-down
 traps) plus public knowledge (the card pool, the deck rules, the preconstructed deck lists).
@@ -22,7 +22,7 @@ from tabletop.packs.virevolt.value import attack_damage, win_probability
 DECK_SIZE = 30
 MAX_COPIES = 2
 MAUVE_CRYSTAL = "Mauve Crystal"
-# MCTS settings measured best against greedy (docs/reference/virevolt.md, "Bots")
+# MCTS settings measured best against greedy (docs/packs/reference/virevolt.md, "Bots")
 MCTS_ROLLOUT_DEPTH = 0
 MCTS_EXPLORATION = 0.15
 MCTS_PRIOR_WEIGHT = 1.0

@@ -1,6 +1,6 @@
 """Scenario positions: ``apply_setup`` turns a scenario's ``setup:`` into a game state.
 
-The keys are listed in ``docs/reference/virevolt.md`` (scenario writers).
+The keys are listed in ``docs/packs/reference/virevolt.md`` (scenario writers).
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Scenario positions: ``apply_setup`` turns a scenario's ``setup:`` into a game state.
 
-The keys are listed in ``docs/reference/volfyirion.md`` (scenario writers).
+The keys are listed in ``docs/packs/reference/volfyirion.md`` (scenario writers).
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ class Positions:
                 v.setdefault(f"{K.name}.gone", ())
 
     def apply_setup(self, state: State, setup: dict) -> None:
-        """Put a fresh game into the position a scenario describes (docs/reference/volfyirion.md)."""
+        """Put a fresh game into the position a scenario describes (docs/packs/reference/volfyirion.md)."""
         allowed = {"active", "first_turn", "p1", "p2", "asset_row", "asset_deck", "wonder_deck",
                    "lair", "volfyirion", "lair_owner"}
         v = state.vars

@@ -75,7 +75,7 @@ class Views:
         return out
 
     def describe(self, state: State) -> dict:
-        """Everything, hidden parts included, under the paths scenarios use (docs/reference/volfyirion.md)."""
+        """Everything, hidden parts included, under the paths scenarios use (docs/packs/reference/volfyirion.md)."""
         zones = state.zones
         owner = None
         for p in (0, 1):
