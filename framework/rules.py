@@ -20,6 +20,7 @@ from tabletop.framework.state import State, player_name
 from tabletop.framework.triggers import (
     PHASE_END, PHASE_START, TURN_END, TURN_START, announce, listened,
 )
+from tabletop.framework.wording import shown as clipped
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,9 @@ class Rules:
     #: How this object pickles: ``(function, args)`` that finds the same rules in another
     #: process (set by the pack registry), so a bot holding its rules can be sent to workers.
     pickled_as: tuple | None = None
+    #: JSON Schema of the options ``setup`` accepts, checked before any setup runs
+    #: (:func:`tabletop.framework.setups.check_options`); None accepts anything.
+    options_schema: dict | None = None
 
     def __init__(self, cards) -> None:
         self.cards = cards
@@ -119,8 +123,14 @@ class Rules:
         push(state, trigger.program, ctx)
 
     def apply_setup(self, state: State, setup: dict) -> None:
-        """Change a fresh game to the position a scenario's ``setup`` describes."""
+        """Change a fresh game to the position a scenario's ``setup`` describes; a fault in it is a
+        :class:`tabletop.framework.setups.SetupError` naming the key (its helpers check shapes)."""
         raise NotImplementedError(f"{self.name} does not support scenario setups")
+
+    def position_problems(self, state: State) -> list[str]:
+        """Why ``state`` (a scenario's position) could never happen in this game, e.g. a hero in
+        play with more damage than hit points; empty when it could. Checked after ``apply_setup``."""
+        return []
 
     def next_player(self, state: State) -> int:
         """Whose turn comes after the active player's (packs skip eliminated players)."""
@@ -426,7 +436,7 @@ class Rules:
         if reason:
             why = f"{format_action(action)}: {reason}"
             raise IllegalAction(f"{why}; legal actions: {shown}", why)
-        raise IllegalAction(f"{text.strip()!r} is not legal now; legal actions: {shown}")
+        raise IllegalAction(f"{clipped(text.strip())} is not legal now; legal actions: {shown}")
 
     # ------------------------------------------------------------------ front ends (optional)
     # What terminal, web and other front ends use to explain the game to people; every one
