@@ -207,6 +207,11 @@ class Rules:
         uniformly at random with the bot's ``rng``; a pack may bias it cheaply."""
         return actions[rng.below(len(actions))]
 
+    def may_lose_at_once(self, state: State) -> bool:
+        """Whether any action of the player to move could lose the game by itself here: False
+        spares :meth:`candidate_actions` trying each action (bots ask at every move). Default: True."""
+        return True
+
     def can_lose_at_once(self, state: State, action: Action) -> bool:
         """Whether ``action`` could end the game in its mover's loss by itself: a cheap filter
         before :meth:`loses_at_once` tries it on a copy. Default: any action could."""
@@ -227,7 +232,7 @@ class Rules:
         these. Default: drop the actions that lose at once when another action does not
         (one-ply loss avoidance). A pack adds its own common sense (Virevolt: keep a hero in
         play, no spell that does nothing); the result is never empty."""
-        if len(actions) < 2:
+        if len(actions) < 2 or not self.may_lose_at_once(state):
             return actions
         losing = [a for a in actions if self.loses_at_once(state, a)]
         if not losing or len(losing) == len(actions):
