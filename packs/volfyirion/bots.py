@@ -22,7 +22,7 @@ class GreedyBot:
         self.prefer = dict(prefer) if prefer else None
 
     def choose(self, rules, state):
-        return greedy_action(state, rules.legal_actions(state), self.prefer)
+        return greedy_action(state, rules.candidate_actions(state, rules.legal_actions(state)), self.prefer)
 
 
 # ---------------------------------------------------------------------- the policy
@@ -169,7 +169,9 @@ def greedy_action(state, actions, prefer: dict[str, float] | None = None):
     unseals = [a for a in by_verb.get("unseal", []) if a[1] == K.name]
     if unseals:
         return unseals[0]
-    return ("end turn",)
+    if "end turn" in by_verb or not actions:
+        return ("end turn",)
+    return actions[0]  # ending the turn would lose at once (the caller left it out): anything else first
 
 
 def _attack_cost(state, a):
