@@ -102,7 +102,9 @@ def test_ctrl_c_stops_the_workers_keeps_the_finished_games_and_exits_130(tmp_pat
     kept = int(re.search(r"interrupted: ([\d,]+) of 30,000 games finished", stderr).group(1).replace(",", ""))
     lines = records.read_text(encoding="utf-8").splitlines()
     assert 0 < kept == len(lines) < 30000
-    assert sorted(json.loads(x)["index"] for x in lines) == list(range(kept))
+    indexes = [json.loads(x)["index"] for x in lines]
+    # every finished game once; chunks finish in any order, so the kept games need not be a prefix
+    assert len(set(indexes)) == kept and all(0 <= i < 30000 for i in indexes)
     assert f"tabletop simulate --report-only {out}" in stderr
     for _ in range(100):                       # no worker process is left behind
         try:
