@@ -349,6 +349,40 @@ def _rulebook(pack: str):
     return book
 
 
+@app.command("serve")
+@guarded
+def serve_cmd(
+    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on (0.0.0.0: every network)."),
+    port: int = typer.Option(8000, "--port", help="The port to listen on."),
+    db: Optional[Path] = typer.Option(None, "--db", help="The tables' database (default: tables.sqlite3 in "
+                                                         "the user's data folder)."),
+    workers: int = typer.Option(1, "--workers", min=1, help="Server processes sharing the database."),
+    bot_delay: float = typer.Option(0.6, "--bot-delay", min=0, help="Seconds a bot waits before each move."),
+) -> None:
+    """Play in a web browser: a lobby, the board, friends invited by a link (extra [web])."""
+    import os
+
+    from tabletop.framework.errors import TabletopError
+
+    try:
+        import uvicorn
+
+        from tabletop.web.store import default_db
+    except ImportError:
+        raise TabletopError("the web front end needs the [web] extra: pip install 'tabletop[web]'") from None
+    path = (db or default_db()).resolve()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise TabletopError(f"{path.parent}: cannot create the database's folder: {e.strerror or e}") from None
+    os.environ["TABLETOP_WEB_DB"] = str(path)
+    os.environ["TABLETOP_WEB_BOT_DELAY"] = str(bot_delay)
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    typer.echo(f"tabletop: open http://{shown}:{port}/ in a browser (tables in {path}; Ctrl-C stops)")
+    uvicorn.run("tabletop.web.app:from_env", factory=True, host=host, port=port, workers=workers,
+                log_level="warning")
+
+
 @app.command("deckcheck")
 @guarded
 def deckcheck_cmd(

@@ -93,6 +93,12 @@ class Game:
         """Whether the last ``count`` actions can be taken back (none revealed anything)."""
         return 0 < count <= len(self.log) and not any(self.revealing[-count:])
 
+    def takeback(self, seats) -> int:
+        """How many actions an undo by ``seats`` takes back: back to and including the last
+        action one of them took (what the others did since goes with it); 0 if they took none."""
+        mine = [i for i, m in enumerate(self.movers) if m in seats]
+        return len(self.movers) - mine[-1] if mine else 0
+
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions by replaying the rest of the log."""
         if not self.can_undo(count):
