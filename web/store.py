@@ -36,6 +36,7 @@ CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
     text TEXT NOT NULL,
+    auto INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (table_id, n)
 );
 """
@@ -98,12 +99,12 @@ class Store:
             rows = self.db.execute(f"SELECT {self._COLUMNS} FROM tables WHERE over = 0").fetchall()
         return [self._record(r) for r in rows]
 
-    def actions(self, table_id: str, after: int = 0) -> list[str]:
-        """The notations of the table's actions after the first ``after``, in order."""
+    def actions(self, table_id: str, after: int = 0) -> list[tuple[str, bool]]:
+        """The table's actions after the first ``after``, in order: (notation, taken automatically)."""
         with self._lock:
-            rows = self.db.execute("SELECT text FROM actions WHERE table_id = ? AND n > ? ORDER BY n",
+            rows = self.db.execute("SELECT text, auto FROM actions WHERE table_id = ? AND n > ? ORDER BY n",
                                    (table_id, after)).fetchall()
-        return [r[0] for r in rows]
+        return [(r[0], bool(r[1])) for r in rows]
 
     def versions(self, ids: list[str]) -> dict[str, tuple[int, int]]:
         """``id -> (version, epoch)`` of the tables ``ids``."""
@@ -132,14 +133,15 @@ class Store:
                 raise
         rec.version = len(actions)
 
-    def append(self, table_id: str, version: int, n: int, text: str, over: bool) -> int:
+    def append(self, table_id: str, version: int, n: int, text: str, over: bool, auto: bool = False) -> int:
         """Commit action number ``n`` if the table is still at ``version`` (else :class:`Conflict`);
         return the new version."""
         with self._lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 self._expect(table_id, version)
-                self.db.execute("INSERT INTO actions (table_id, n, text) VALUES (?,?,?)", (table_id, n, text))
+                self.db.execute("INSERT INTO actions (table_id, n, text, auto) VALUES (?,?,?,?)",
+                                (table_id, n, text, int(auto)))
                 self.db.execute("UPDATE tables SET version = version + 1, over = ? WHERE id = ?", (int(over), table_id))
                 self.db.execute("COMMIT")
             except BaseException:

@@ -68,8 +68,11 @@ class Table:
         rec = self.store.get(self.id)
         self.version, self.epoch = rec.version, rec.epoch
         game = Game(self.pack.rules(), rec.options, rec.seed, rec.players)
-        for text in self.store.actions(self.id):
+        self.automatic: set[int] = set()
+        for n, (text, auto) in enumerate(self.store.actions(self.id)):
             game.apply_text(text)
+            if auto:
+                self.automatic.add(n)
         self.game = game
 
     def sync(self) -> bool:
@@ -80,21 +83,26 @@ class Table:
         if now[1] != self.epoch:
             self._rebuild()
         else:
-            for text in self.store.actions(self.id, after=len(self.game.log)):
+            for text, auto in self.store.actions(self.id, after=len(self.game.log)):
+                if auto:
+                    self.automatic.add(len(self.game.log))
                 self.game.apply_text(text)
             self.version = now[0]
         self.undo_request = None
         self.changed_at = time.monotonic()
         return True
 
-    def commit(self, action) -> None:
+    def commit(self, action, auto: bool = False) -> None:
         """Apply ``action`` (checked by the rules) and commit it; a database that moved on meanwhile
-        (another server process) raises :class:`Conflict` and the copy is rebuilt."""
+        (another server process) raises :class:`Conflict` and the copy is rebuilt. ``auto``: taken
+        for a human by the server (a phase with nothing to do), so their undo goes past it."""
         game = self.game
         game.apply(action)
+        if auto:
+            self.automatic.add(len(game.log) - 1)
         try:
             self.version = self.store.append(self.id, self.version, len(game.log), format_action(action),
-                                             game.state.over)
+                                             game.state.over, auto)
         except BaseException:
             self._rebuild()
             raise
@@ -121,7 +129,7 @@ class Table:
         out: dict[str, Any] = {"can": False}
         if viewer is None or self.game.state.over and not self.game.log:
             return out
-        count = self.game.takeback({viewer})
+        count = self.game.takeback({viewer}, self.automatic)
         out["can"] = bool(count) and self.game.can_undo(count)
         out["needs_agreement"] = [player_name(i) for i in self._others(viewer)]
         req = self.undo_request
@@ -312,7 +320,7 @@ class Hub:
                 return
             if t.game.legal_actions() != [rules.pass_action]:
                 return
-            t.commit(rules.pass_action)
+            t.commit(rules.pass_action, auto=True)
 
     async def undo(self, t: Table, seat: int | None, answer: bool | None = None) -> str | None:
         """Ask to undo (``answer`` None) or answer another's request; None, or why not."""
@@ -321,7 +329,7 @@ class Hub:
         async with t.lock:
             t.sync()
             if answer is None:
-                count = t.game.takeback({seat})
+                count = t.game.takeback({seat}, t.automatic)
                 if not count:
                     return "nothing of yours to undo"
                 if not t.game.can_undo(count):
@@ -344,6 +352,7 @@ class Hub:
                 try:
                     t.version, t.epoch = t.store.truncate(t.id, req["version"], keep)
                     t.game.undo(req["count"])
+                    t.automatic = {n for n in t.automatic if n < keep}
                 except Conflict:
                     t._rebuild()
                     t.undo_request = None
