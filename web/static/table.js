@@ -134,6 +134,9 @@ function area(title, obj, faces, skip, cls) {
 function render(m) {
   last = m;
   const v = m.view, faces = m.faces;
+  document.body.dataset.step = m.step;
+  document.body.dataset.over = v.over ? "yes" : "no";
+  document.body.dataset.version = m.version;
   document.title = `${m.title} — ${m.you || "spectator"}`;
   $("title").textContent = m.title;
   const who = m.you ? `you are ${m.you}` : "spectator";
@@ -240,10 +243,10 @@ function renderLog(m) {
 
 function renderOver(m) {
   const box = $("over");
-  box.hidden = !m.result;
-  if (!m.result) return;
-  const r = m.result;
-  box.replaceChildren(el("h2", {text: r.winner ? `${r.winner} wins` : "No winner"}));
+  box.hidden = !m.result && m.type !== "replay";
+  if (box.hidden) return;
+  const r = m.result || {};
+  box.replaceChildren(el("h2", {text: m.type === "replay" && !m.result ? "Replay" : (r.winner ? `${r.winner} wins` : "No winner")}));
   if (r.reason) box.append(el("p", {text: r.reason}));
   for (const [k, v] of Object.entries(r)) if (!["winner", "over", "reason"].includes(k)) box.append(el("div", {text: `${words(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`}));
   for (const [seat, zones] of Object.entries(m.revealed || {})) {
