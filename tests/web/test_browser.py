@@ -54,6 +54,8 @@ def test_two_browsers_play_a_whole_volfyirion_game_against_each_other(browser, t
         while a.evaluate("document.body.dataset.over") != "yes":
             acted = take_turn(a) or take_turn(b)
             clicks += acted
+            if clicks == 60 and acted:
+                shot(a, "volfyirion-board-midgame.png")
             if not acted:
                 a.wait_for_timeout(50)
             assert clicks < 1500, "the game did not end"
@@ -82,6 +84,8 @@ def test_one_browser_plays_virevolt_against_a_bot_to_the_end(browser, tmp_path):
                 page.wait_for_timeout(50)
             else:
                 clicks += 1
+                if clicks == 12:
+                    shot(page, "virevolt-board-midgame.png")
             assert clicks < 800, "the game did not end"
         assert "wins" in page.inner_text("#over")
         shot(page, "virevolt-board.png")

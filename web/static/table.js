@@ -85,6 +85,17 @@ function zone(key, value, faces, chips) {
       for (const v of value) row.append(el("span", {class: `crystal${v.consumed ? " consumed" : ""}`, title: `${v.colour}${v.consumed ? " (consumed)" : ""}`, style: `background: var(--${v.colour}, ${v.colour})`}));
       return el("div", {class: "zone"}, el("div", {class: "label", text: `${words(key)} (${value.length})`}), row);
     }
+    if (value.length > 8 && key !== "hand" && value.every((v) => typeof v === "string")) {
+      // a long pile (a discard pile late in the game): counted names, the cards on demand
+      const counts = new Map();
+      for (const v of value) counts.set(v, (counts.get(v) || 0) + 1);
+      const d = el("details", {class: "zone pile"}, el("summary", {class: "label", text: `${words(key)} (${value.length})`}));
+      d.append(el("div", {class: "hint", text: [...counts].map(([n, k]) => k > 1 ? `${n} ×${k}` : n).join(", ")}));
+      const row = el("div", {class: "row"});
+      for (const v of value) row.append(cardEl(v, null, faces));
+      d.append(row);
+      return d;
+    }
     const row = el("div", {class: "row"});
     for (const v of value) {
       if (v === null) row.append(emptySlot());
