@@ -2,8 +2,12 @@
 
 A table is its game's parameters (the save file's: game, options, players, seed), its seats
 (who holds each, and the secret token of its link) and its action log. An action is written
-and committed (``synchronous=FULL``) before anyone is told it happened, so a server killed at
-any moment restarts on a position every player has seen or will see.
+and committed before anyone is told it happened, so a server killed at any moment restarts on
+a position every player has seen or will see. The journal is SQLite's write-ahead log with
+``synchronous=NORMAL``: a commit survives the server process being killed; only a power cut
+or an operating-system crash may lose the last instants (``FULL``, which survives those too,
+costs an fsync per action: 4 ms here, and the database lock is held meanwhile, which tripled
+the median round trip of the load test).
 
 Each table row carries ``version`` (bumped on every change) and ``epoch`` (bumped when actions
 are taken back): a server process holding the game in memory compares them to know whether
@@ -73,7 +77,7 @@ class Store:
         self._lock = threading.Lock()
         self.db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=30)
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
         with self._lock:
             self.db.executescript(SCHEMA)
 
