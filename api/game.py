@@ -107,8 +107,10 @@ class Game:
         return f"<tabletop.Game {self.name} ({self.num_players} players{', ' + opts if opts else ''})>"
 
     def _setup(self, seed: int) -> "State":
+        from tabletop.framework.setups import check_options
+
         try:
-            return self.rules.setup(dict(self.options), seed, self._players)
+            return self.rules.setup(check_options(self.rules, dict(self.options), self._players), seed, self._players)
         except TabletopError:
             raise
         except (ValueError, KeyError, TypeError) as e:

@@ -46,15 +46,19 @@ class Simulation:
     def win_rates(self) -> dict[str, float]:
         """Each bot's share of the games it played that it won (draws and capped games count
         as not won)."""
-        from tabletop.framework.report import win_rate_by_bot
+        from tabletop.framework.report import WinRateByBot
 
-        return {k: (v["rate"] or 0.0) for k, v in win_rate_by_bot(self.records, self.labels).items()}
+        metric = WinRateByBot(self.labels)
+        for r in self.records:
+            metric.add(r)
+        return {k: (v["rate"] or 0.0) for k, v in metric.result().items()}
 
     def summary(self) -> str:
         """The few lines ``tabletop simulate`` prints."""
-        from tabletop.framework.report import console_summary
+        from tabletop.framework.report import compute, console_summary
 
-        return console_summary(self.batch)
+        b = self.batch
+        return console_summary(compute(self.records, self.labels), b.seconds, b.workers, b.backend)
 
     def report(self, out: str | Path, charts: bool = True) -> dict:
         """Write report.md, report.json, records.jsonl (and charts) into the folder ``out``;

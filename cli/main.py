@@ -46,9 +46,18 @@ def main_options(
     """Run tabletop card games from their rules: play, check decks, lint cards, test and simulate."""
 
 
+INTERNAL_ERROR = 70  # EX_SOFTWARE: never the exit code of a mistake in the user's input
+
+
 def fail(message: str, code: int = 1) -> None:
     typer.echo(message, err=True)
     raise typer.Exit(code)
+
+
+def os_message(e: OSError) -> str:
+    """'FILE: the file is read-only: not replacing it' for a failed read or write."""
+    where = f"{e.filename}: " if e.filename else ""
+    return f"{where}{e.strerror or e}"
 
 
 def guarded(fn):
@@ -63,6 +72,8 @@ def guarded(fn):
             return fn(*args, **kwargs)
         except TabletopError as e:
             fail(e.render())
+        except OSError as e:  # a file the user named cannot be written (read-only, disk full, ...)
+            fail(os_message(e))
         except KeyboardInterrupt:
             fail("interrupted", 130)
 
@@ -85,19 +96,26 @@ CARDS_OPTION = typer.Option(None, "--cards", help="A card file whose cards join 
 def packs_cmd() -> None:
     """List the installed game packs, their versions and card counts."""
     from tabletop.framework.errors import TabletopError
-    from tabletop.framework.packs import registry
+    from tabletop.framework.packs import BrokenPack, registry
 
     reg = registry()
     if not reg.packs and not reg.failures:
         typer.echo("no packs installed")
+    broken = 0
     for name, pack in sorted(reg.packs.items()):
         try:
             count = f"{len(pack.cards())} cards"
+        except BrokenPack as e:
+            broken += 1
+            typer.echo(f"{name:<12} BROKEN: {e.reason}", err=True)
+            continue
         except TabletopError as e:
             count = f"cards do not load ({len(getattr(e, 'errors', [e]))} error(s); run 'tabletop cards lint {name}')"
         typer.echo(f"{name:<12} {pack.info.version:<8} {count:<12} {pack.info.title}")
     for name, why in sorted(reg.failures.items()):
         typer.echo(f"{name:<12} FAILED TO LOAD: {why}", err=True)
+    if broken or reg.failures:
+        raise typer.Exit(1)
 
 
 @cards_app.command("list")
@@ -138,7 +156,7 @@ def cards_lint(pack: str = typer.Argument(..., help="The game pack whose languag
     from tabletop.framework.cardset import CardSet
 
     p = _pack(pack)
-    fmt = p.registry.pm.hook.tabletop_card_format(pack=p.name)
+    fmt = p.card_format()
     targets = list(files) if files else p.card_files()
     for f in targets:
         if isinstance(f, Path) and not f.exists():
@@ -412,11 +430,23 @@ cards_app.command("print")(guarded(cards_print))
 
 
 def run() -> None:
-    """Console-script entry point."""
+    """Console-script entry point. An error that is not the user's (a bug here or in a pack) is
+    still one short message, not a traceback; TABLETOP_DEBUG=1 shows the traceback."""
+    import os
+
     try:
         app()
     except BrokenPipeError:
         sys.exit(0)
+    except Exception as e:
+        if os.environ.get("TABLETOP_DEBUG"):
+            raise
+        from tabletop.framework.wording import clip
+
+        print(f"tabletop: internal error: {type(e).__name__}: {clip(str(e))}\n"
+              "This is a bug in tabletop or in a pack, not in what you typed: please report it with the "
+              "command you ran (TABLETOP_DEBUG=1 shows where it happened).", file=sys.stderr)
+        sys.exit(INTERNAL_ERROR)
 
 
 if __name__ == "__main__":

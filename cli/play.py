@@ -23,9 +23,10 @@ from tabletop.cli.prompt import LineInput
 from tabletop.framework.actions import format_action
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.game import Game
 from tabletop.framework.narration import HEADLINE
-from tabletop.framework.game import Game, SaveError
 from tabletop.framework.state import player_name
+from tabletop.framework.userfiles import read_json
 
 COMMANDS = """Commands:
   <number>          take the numbered action (numbers stay the same while the decision lasts)
@@ -393,9 +394,9 @@ class Session:
         path = Path(name)
         if path.exists():
             try:
-                old = json.loads(path.read_text(encoding="utf-8"))
+                old, _ = read_json(path, "saved game")
                 ok = isinstance(old, dict) and old.get("format") == "tabletop-save"
-            except (OSError, ValueError):
+            except TabletopError:
                 ok = False
             if not ok:
                 self.say(f"{path} exists and is not a tabletop saved game: not overwriting it")
@@ -416,11 +417,12 @@ class Session:
             return
         try:
             game = Game.load(Path(name), rules_for)
-        except SaveError as e:
-            self.say(e.render())
+        except TabletopError as e:
+            self.say(f"{e.render()}\nnot loaded: the current game goes on")
             return
         if game.rules.name != self.game.rules.name:
-            self.say(f"{name} is a game of {game.rules.name}, not {self.game.rules.name}")
+            self.say(f"{name} is a game of {game.rules.name}, not {self.game.rules.name}: "
+                     "not loaded, the current game goes on")
             return
         self.game = game
         self.saved_at = len(game.log)

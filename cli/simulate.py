@@ -1,5 +1,8 @@
 """``tabletop simulate``: bot-versus-bot batches with a report (registered by cli/main.py).
 
+Everything is checked before the first game (the pack, the bots, the options, the output
+folder), every finished chunk of games goes to ``records.jsonl`` at once, and Ctrl-C stops
+the workers within moments, keeps what finished and says how to rebuild the report.
 Everything heavy is imported inside the command, so ``tabletop --help`` stays fast.
 """
 from __future__ import annotations
@@ -10,9 +13,11 @@ from typing import List, Optional
 
 import typer
 
+INTERRUPTED = 130
+
 
 def simulate_cmd(
-    game: str = typer.Argument(..., help="The game pack, e.g. volfyirion (or module:attribute for a pack not installed)."),
+    game: Optional[str] = typer.Argument(None, help="The installed game pack, e.g. volfyirion ('tabletop packs' lists them)."),
     games: int = typer.Option(100, "-n", "--games", min=0, help="How many games to play."),
     bots: str = typer.Option("greedy,greedy", "--bots", help="Comma-separated bots; bot A sits in seat i % 2 of game i. "
                              "Names: the pack's bots, random, mcts, mcts:ITERATIONS, scripted:FILE."),
@@ -27,7 +32,14 @@ def simulate_cmd(
                                             "the games go through every assignment of these decks to the seats, "
                                             "each bot meeting each one from every seat."),
     max_turns: Optional[int] = typer.Option(200, "--max-turns", help="Stop a game unfinished after this many turns (it counts as capped)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write report.md, report.json, records.jsonl and charts here."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write report.md, report.json, records.jsonl and charts here "
+                                       "(checked and created before the first game; records are written as games finish)."),
+    overwrite: bool = typer.Option(False, "--overwrite", help="Replace the simulation already in --out."),
+    report_only: Optional[Path] = typer.Option(None, "--report-only", metavar="DIR",
+                                               help="Rebuild DIR's report from its records.jsonl (e.g. after Ctrl-C); plays no game."),
+    pack_module: Optional[str] = typer.Option(None, "--pack-module", metavar="MODULE:ATTRIBUTE",
+                                              help="A pack object that is not installed, e.g. mypack.plugin:pack; the module is "
+                                              "imported from the installed packages and PYTHONPATH, never from the current folder."),
     think: Optional[float] = typer.Option(None, "--think", help="Seconds per move for mcts (results then depend on the machine)."),
     iterations: Optional[int] = typer.Option(None, "--iterations", help="Iterations per move for mcts (reproducible)."),
     cards: Optional[List[Path]] = typer.Option(None, "--cards", help="A card file whose cards join the set for this batch (repeatable)."),
@@ -36,9 +48,15 @@ def simulate_cmd(
     from tabletop.framework.backends import resolve_workers
     from tabletop.framework.errors import TabletopError
     from tabletop.cli.cardfiles import with_cards
-    from tabletop.framework.simulation import load_pack, prepare
+    from tabletop.framework.simulation import prepare
 
     try:
+        if report_only is not None:
+            if game or pack_module:
+                raise typer.BadParameter("--report-only rebuilds a report from its records; give no game",
+                                         param_hint="--report-only")
+            _report_only(report_only)
+            return
         try:
             nworkers = resolve_workers(workers)
         except TabletopError as e:
@@ -47,8 +65,7 @@ def simulate_cmd(
             raise typer.BadParameter(f"{backend!r}: choose local or dask", param_hint="--backend")
         if address and backend != "dask":
             raise typer.BadParameter("--address needs --backend dask", param_hint="--address")
-        pack = load_pack(game)
-        pack = with_cards(pack, cards, deck or [])
+        pack = with_cards(_pack(game, pack_module), cards, deck or [])
         options: dict = {}
         if variant:
             options["variants"] = list(variant)
@@ -60,32 +77,134 @@ def simulate_cmd(
         pool = deck_pool.split(",") if deck_pool is not None else None
         config = prepare(pack, specs, seed=seed, options=options, max_turns=max_turns, think=think,
                          iterations=iterations, deck_pool=pool)
-        batch = _run(config, games, nworkers, backend, address)
+        _play(pack, config, games, nworkers, backend, address, out, overwrite)
     except TabletopError as e:
         typer.echo(e.render(), err=True)
         raise typer.Exit(1)
+    except OSError as e:
+        from tabletop.cli.main import os_message
+
+        typer.echo(os_message(e), err=True)
+        raise typer.Exit(1)
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
-        raise typer.Exit(130)
+        raise typer.Exit(INTERRUPTED)
+
+
+def _pack(game: Optional[str], pack_module: Optional[str]):
+    """An installed pack by name, or the pack object ``--pack-module`` names: nothing else is imported."""
+    from tabletop.framework.errors import TabletopError
+    from tabletop.framework.packs import registry
+    from tabletop.framework.simulation import load_pack_module
+
+    if pack_module:
+        if game:
+            raise TabletopError("give either the name of an installed pack or --pack-module, not both")
+        return load_pack_module(pack_module)
+    if not game:
+        raise TabletopError("give the game to simulate, e.g. 'tabletop simulate volfyirion' ('tabletop packs' lists "
+                            "them), or --report-only DIR to rebuild a report")
+    if ":" in game:
+        raise TabletopError(f"{game[:80]!r} is not the name of an installed pack; a pack that is not installed is "
+                            "given with --pack-module module:attribute")
+    return registry().get(game)
+
+
+def _play(pack, config, games: int, workers: int, backend: str, address, out: Optional[Path], overwrite: bool) -> None:
+    """Run the batch streaming its records to disk, then report from them in one pass."""
+    import tempfile
+    import time
+
     from tabletop.framework import report
+    from tabletop.framework.records import RECORDS, RecordsFile, prepare_folder, read_records, write_run
+    from tabletop.framework.simulation import Interrupted
 
-    typer.echo(report.console_summary(batch))
-    if out is not None:
-        report.write(out, batch, pack.name)
-        typer.echo(f"report written to {out}/report.md")
+    folder = prepare_folder(out, overwrite) if out is not None else None
+    scratch = tempfile.TemporaryDirectory(prefix="tabletop-sim-") if folder is None else None
+    where = folder if folder is not None else Path(scratch.name)
+    try:
+        meta = report.run_meta(config, pack.name, games, workers, backend)
+        if folder is not None:
+            write_run(folder, meta)
+        records = RecordsFile(where / RECORDS)
+        t0 = time.perf_counter()
+        try:
+            _run(config, games, workers, backend, address, records.add)
+        except Interrupted as e:
+            records.close()
+            _interrupted(e, records.count, where, folder, meta)
+        finally:
+            if not records.file.closed:
+                records.close()
+        seconds = time.perf_counter() - t0
+        meta["seconds"] = seconds
+        m = report.compute(read_records(where / RECORDS), meta["labels"])
+        typer.echo(report.console_summary(m, seconds, workers, backend))
+        if folder is not None:
+            write_run(folder, meta)
+            report.write_report(folder, meta, m)
+            typer.echo(f"report written to {folder}/report.md")
+    finally:
+        if scratch is not None:
+            scratch.cleanup()
 
 
-def _run(config, games: int, workers: int, backend: str, address):
+def _interrupted(e, kept: int, where: Path, folder: Optional[Path], meta: dict) -> None:
+    from tabletop.framework import report
+    from tabletop.framework.records import RECORDS, read_records
+
+    typer.echo(f"interrupted: {kept:,} of {e.total:,} games finished", err=True)
+    if kept:
+        typer.echo(report.console_summary(report.compute(read_records(where / RECORDS), meta["labels"])), err=True)
+    if folder is not None:
+        typer.echo(f"the {kept:,} finished games are kept in {folder / RECORDS}; rebuild the report with:\n"
+                   f"  tabletop simulate --report-only {folder}", err=True)
+    else:
+        typer.echo("nothing was written (no --out given)", err=True)
+    raise typer.Exit(INTERRUPTED)
+
+
+def _report_only(folder: Path) -> None:
+    from tabletop.framework import report
+    from tabletop.framework.errors import TabletopError
+    from tabletop.framework.records import RECORDS, read_run
+
+    if not folder.is_dir():
+        raise TabletopError(f"--report-only {folder}: no such folder")
+    if not (folder / RECORDS).is_file():
+        raise TabletopError(f"--report-only {folder}: there is no {RECORDS} in this folder to report on")
+    meta = read_run(folder)
+    m = report.write_report(folder, meta)
+    typer.echo(report.console_summary(m))
+    typer.echo(f"report written to {folder}/report.md")
+
+
+def _run(config, games: int, workers: int, backend: str, address, sink):
+    """The batch with a progress bar, stopped cleanly by Ctrl-C (a second Ctrl-C forces it)."""
+    import signal
+    import threading
+
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     from tabletop.framework.simulation import simulate
 
+    stop = threading.Event()
+
+    def on_interrupt(signum, frame):
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+
     console = Console(stderr=True)
     progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TextColumn("ETA"), TimeRemainingColumn(), console=console, transient=True,
                         disable=not sys.stderr.isatty())
-    with progress:
-        task = progress.add_task("games", total=games)
-        return simulate(config, games, workers, backend, address,
-                        on_progress=lambda k: progress.advance(task, k))
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        with progress:
+            task = progress.add_task("games", total=games)
+            return simulate(config, games, workers, backend, address,
+                            on_progress=lambda k: progress.advance(task, k), sink=sink, stop=stop)
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.wording import shown
 
 Action = tuple
 
@@ -90,10 +91,10 @@ def parse_action(text: str, specs: dict[str, VerbSpec]) -> Action:
         if longer:  # the start of a longer verb ("acquire" of "acquire asset")
             forms = "; ".join(s.shape() for s in longer)
             example = next((s.example for s in longer if s.example), "")
-            raise ActionSyntaxError(f"{text.strip()!r}: '{first}' is written {forms}"
+            raise ActionSyntaxError(f"{shown(text.strip())}: '{first}' is written {forms}"
                                     + (f" (e.g. '{example}')" if example else ""))
         hint = did_you_mean(first, {v.split()[0] for v in specs})
-        raise ActionSyntaxError(f"unknown action {words[0]!r}{hint}")
+        raise ActionSyntaxError(f"unknown action {shown(words[0])}{hint}")
     args = _split_args(best, rest, text)
     return (best.verb, *args)
 
@@ -129,15 +130,15 @@ def _split_args(spec: VerbSpec, rest: list[str], text: str) -> list:
 def _convert(kind: str, word: str, spec: VerbSpec, text: str):
     if kind not in (WORD, INT, NAME):
         if not re.fullmatch(kind, word):
-            raise ActionSyntaxError(f"{text!r}: {word!r} is not a valid argument ({_usage(spec, text)})")
+            raise ActionSyntaxError(f"{shown(text)}: {shown(word)} is not a valid argument ({_usage(spec, text)})")
         return word
     if kind == INT:
-        if not word.lstrip("-").isdigit():
-            raise ActionSyntaxError(f"{text!r}: expected a number, got {word!r} ({_usage(spec, text)})")
+        if not word.lstrip("-").isdigit() or len(word) > 18:
+            raise ActionSyntaxError(f"{shown(text)}: expected a number, got {shown(word)} ({_usage(spec, text)})")
         return int(word)
     return word
 
 
 def _usage(spec: VerbSpec, text: str) -> str:
     example = f", e.g. '{spec.example}'" if spec.example else ""
-    return f"{text!r} does not match '{spec.shape()}'{example}"
+    return f"{shown(text)} does not match '{spec.shape()}'{example}"

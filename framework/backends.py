@@ -8,7 +8,8 @@ when asked for.
 from __future__ import annotations
 
 import os
-from typing import Callable
+from contextlib import contextmanager
+from typing import Any, Callable
 
 from tabletop.framework.errors import TabletopError
 
@@ -26,44 +27,97 @@ def resolve_workers(value: str | int | None) -> int:
     return n
 
 
-def run_local(config, parts: list[tuple[int, int]], workers: int, on_progress: Callable | None) -> list[dict]:
-    """In this process when ``workers == 1``, else in a pool of worker processes."""
-    from tabletop.framework.simulation import _context, play_game, run_chunk
+def run_local(config, parts: list[tuple[int, int]], workers: int, on_chunk: Callable[[int, list], Any],
+              stop=None) -> None:
+    """In this process when ``workers == 1``, else in a pool of worker processes; each finished
+    chunk goes to ``on_chunk(start, records)`` at once. ``stop`` set: return within moments,
+    queued chunks cancelled and workers terminated (they ignore Ctrl-C themselves)."""
+    from tabletop.framework.simulation import _context, play_game
 
-    records: list[dict] = []
     if workers == 1 or len(parts) <= 1:
         ctx = _context(config)
-        for start, stop in parts:
-            for i in range(start, stop):
-                records.append(play_game(config, i, ctx))
-            if on_progress:
-                on_progress(stop - start)
-        return records
+        for start, end in parts:
+            records = []
+            for i in range(start, end):
+                r = play_game(config, i, ctx, stop)
+                if r is None:
+                    break
+                records.append(r)
+            if records:
+                on_chunk(start, records)
+            if stop is not None and stop.is_set():
+                return
+        return
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
 
     # fork (where available) lets workers inherit the pack already built here; every other
     # start method works too, since workers rebuild the pack from its name when needed.
     methods = multiprocessing.get_all_start_methods()
-    mp = multiprocessing.get_context("fork") if "fork" in methods else None
-    with ProcessPoolExecutor(max_workers=min(workers, len(parts)), mp_context=mp) as pool:
-        futures = {pool.submit(run_chunk, config, start, stop): stop - start for start, stop in parts}
-        for fut in as_completed(futures):
-            records.extend(fut.result())
-            if on_progress:
-                on_progress(futures[fut])
-    return records
+    mp = multiprocessing.get_context("fork" if "fork" in methods else None)
+    pool = mp.Pool(min(workers, len(parts)), initializer=_ignore_interrupts)
+    finished = False
+    try:
+        results = pool.imap_unordered(_run_part, [(config, start, end) for start, end in parts])
+        remaining = len(parts)
+        while remaining:
+            if stop is not None and stop.is_set():
+                return
+            try:
+                start, records = results.next(timeout=0.1)
+            except multiprocessing.TimeoutError:
+                continue
+            remaining -= 1
+            on_chunk(start, records)
+        finished = True
+    finally:
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them: no worker traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _children_ignore_interrupts():
+    """Processes started inside inherit an ignored Ctrl-C (Python leaves SIGINT alone when its parent
+    ignored it), so a Dask worker never prints a traceback of its own: the main process stops them."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _run_part(part: tuple) -> tuple[int, list[dict]]:
+    from tabletop.framework.simulation import run_chunk
+
+    config, start, end = part
+    return start, run_chunk(config, start, end)
 
 
 def run_dask(config, parts: list[tuple[int, int]], workers: int, address: str | None,
-             on_progress: Callable | None) -> list[dict]:
+             on_chunk: Callable[[int, list], Any], stop=None) -> None:
     """On a Dask cluster: the one at ``address``, or a new local one with ``workers`` processes."""
+    import time
+
     try:
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
         raise TabletopError("the dask backend needs Dask's distributed scheduler, an optional extra: "
                             "pip install 'tabletop[dask]'") from None
-    from tabletop.framework.simulation import run_chunk
 
     cluster = None
     try:
@@ -73,18 +127,22 @@ def run_dask(config, parts: list[tuple[int, int]], workers: int, address: str | 
             except (OSError, TimeoutError) as e:
                 raise TabletopError(f"cannot reach the Dask scheduler at {address}: {e}") from None
         else:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=40)
+            with _children_ignore_interrupts():
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=40)
             client = Client(cluster)
         try:
-            futures = [client.submit(run_chunk, config, start, stop, pure=False) for start, stop in parts]
-            sizes = {f.key: stop - start for f, (start, stop) in zip(futures, parts)}
-            records: list[dict] = []
-            for fut in as_completed(futures):
-                records.extend(fut.result())
-                if on_progress:
-                    on_progress(sizes[fut.key])
-            return records
+            futures = [client.submit(_run_part, (config, start, end), pure=False) for start, end in parts]
+            pending = as_completed(futures)
+            while not pending.is_empty():
+                if stop is not None and stop.is_set():
+                    client.cancel(futures)
+                    return
+                ready = pending.next_batch(block=False)
+                if not ready:
+                    time.sleep(0.05)
+                for fut in ready:
+                    on_chunk(*fut.result())
         finally:
             client.close()
     finally:

@@ -8,15 +8,19 @@ points at the right line and column.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-import yaml
-
 from tabletop.dsl import Source, compile_text
 from tabletop.dsl.errors import CardLanguageError
 from tabletop.framework.errors import ErrorList, LocatedError
+from tabletop.framework.schemaerrors import problems as schema_problems
+from tabletop.framework.schemaerrors import validator as strict_validator
+from tabletop.framework.userfiles import Positions, load_yaml
+from tabletop.framework.userfiles import read_text as read_user_text
+from tabletop.framework.wording import one_of
 
 
 class CardDef:
@@ -57,56 +61,10 @@ class CardDef:
 
 
 # ---------------------------------------------------------------------- YAML with positions
-class _Pos(dict):
-    """Maps a path inside a YAML document (tuple of keys and indexes) to (line, column, style)."""
-
-
-def parse_yaml(text: str, file: str) -> tuple[Any, _Pos]:
-    """Parse YAML safely, keeping the position of every value; refuse duplicate keys."""
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        line = mark.line + 1 if mark else None
-        col = mark.column + 1 if mark else None
-        src = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else None
-        raise LocatedError(f"not valid YAML: {e.problem or e.context}", file, line, col, src) from None
-    except yaml.YAMLError as e:
-        raise LocatedError(f"not valid YAML: {e}", file) from None
-    pos = _Pos()
-    errors: list[LocatedError] = []
-    lines = text.splitlines()
-    data = _build(node, (), pos, errors, file, lines) if node is not None else None
-    if errors:
-        raise ErrorList(errors)
-    return data, pos
-
-
-def _build(node, path, pos, errors, file, lines):
-    pos[path] = (node.start_mark.line + 1, node.start_mark.column + 1, getattr(node, "style", None))
-    if isinstance(node, yaml.MappingNode):
-        out: dict = {}
-        for knode, vnode in node.value:
-            key = yaml.SafeLoader.construct_object(yaml.SafeLoader(""), knode) if not isinstance(knode, yaml.ScalarNode) else _scalar(knode)
-            if key in out:
-                ln = knode.start_mark.line
-                errors.append(LocatedError(f"key {key!r} appears twice; YAML would silently keep the last one",
-                                           file, ln + 1, knode.start_mark.column + 1,
-                                           lines[ln] if ln < len(lines) else None, width=len(str(key))))
-                continue
-            out[key] = _build(vnode, path + (key,), pos, errors, file, lines)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(v, path + (i,), pos, errors, file, lines) for i, v in enumerate(node.value)]
-    return _scalar(node)
-
-
-def _scalar(node):
-    loader = yaml.SafeLoader("")
-    try:
-        return loader.construct_object(node, deep=True)
-    finally:
-        loader.dispose()
+def parse_yaml(text: str, file: str) -> tuple[Any, Positions]:
+    """Parse YAML safely (:mod:`tabletop.framework.userfiles`), keeping the position of every value."""
+    doc = load_yaml(text, file)
+    return doc.data, doc.pos
 
 
 # ---------------------------------------------------------------------- locating texts
@@ -166,7 +124,7 @@ class CardCompiler:
     file: str
     card: str
     index: int
-    pos: _Pos
+    pos: Positions
     lines: list[str]
     vocab: Any
     errors: list = field(default_factory=list)
@@ -186,6 +144,8 @@ class CardCompiler:
         try:
             out = compile_text(text, kind, self.vocab, program_id=pid, source=source, scope=scope)
         except CardLanguageError as e:
+            if e.hint is None:
+                e.hint = word_choices(e.message, self.vocab)
             self.errors.append(e)
             return None
         program = getattr(out, "program", out)
@@ -205,33 +165,47 @@ class CardCompiler:
         self.errors.append(LocatedError(message, self.file, line, col, src, card=self.card))
 
 
+_UNKNOWN_WORD = re.compile(r"^unknown ([a-z][a-z ]*?) '")
+
+
+def word_choices(message: str, vocab: Any) -> str | None:
+    """For "unknown crystal 'purple'", the words the class holds: what the word may be instead."""
+    m = _UNKNOWN_WORD.match(message)
+    classes = getattr(vocab, "classes", {})
+    if m is None:
+        return None
+    names = [c for c in m.group(1).split(" or ") if c in classes]
+    if not names:
+        return None
+    return "; ".join(f"{_article(c)} is one of {one_of(classes[c])}" for c in names)
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
 def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCompiler], CardDef], vocab: Any) -> list[CardDef]:
     """Load one card file's text; raise :class:`ErrorList` with every problem found."""
-    import jsonschema
-
     data, pos = parse_yaml(text, file)
     lines = text.splitlines()
     if not isinstance(data, list):
         raise ErrorList([LocatedError("a card file must be a YAML list of cards (each item starting with '- name: ...')",
                                       file, 1, 1, lines[0] if lines else None)])
-    validator = jsonschema.Draft202012Validator(schema)
+    check = strict_validator(schema)
     errors: list[LocatedError] = []
     cards: list[CardDef] = []
     for i, entry in enumerate(data):
         name = entry.get("name") if isinstance(entry, dict) else None
-        problems = sorted(validator.iter_errors(entry), key=lambda e: list(map(str, e.absolute_path)))
-        for err in problems:
-            path = (i,) + tuple(err.absolute_path)
-            if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-                extra = [k for k in err.instance if k not in err.schema.get("properties", {})]
-                if extra and path + (extra[0],) in pos:
-                    path = path + (extra[0],)
+        name = name if isinstance(name, str) else None
+        problems = schema_problems(check, entry, "card")
+        found = []
+        for path, message in problems:
+            path = (i,) + path
             while path not in pos and len(path) > 1:
                 path = path[:-1]
             line, col, _ = pos.get(path, (None, None, None))
-            where = "/".join(map(str, err.absolute_path)) or "card"
-            errors.append(LocatedError(f"{where}: {_schema_message(err)}", file, line, col,
-                                       lines[line - 1] if line else None, card=name))
+            found.append(LocatedError(message, file, line, col, lines[line - 1] if line else None, card=name))
+        errors.extend(sorted(found, key=lambda e: (e.line or 0, e.column or 0)))
         if problems:
             continue
         compiler = CardCompiler(file, name, i, pos, lines, vocab)
@@ -246,22 +220,6 @@ def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCo
     return cards
 
 
-def _schema_message(err) -> str:
-    from tabletop.framework.suggest import did_you_mean
-
-    if err.validator == "additionalProperties":
-        allowed = list(err.schema.get("properties", {}))
-        extra = [k for k in err.instance if k not in allowed]
-        return "; ".join(f"unknown field {k!r}{did_you_mean(k, allowed)}" for k in extra)
-    if err.validator == "enum":
-        return f"{err.instance!r} is not one of {', '.join(map(repr, err.validator_value))}{did_you_mean(str(err.instance), map(str, err.validator_value))}"
-    if err.validator == "required":
-        return err.message.replace("is a required property", "is missing (required)")
-    return err.message
-
-
 def read_text(resource) -> str:
-    """Read a file or an importlib.resources Traversable as UTF-8 text."""
-    if isinstance(resource, (str, Path)):
-        return Path(resource).read_text(encoding="utf-8")
-    return resource.read_text(encoding="utf-8")
+    """A card file's text (a path or an importlib.resources traversable), bounded and UTF-8."""
+    return read_user_text(resource, "card file")

@@ -7,6 +7,8 @@ file, an illegal action, an unknown game or bad options. The command line prints
 """
 from __future__ import annotations
 
+from tabletop.framework.wording import clip_quoted, shown
+
 
 class TabletopError(Exception):
     """An error for a person, not a programmer; ``str()`` is its full message."""
@@ -27,9 +29,12 @@ class StateError(TabletopError, ValueError):
 class LocatedError(TabletopError):
     """A fault at one place in a text file, shown with the line and a caret under the fault."""
 
+    field: str | None = None  # the card's field holding the fault (card-language errors set it)
+
     def __init__(self, message: str, file: str | None = None, line: int | None = None,
                  column: int | None = None, source_line: str | None = None, card: str | None = None,
-                 expected: str | None = None, suggestion: str | None = None, width: int = 1) -> None:
+                 expected: str | None = None, suggestion: str | None = None, width: int = 1,
+                 hint: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.file = file
@@ -40,6 +45,7 @@ class LocatedError(TabletopError):
         self.expected = expected
         self.suggestion = suggestion
         self.width = max(1, width)
+        self.hint = hint
 
     def where(self) -> str:
         """``file:line:column``, as far as they are known."""
@@ -54,16 +60,18 @@ class LocatedError(TabletopError):
         """The message, then the source line with a caret, what was expected and a suggestion."""
         head = f"{self.where()}: "
         if self.card:
-            head += f"card {self.card!r}: "
-        lines = [head + self.message]
+            head += f"card {shown(self.card)}" + (f", field {shown(self.field)}: " if self.field else ": ")
+        lines = [head + clip_quoted(self.message)]
         if self.source_line is not None and self.column is not None:
-            shown, caret, width = window(self.source_line.rstrip("\n"), self.column - 1, self.width)
-            lines.append("    " + shown)
+            text, caret, width = window(self.source_line.rstrip("\n"), self.column - 1, self.width)
+            lines.append("    " + text)
             lines.append("    " + " " * caret + "^" * width)
         if self.expected:
             lines.append(f"  expected: {self.expected}")
         if self.suggestion:
             lines.append(f"  did you mean: {self.suggestion}?")
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -1,6 +1,6 @@
 """A game being played: its rules, parameters, seed, action log, undo and saved files.
 
-A game records what happened as it goes (its :class:`~tabletop.framework.narration.Event`\ s,
+A game records what happened as it goes (its :class:`~tabletop.framework.narration.Event` list,
 each with a rendering per seat): every screen shows a seat only those renderings and its
 view. A saved game is its parameters, seed and action log, plus a checksum of the final state:
 loading replays the log, and a file that was cut short or edited no longer gives the same
@@ -9,6 +9,7 @@ that showed a player something hidden (a draw, a shuffle, a new card in a row).
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -18,10 +19,13 @@ from typing import Any
 
 from tabletop.framework.actions import Action, format_action
 from tabletop.framework.effects import IllegalAction
-from tabletop.framework.errors import TabletopError
+from tabletop.framework.errors import LocatedError, TabletopError
 from tabletop.framework.narration import DETAIL, Event, EventLog, narrate, recording
 from tabletop.framework.rules import Rules
+from tabletop.framework.setups import MAX_SEED, SetupError, check_options
 from tabletop.framework.state import State, player_name
+from tabletop.framework.userfiles import read_json
+from tabletop.framework.wording import clip, kind_of, shown
 
 SAVE_FORMAT = "tabletop-save"
 SAVE_VERSION = 1
@@ -43,7 +47,7 @@ class Game:
     def __init__(self, rules: Rules, options: dict[str, Any] | None = None, seed: int = 0,
                  players: int | None = None) -> None:
         self.rules = rules
-        self.options = dict(options or {})
+        self.options = dict(check_options(rules, options, players))
         self.seed = seed
         self.players = players
         self.record = EventLog(rules)
@@ -129,43 +133,73 @@ class Game:
         write_atomic(Path(path), json.dumps(self.to_save(), indent=1) + "\n")
 
     @classmethod
-    def from_save(cls, data: Any, rules_for, source: str = "saved game") -> "Game":
-        """Rebuild a game from save data; ``rules_for(name)`` gives the rules of a game by name."""
+    def from_save(cls, data: Any, rules_for, source: str = "saved game", lines: dict | None = None) -> "Game":
+        """Rebuild a game from save data; ``rules_for(name)`` gives the rules of a game by name.
+        ``lines`` (top-level key -> line) lets every fault be named with its line."""
+        def at(key: str) -> str:
+            return f"{source}:{lines[key]}" if lines and key in lines else source
+
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"{source}: not a tabletop saved game")
+            raise SaveError(f"{source}: not a tabletop saved game (it has no \"format\": \"{SAVE_FORMAT}\")")
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"{source}: saved with format version {data.get('version')!r}; "
+            raise SaveError(f"{at('version')}: saved with format version {shown(data.get('version'))}; "
                             f"this tabletop reads version {SAVE_VERSION}")
-        for key, kind in (("game", str), ("seed", int), ("actions", list), ("checksum", str), ("options", dict)):
-            if not isinstance(data.get(key), kind):
-                raise SaveError(f"{source}: field {key!r} is missing or not a {kind.__name__}")
-        rules = rules_for(data["game"])
-        game = cls(rules, data["options"], data["seed"], data.get("players"))
+        for key, want, ok in _SAVE_FIELDS:
+            if key not in data and key != "players":
+                raise SaveError(f"{source}: the field {key!r} is missing ({want})")
+            if not ok(data.get(key)):
+                raise SaveError(f"{at(key)}: {key}: expected {want}, not {kind_of(data.get(key))}")
+        try:
+            rules = rules_for(data["game"])
+        except TabletopError as e:
+            raise SaveError(f"{at('game')}: {e.render()}") from None
+        players = data.get("players")
+        try:
+            options = check_options(rules, data["options"], players)
+            game = cls(rules, options, data["seed"], players)
+        except SetupError as e:
+            key = "players" if e.path[:1] == ("players",) else "options"
+            raise SaveError(f"{at(key)}: {e}") from None
+        except (ValueError, TabletopError) as e:
+            raise SaveError(f"{at('options')}: cannot start {rules.name} with these options: "
+                            f"{e.render() if isinstance(e, TabletopError) else clip(str(e), 400)}") from None
         for n, text in enumerate(data["actions"], 1):
-            if not isinstance(text, str):
-                raise SaveError(f"{source}: action {n} is not text")
             try:
                 game.apply_text(text)
             except (IllegalAction, ValueError) as e:
-                raise SaveError(f"{source}: action {n} ({text!r}) cannot be replayed: {e}") from None
+                raise SaveError(f"{at('actions')}: action {n} ({shown(text)}) cannot be replayed: "
+                                f"{clip(str(e), 400)}") from None
         if checksum(game.state) != data["checksum"]:
-            raise SaveError(f"{source}: checksum mismatch: the file was edited or is damaged")
+            raise SaveError(f"{at('checksum')}: checksum mismatch: the file was edited or is damaged")
         return game
 
     @classmethod
     def load(cls, path: str | Path, rules_for) -> "Game":
-        """The game saved in the file ``path`` (replayed and checked)."""
-        path = Path(path)
+        """A saved game from its file; a :class:`SaveError` saying where and why if it cannot be."""
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise SaveError(f"{path}: cannot read: {e.strerror or e}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise SaveError(f"{path}:{e.lineno}:{e.colno}: not valid JSON ({e.msg}); "
-                            "the file may be truncated") from None
-        return cls.from_save(data, rules_for, str(path))
+            data, lines = read_json(path, "saved game")
+        except LocatedError as e:
+            hint = "; the file may be truncated" if e.message.startswith("not valid JSON") else ""
+            raise SaveError(e.render() + hint) from None
+        return cls.from_save(data, rules_for, str(path), lines)
+
+
+def _is_text_list(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(a, str) for a in v)
+
+
+def _is_whole(lo: int, hi: int):
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+_SAVE_FIELDS = (
+    ("game", "the name of a game (a text)", lambda v: isinstance(v, str) and v != ""),
+    ("seed", f"a whole number from 0 to {MAX_SEED}", _is_whole(0, MAX_SEED)),
+    ("options", "a mapping of options", lambda v: isinstance(v, dict)),
+    ("players", "a number of players or null", lambda v: v is None or _is_whole(1, 64)(v)),
+    ("actions", "a list of actions, each a text", _is_text_list),
+    ("checksum", "a text (the state's SHA-256)", lambda v: isinstance(v, str)),
+)
 
 
 def _mode_for(path: Path) -> int:
@@ -179,9 +213,18 @@ def _mode_for(path: Path) -> int:
 
 
 def write_atomic(path: Path, text: str | bytes) -> None:
-    """Write ``text`` (UTF-8) or bytes to ``path`` through a temporary file in the same folder and a rename."""
+    """Write ``text`` (UTF-8) or bytes to ``path`` through a temporary file in the same folder, a rename
+    and an fsync of the folder: a crash leaves the old file or the new one, never half. A read-only
+    file is refused (``PermissionError``), and a replaced file keeps its permissions."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent or "."))
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        old = os.stat(path)
+    except FileNotFoundError:
+        old = None
+    if old is not None and (not old.st_mode & 0o222 or not os.access(path, os.W_OK)):
+        raise PermissionError(errno.EACCES, "the file is read-only: not replacing it", str(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(folder))
     try:
         with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as f:
             f.write(text)
@@ -195,3 +238,18 @@ def write_atomic(path: Path, text: str | bytes) -> None:
         except OSError:
             pass
         raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); a system that cannot open folders has nothing to sync."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -16,6 +16,7 @@ import pluggy
 
 from tabletop.framework import hookspecs
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.wording import clip
 
 GROUP = "tabletop.packs"
 
@@ -55,12 +56,23 @@ class CardText:
         return self.name
 
 
+class BrokenPack(TabletopError):
+    """A pack whose plugin code failed: named, with its error, so every other pack still works."""
+
+    def __init__(self, pack: str, reason: str) -> None:
+        super().__init__(f"pack {pack!r} is broken: {reason}")
+        self.pack = pack
+        self.reason = reason
+
+
 @dataclass
 class Pack:
     """One game as assembled from every plugin's contributions.
 
     ``extra`` are card files added for one run (``--cards``, a deck's ``card_files``): their
-    cards join the set, and one with the name of a pack card replaces it.
+    cards join the set, and one with the name of a pack card replaces it. Every call into
+    plugin code goes through :meth:`_call`, so a plugin's bug or a missing hook is a
+    :class:`BrokenPack` naming the pack and the hook, never a traceback.
     """
 
     info: PackInfo
@@ -74,20 +86,43 @@ class Pack:
         """The pack's name."""
         return self.info.name
 
-    def _hook(self):
-        return self.registry.pm.hook
+    def _call(self, hook: str, required: bool = False):
+        try:
+            answer = getattr(self.registry.pm.hook, hook)(pack=self.name)
+        except TabletopError:
+            raise
+        except Exception as e:
+            raise BrokenPack(self.name, f"its {hook} hook failed: {type(e).__name__}: {clip(str(e))}") from None
+        if required and answer is None:
+            raise BrokenPack(self.name, f"no plugin answers its {hook} hook")
+        return answer
+
+    def _guard(self, what: str, fn: Callable, *args):
+        """Run plugin code other than a hook (a card builder, a rules class) with the same care."""
+        try:
+            return fn(*args)
+        except TabletopError:
+            raise
+        except Exception as e:
+            raise BrokenPack(self.name, f"{what} failed: {type(e).__name__}: {clip(str(e))}") from None
 
     def vocabulary(self):
-        """The pack's card-language vocabulary."""
-        return self._hook().tabletop_vocabulary(pack=self.name)
+        """The pack's card-language vocabulary (None for a pack whose cards use no language)."""
+        return self._call("tabletop_vocabulary")
+
+    def card_format(self) -> CardFormat:
+        """The pack's card format (schema and build), or :class:`BrokenPack` if no plugin gives one."""
+        fmt = self._call("tabletop_card_format", required=True)
+        if not isinstance(getattr(fmt, "schema", None), dict) or not callable(getattr(fmt, "build", None)):
+            raise BrokenPack(self.name, "its tabletop_card_format hook gives no CardFormat "
+                                        "(a schema and a build function)")
+        return fmt
 
     def rules(self):
         """The pack's rules object (built once, with its card set loaded)."""
         if self._rules is None:
-            cls = self._hook().tabletop_rules(pack=self.name)
-            if cls is None:
-                raise TabletopError(f"pack {self.name!r} provides no rules")
-            rules = cls(self.cards())
+            cls = self._call("tabletop_rules", required=True)
+            rules = self._guard("building its rules", cls, self.cards())
             if not self.extra:  # with a designer's extra cards, "the rules of pack p" is another set
                 rules.pickled_as = (rules_for, (self.name,))
             self._rules = rules
@@ -97,14 +132,14 @@ class Pack:
         """Rules over the pack's cards plus ``extra_cards`` (a scenario's own cards)."""
         from tabletop.framework.cardset import CardSet
 
-        cls = self._hook().tabletop_rules(pack=self.name)
+        cls = self._call("tabletop_rules", required=True)
         base = [c for c in self.cards().cards if c.name not in {e.name for e in extra_cards}]
-        return cls(CardSet(base + list(extra_cards)))
+        return self._guard("building its rules", cls, CardSet(base + list(extra_cards)))
 
     def card_files(self) -> list:
         """Every plugin's card files for this pack, then the files added for this run."""
         files = []
-        for answer in self._hook().tabletop_card_files(pack=self.name):
+        for answer in self._call("tabletop_card_files") or []:
             files.extend(answer or [])
         return files + list(self.extra)
 
@@ -113,16 +148,16 @@ class Pack:
         if self._cards is None:
             from tabletop.framework.cardset import CardSet
 
-            fmt = self._hook().tabletop_card_format(pack=self.name)
+            fmt = self.card_format()
             vocab = self.vocabulary()
             base = self.registry.packs[self.name].cards() if self.extra else None
             if base is None:
-                cards = CardSet.load(self.card_files(), fmt, vocab)
+                cards = self._guard("loading its cards", CardSet.load, self.card_files(), fmt, vocab)
                 for c in cards.cards:  # a designer's extra cards (below) cannot pickle by reference
                     c.pickled_as = (pack_card, (self.name, c.name))
                 self._cards = cards
             else:
-                added = CardSet.load(list(self.extra), fmt, vocab)
+                added = self._guard("loading its cards", CardSet.load, list(self.extra), fmt, vocab)
                 kept = [c for c in base.cards if c.name not in added.by_name]
                 self._cards = CardSet(kept + added.cards)
         return self._cards
@@ -130,7 +165,7 @@ class Pack:
     def print_layouts(self) -> list:
         """Every plugin's layout files for printing this pack's cards (none: the generic layout)."""
         files = []
-        for answer in self._hook().tabletop_print_layouts(pack=self.name):
+        for answer in self._call("tabletop_print_layouts") or []:
             files.extend(answer or [])
         return files
 
@@ -144,23 +179,23 @@ class Pack:
     def bots(self) -> dict[str, Callable]:
         """Bot name -> factory ``(rules, seed) -> bot``, from every plugin."""
         bots: dict[str, Callable] = {}
-        for answer in self._hook().tabletop_bots(pack=self.name):
+        for answer in self._call("tabletop_bots") or []:
             bots.update(answer or {})
         return bots
 
     def deck_rules(self):
         """The pack's deck checker (``check(deck) -> report``), or None."""
-        return self._hook().tabletop_deck_rules(pack=self.name)
+        return self._call("tabletop_deck_rules")
 
     def board(self):
         """The pack's terminal board ``(view) -> str``, or None."""
-        return self._hook().tabletop_board(pack=self.name)
+        return self._call("tabletop_board")
 
     def encoding(self, nplayers: int):
         """The pack's encoding for learning agents with ``nplayers`` (built once), or None."""
         cache = self.__dict__.setdefault("_encodings", {})
         if nplayers not in cache:
-            make = self._hook().tabletop_encoding(pack=self.name)
+            make = self._call("tabletop_encoding")
             cache[nplayers] = make(self.rules(), nplayers) if make is not None else None
         return cache[nplayers]
 
@@ -183,7 +218,8 @@ class Registry:
                 module = ep.load()
                 self.add(module, ep.name)
             except Exception as e:  # a broken third-party pack must not take the others down
-                self.failures[ep.name] = f"{type(e).__name__}: {e}"
+                self.failures[ep.name] = f"{type(e).__name__}: {clip(str(e))}"
+                self.pm.unregister(name=ep.name)
         return self
 
     def add(self, plugin: Any, name: str) -> None:

@@ -1,11 +1,23 @@
 """The simulation report: metrics over game records, written as Markdown, JSON and PNG charts.
 
-A metric is a function ``(records, labels) -> dict`` registered in :data:`METRICS` with
-:func:`metric`; :func:`compute` runs them all. Adding one is three lines::
+Every metric is computed in **one pass** over the records, holding only counts (never the
+records themselves), so a report over a million games needs the memory of one game: the
+records stream from ``records.jsonl`` (:func:`tabletop.framework.records.read_records`)
+through :func:`compute`. A metric is a :class:`Metric` class registered in :data:`METRICS`
+with :func:`metric`: it sees each record once (``add``) and then gives its figures
+(``result``). Adding one::
 
     @metric("longest_game")
-    def longest_game(records, labels):
-        return {"index": max(records, key=lambda r: r["turns"])["index"]} if records else {}
+    class LongestGame(Metric):
+        def start(self):
+            self.best = None
+
+        def add(self, r):
+            if self.best is None or r["turns"] > self.best[1]:
+                self.best = (r["index"], r["turns"])
+
+        def result(self):
+            return {"index": self.best[0]} if self.best else {}
 
 Win rates come with 95% Wilson score intervals. A game is *decided* when it has a winner,
 a *draw* when it ended without one, *capped* when it hit ``--max-turns`` (or the step cap)
@@ -26,21 +38,39 @@ from __future__ import annotations
 
 import json
 import math
-import statistics
 from pathlib import Path
-from typing import Callable
+from typing import Iterable
 
 Z95 = 1.959963984540054
 MIN_SAMPLE = 30       # player-games with (and without) a card before its row is ranked
 
-METRICS: dict[str, Callable[[list[dict], list[str]], dict]] = {}
+
+class Metric:
+    """One figure of the report, computed in one pass: :meth:`add` each record, then :meth:`result`.
+    ``labels`` are the bots' labels in the batch's order."""
+
+    def __init__(self, labels: list[str]) -> None:
+        self.labels = list(labels)
+        self.start()
+
+    def start(self) -> None:
+        """Set up the counts (called once, before the first record)."""
+
+    def add(self, record: dict) -> None:
+        raise NotImplementedError
+
+    def result(self) -> dict:
+        raise NotImplementedError
+
+
+METRICS: dict[str, type[Metric]] = {}
 
 
 def metric(name: str):
-    """Register a metric under ``name`` (the key of its results in report.json)."""
-    def deco(fn):
-        METRICS[name] = fn
-        return fn
+    """Register a :class:`Metric` class under ``name`` (the key of its results in report.json)."""
+    def deco(cls):
+        METRICS[name] = cls
+        return cls
     return deco
 
 
@@ -76,33 +106,36 @@ def difference(k1: int, n1: int, k2: int, n2: int) -> dict:
     return {"diff": d, "ci95": [lo, hi], "z": d / se if se else 0.0}
 
 
-def comparable_seats(records) -> bool:
-    """Whether the same bot sits in every seat of every game (see the module docstring)."""
-    labels = {name for r in records for name in r["seats"]}
-    return len(labels) <= 1
-
-
 # ---------------------------------------------------------------------- the metrics
 @metric("summary")
-def summary(records, labels):
-    decided = sum(1 for r in records if r["winner"] is not None)
-    capped = sum(1 for r in records if r["capped"])
-    return {"games": len(records), "decided": decided, "draws": len(records) - decided - capped,
-            "capped": capped, "actions_mean": statistics.fmean(r["actions"] for r in records) if records else None}
+class Summary(Metric):
+    def start(self):
+        self.games = self.decided = self.capped = self.actions = 0
+
+    def add(self, r):
+        self.games += 1
+        self.decided += r["winner"] is not None
+        self.capped += bool(r["capped"])
+        self.actions += r["actions"]
+
+    def result(self):
+        return {"games": self.games, "decided": self.decided, "draws": self.games - self.decided - self.capped,
+                "capped": self.capped, "actions_mean": self.actions / self.games if self.games else None}
 
 
 @metric("win_rate_by_bot")
-def win_rate_by_bot(records, labels):
-    out = {}
-    for lab in labels:
-        n = k = 0
-        for r in records:
-            seats = [s for s, name in enumerate(r["seats"]) if name == lab]
-            if seats:
-                n += 1
-                k += r["winner"] in seats
-        out[lab] = rate(k, n)
-    return out
+class WinRateByBot(Metric):
+    def start(self):
+        self.counts = {lab: [0, 0] for lab in self.labels}
+
+    def add(self, r):
+        for lab in dict.fromkeys(r["seats"]):
+            kn = self.counts.setdefault(lab, [0, 0])
+            kn[1] += 1
+            kn[0] += r["winner"] is not None and r["seats"][r["winner"]] == lab
+
+    def result(self):
+        return {lab: rate(k, n) for lab, (k, n) in self.counts.items()}
 
 
 NOT_COMPARABLE = ("not computed: the bots differ, so a seat's win rate would measure which bot sat there; "
@@ -110,62 +143,118 @@ NOT_COMPARABLE = ("not computed: the bots differ, so a seat's win rate would mea
 
 
 @metric("win_rate_by_seat")
-def win_rate_by_seat(records, labels):
-    if not comparable_seats(records):
-        return {"note": NOT_COMPARABLE}
-    nseats = max((len(r["seats"]) for r in records), default=0)
-    return {f"p{s + 1}": rate(sum(1 for r in records if r["winner"] == s), len(records)) for s in range(nseats)}
+class WinRateBySeat(Metric):
+    """Only when the seats are comparable: the same bot in every seat of every game
+    (see the module docstring)."""
+
+    def start(self):
+        self.games = 0
+        self.wins: list[int] = []
+        self.bots: set[str] = set()
+
+    def add(self, r):
+        self.games += 1
+        self.bots.update(r["seats"])
+        if len(self.wins) < len(r["seats"]):
+            self.wins += [0] * (len(r["seats"]) - len(self.wins))
+        if r["winner"] is not None:
+            self.wins[r["winner"]] += 1
+
+    def result(self):
+        if len(self.bots) > 1:
+            return {"note": NOT_COMPARABLE}
+        return {f"p{s + 1}": rate(k, self.games) for s, k in enumerate(self.wins)}
 
 
 @metric("first_player")
-def first_player(records, labels):
-    if not comparable_seats(records):
-        return {"note": NOT_COMPARABLE.replace("a seat's win rate", "moving first")}
-    decided = [r for r in records if r["winner"] is not None]
-    k = sum(1 for r in decided if r["winner"] == r["first"])
-    out = rate(k, len(decided))
-    out["note"] = "share of decided games won by the player who moved first"
-    return out
+class FirstPlayer(Metric):
+    def start(self):
+        self.k = self.n = 0
+        self.bots: set[str] = set()
+
+    def add(self, r):
+        self.bots.update(r["seats"])
+        if r["winner"] is not None:
+            self.n += 1
+            self.k += r["winner"] == r["first"]
+
+    def result(self):
+        if len(self.bots) > 1:
+            return {"note": NOT_COMPARABLE.replace("a seat's win rate", "moving first")}
+        out = rate(self.k, self.n)
+        out["note"] = "share of decided games won by the player who moved first"
+        return out
 
 
 @metric("win_rate_by_bot_and_seat")
-def win_rate_by_bot_and_seat(records, labels):
+class WinRateByBotAndSeat(Metric):
     """Each bot's win rate in each seat, and moving first or not: the seat figures that stay
     meaningful when the bots differ."""
-    seats: dict[str, dict[str, list[int]]] = {}
-    first: dict[str, dict[str, list[int]]] = {}
-    for r in records:
+
+    def start(self):
+        self.seats: dict[str, dict[str, list[int]]] = {}
+        self.first: dict[str, dict[str, list[int]]] = {}
+
+    def add(self, r):
         for s, name in enumerate(r["seats"]):
             won = r["winner"] == s
-            kw = seats.setdefault(name, {}).setdefault(f"p{s + 1}", [0, 0])
+            kw = self.seats.setdefault(name, {}).setdefault(f"p{s + 1}", [0, 0])
             kw[0] += won
             kw[1] += 1
-            kw = first.setdefault(name, {}).setdefault("first" if s == r["first"] else "not first", [0, 0])
+            kw = self.first.setdefault(name, {}).setdefault("first" if s == r["first"] else "not first", [0, 0])
             kw[0] += won
             kw[1] += 1
-    return {name: {"seats": {seat: rate(*kn) for seat, kn in sorted(seats[name].items())},
-                   "first": {w: rate(*first[name][w]) for w in ("first", "not first") if w in first[name]}}
-            for name in sorted(seats)}
+
+    def result(self):
+        return {name: {"seats": {seat: rate(*kn) for seat, kn in sorted(self.seats[name].items())},
+                       "first": {w: rate(*self.first[name][w]) for w in ("first", "not first")
+                                 if w in self.first[name]}}
+                for name in sorted(self.seats)}
 
 
 @metric("game_length")
-def game_length(records, labels):
-    turns = sorted(r["turns"] for r in records)
-    if not turns:
-        return {"games": 0}
-    return {"games": len(turns), "min": turns[0], "median": statistics.median(turns),
-            "mean": statistics.fmean(turns), "max": turns[-1], "histogram": histogram(turns)}
+class GameLength(Metric):
+    """Lengths are counted per number of turns (a few hundred values at most), so the median and
+    the histogram are exact without keeping every game."""
+
+    def start(self):
+        self.counts: dict[int, int] = {}
+
+    def add(self, r):
+        self.counts[r["turns"]] = self.counts.get(r["turns"], 0) + 1
+
+    def result(self):
+        n = sum(self.counts.values())
+        if not n:
+            return {"games": 0}
+        values = sorted(self.counts)
+        return {"games": n, "min": values[0], "median": _median(self.counts, n),
+                "mean": sum(v * c for v, c in self.counts.items()) / n, "max": values[-1],
+                "histogram": histogram(self.counts)}
 
 
-def histogram(values: list[int], bins: int = 20) -> list[list]:
-    """``[[low, high, count], ...]`` over integer values (bins of equal integer width)."""
-    lo, hi = min(values), max(values)
+def _median(counts: dict[int, int], n: int):
+    """The median of a multiset given as value -> count."""
+    seen, lower = 0, None
+    for v in sorted(counts):
+        seen += counts[v]
+        if lower is None and seen >= (n + 1) // 2:
+            lower = v
+        if seen >= n // 2 + 1:
+            return lower if n % 2 else (lower + v) / 2
+    return lower
+
+
+def histogram(counts: dict[int, int], bins: int = 20) -> list[list]:
+    """``[[low, high, count], ...]`` over integer values given as value -> count (bins of equal
+    integer width)."""
+    lo, hi = min(counts), max(counts)
     width = max(1, math.ceil((hi - lo + 1) / bins))
-    counts: dict[int, int] = {}
-    for v in values:
+    out: dict[int, int] = {}
+    for v, c in counts.items():
         b = (v - lo) // width
-        counts[b] = counts.get(b, 0) + 1
-    return [[lo + b * width, lo + (b + 1) * width - 1, counts.get(b, 0)] for b in range((hi - lo) // width + 1)]
+        out[b] = out.get(b, 0) + c
+    return [[lo + b * width, lo + (b + 1) * width - 1, out.get(b, 0)] for b in range((hi - lo) // width + 1)]
 
 
 def leader(evals: list) -> int | None:
@@ -191,48 +280,59 @@ def lead_changes_of(series: list) -> int:
 
 
 @metric("lead_changes")
-def lead_changes(records, labels):
-    series = [r["lead"] for r in records if r.get("lead")]
-    if not series:
-        return {"games": 0, "note": "the pack has no Rules.evaluate heuristic"}
-    counts = [lead_changes_of(s) for s in series]
-    return {"games": len(counts), "mean": statistics.fmean(counts), "max": max(counts),
-            "games_without_change": sum(1 for c in counts if c == 0)}
+class LeadChanges(Metric):
+    def start(self):
+        self.games = self.total = self.top = self.none = 0
+
+    def add(self, r):
+        if r.get("lead"):
+            c = lead_changes_of(r["lead"])
+            self.games += 1
+            self.total += c
+            self.top = max(self.top, c)
+            self.none += c == 0
+
+    def result(self):
+        if not self.games:
+            return {"games": 0, "note": "the pack has no Rules.evaluate heuristic"}
+        return {"games": self.games, "mean": self.total / self.games, "max": self.top,
+                "games_without_change": self.none}
 
 
 @metric("cards")
-def cards(records, labels):
+class Cards(Metric):
     """Per annotation kind and card: games it appears in, and the win rate of the player-games
     (one per seat per game) that had it against those that did not."""
-    per: dict[str, dict[str, dict]] = {}
-    total_player_games = 0
-    total_wins = 0
-    had: dict[tuple[str, str], tuple[set, set]] = {}
-    for r in records:
-        nseats = len(r["seats"])
-        total_player_games += nseats
-        total_wins += r["winner"] is not None
+
+    def start(self):
+        self.player_games = self.wins = 0
+        self.had: dict[tuple[str, str], list[int]] = {}   # (kind, card) -> [games, player-games, wins]
+
+    def add(self, r):
+        self.player_games += len(r["seats"])
+        self.wins += r["winner"] is not None
+        seats: dict[tuple[str, str], set] = {}
         for _turn, seat, kind, value in r.get("events", ()):
-            if not isinstance(value, str):
-                continue
-            key = (kind, value)
-            games, players = had.setdefault(key, (set(), set()))
-            games.add(r["index"])
-            players.add((r["index"], seat))
-    winners = {(r["index"], r["winner"]) for r in records if r["winner"] is not None}
-    for (kind, card), (games, players) in sorted(had.items()):
-        n_with = len(players)
-        k_with = len(players & winners)
-        n_without = total_player_games - n_with
-        k_without = total_wins - k_with
-        per.setdefault(kind, {})[card] = {
-            "games": len(games),
-            "with": rate(k_with, n_with),
-            "without": rate(k_without, n_without),
-            "difference": difference(k_with, n_with, k_without, n_without),
-            "ranked": min(n_with, n_without) >= MIN_SAMPLE,
-        }
-    return per
+            if isinstance(value, str):
+                seats.setdefault((kind, value), set()).add(seat)
+        for key, who in seats.items():
+            c = self.had.setdefault(key, [0, 0, 0])
+            c[0] += 1
+            c[1] += len(who)
+            c[2] += r["winner"] in who
+
+    def result(self):
+        per: dict[str, dict[str, dict]] = {}
+        for (kind, card), (games, n_with, k_with) in sorted(self.had.items()):
+            n_without, k_without = self.player_games - n_with, self.wins - k_with
+            per.setdefault(kind, {})[card] = {
+                "games": games,
+                "with": rate(k_with, n_with),
+                "without": rate(k_without, n_without),
+                "difference": difference(k_with, n_with, k_without, n_without),
+                "ranked": min(n_with, n_without) >= MIN_SAMPLE,
+            }
+        return per
 
 
 def ranked_cards(table: dict) -> list[tuple[str, dict]]:
@@ -242,24 +342,34 @@ def ranked_cards(table: dict) -> list[tuple[str, dict]]:
 
 
 @metric("win_rate_by_bot_and_deck")
-def win_rate_by_bot_and_deck(records, labels):
+class WinRateByBotAndDeck(Metric):
     """Each bot's win rate with each deck it played (from the pack's ``deck`` annotations):
     what a bot's overall rate hides when some decks are stronger than others."""
-    out: dict[str, dict[str, list[int]]] = {}
-    for r in records:
+
+    def start(self):
+        self.out: dict[str, dict[str, list[int]]] = {}
+
+    def add(self, r):
         for _turn, seat, kind, value in r.get("events", ()):
             if kind != "deck" or not isinstance(value, str):
                 continue
-            kw = out.setdefault(r["seats"][seat], {}).setdefault(value, [0, 0])
+            kw = self.out.setdefault(r["seats"][seat], {}).setdefault(value, [0, 0])
             kw[0] += r["winner"] == seat
             kw[1] += 1
-    return {lab: {deck: rate(k, n) for deck, (k, n) in sorted(decks.items())}
-            for lab, decks in sorted(out.items())}
+
+    def result(self):
+        return {lab: {deck: rate(k, n) for deck, (k, n) in sorted(decks.items())}
+                for lab, decks in sorted(self.out.items())}
 
 
-def compute(records: list[dict], labels: list[str]) -> dict:
-    """Every registered metric over ``records``."""
-    return {name: fn(records, labels) for name, fn in METRICS.items()}
+def compute(records: Iterable[dict], labels: list[str]) -> dict:
+    """Every registered metric over ``records`` (any iterable, read once)."""
+    metrics = {name: cls(labels) for name, cls in METRICS.items()}
+    adders = [m.add for m in metrics.values()]
+    for r in records:
+        for add in adders:
+            add(r)
+    return {name: m.result() for name, m in metrics.items()}
 
 
 # ---------------------------------------------------------------------- writing
@@ -426,32 +536,50 @@ def charts(out: Path, m: dict) -> list[str]:
     return names
 
 
+def run_meta(config, pack_name: str | None, games: int, workers: int, backend: str,
+             seconds: float | None = None) -> dict:
+    """The parameters of a batch, as ``run.json`` and ``report.json`` record them."""
+    return {"pack": pack_name or config.pack, "bots": list(config.bots),
+            "labels": list(config.labels or config.bots), "seed": config.seed, "options": config.options,
+            "deck_pool": list(config.deck_pool), "max_turns": config.max_turns, "think": config.think,
+            "iterations": config.iterations, "games": games, "workers": workers, "backend": backend,
+            "seconds": seconds}
+
+
 def write(out: str | Path, batch, pack_name: str | None = None, with_charts: bool = True) -> dict:
-    """Write report.md, report.json, records.jsonl and the charts into ``out``; return the metrics."""
+    """Write a finished in-memory batch's records.jsonl, then its report (:func:`write_report`)."""
     from tabletop.framework.game import write_atomic
+    from tabletop.framework.records import RECORDS
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    cfg = batch.config
-    meta = {"pack": pack_name or cfg.pack, "bots": list(cfg.bots), "labels": batch.labels, "seed": cfg.seed,
-            "options": cfg.options, "deck_pool": list(cfg.deck_pool), "max_turns": cfg.max_turns, "think": cfg.think, "iterations": cfg.iterations,
-            "games": len(batch.records), "workers": batch.workers, "backend": batch.backend,
-            "seconds": batch.seconds}
     # the records first: whatever goes wrong with the metrics, hours of games are kept
-    write_atomic(out / "records.jsonl", "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in batch.records))
-    m = compute(batch.records, batch.labels)
+    write_atomic(out / RECORDS, "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in batch.records))
+    meta = run_meta(batch.config, pack_name, batch.games, batch.workers, batch.backend, batch.seconds)
+    return write_report(out, meta, with_charts=with_charts)
+
+
+def write_report(out: str | Path, meta: dict, metrics: dict | None = None, with_charts: bool = True) -> dict:
+    """report.json, report.md and the charts in ``out``, from ``metrics`` or else from one pass over
+    ``out/records.jsonl`` (what ``simulate --report-only`` does); return the metrics."""
+    from tabletop.framework.game import write_atomic
+    from tabletop.framework.records import RECORDS, read_records
+
+    out = Path(out)
+    m = metrics if metrics is not None else compute(read_records(out / RECORDS), meta.get("labels") or [])
+    meta = {**meta, "games": m["summary"]["games"]}
     names = charts(out, m) if with_charts else []
     write_atomic(out / "report.json", json.dumps({"meta": meta, "metrics": m}, indent=1) + "\n")
     write_atomic(out / "report.md", markdown(meta, m, names))
     return m
 
 
-def console_summary(batch) -> str:
-    """A few lines for the terminal."""
-    m = compute(batch.records, batch.labels)
+def console_summary(m: dict, seconds: float | None = None, workers: int | None = None,
+                    backend: str | None = None) -> str:
+    """A few lines for the terminal, from computed metrics."""
     s = m["summary"]
-    lines = [f"{s['games']} games in {batch.seconds:.1f} s ({batch.workers} worker(s), {batch.backend}): "
-             f"{s['decided']} decided, {s['draws']} draws, {s['capped']} capped"]
+    ran = f" in {seconds:.1f} s ({workers} worker(s), {backend})" if seconds is not None else ""
+    lines = [f"{s['games']} games{ran}: {s['decided']} decided, {s['draws']} draws, {s['capped']} capped"]
     for lab, d in m["win_rate_by_bot"].items():
         lines.append(f"  {lab:<24} {d['wins']:>6}/{d['games']:<6} {_ci(d)}")
     fp = m["first_player"]

@@ -20,6 +20,7 @@ from tabletop.framework.state import State, player_name
 from tabletop.framework.triggers import (
     PHASE_END, PHASE_START, TURN_END, TURN_START, announce, listened,
 )
+from tabletop.framework.wording import shown as clipped
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,9 @@ class Rules:
     #: How this object pickles: ``(function, args)`` that finds the same rules in another
     #: process (set by the pack registry), so a bot holding its rules can be sent to workers.
     pickled_as: tuple | None = None
+    #: JSON Schema of the options ``setup`` accepts, checked before any setup runs
+    #: (:func:`tabletop.framework.setups.check_options`); None accepts anything.
+    options_schema: dict | None = None
 
     def __init__(self, cards) -> None:
         self.cards = cards
@@ -122,8 +126,14 @@ class Rules:
         push(state, trigger.program, ctx)
 
     def apply_setup(self, state: State, setup: dict) -> None:
-        """Change a fresh game to the position a scenario's ``setup`` describes."""
+        """Change a fresh game to the position a scenario's ``setup`` describes; a fault in it is a
+        :class:`tabletop.framework.setups.SetupError` naming the key (its helpers check shapes)."""
         raise NotImplementedError(f"{self.name} does not support scenario setups")
+
+    def position_problems(self, state: State) -> list[str]:
+        """Why ``state`` (a scenario's position) could never happen in this game, e.g. a hero in
+        play with more damage than hit points; empty when it could. Checked after ``apply_setup``."""
+        return []
 
     def next_player(self, state: State) -> int:
         """Whose turn comes after the active player's (packs skip eliminated players)."""
@@ -200,6 +210,11 @@ class Rules:
         uniformly at random with the bot's ``rng``; a pack may bias it cheaply."""
         return actions[rng.below(len(actions))]
 
+    def may_lose_at_once(self, state: State) -> bool:
+        """Whether any action of the player to move could lose the game by itself here: False
+        spares :meth:`candidate_actions` trying each action (bots ask at every move). Default: True."""
+        return True
+
     def can_lose_at_once(self, state: State, action: Action) -> bool:
         """Whether ``action`` could end the game in its mover's loss by itself: a cheap filter
         before :meth:`loses_at_once` tries it on a copy. Default: any action could."""
@@ -220,7 +235,7 @@ class Rules:
         these. Default: drop the actions that lose at once when another action does not
         (one-ply loss avoidance). A pack adds its own common sense (Virevolt: keep a hero in
         play, no spell that does nothing); the result is never empty."""
-        if len(actions) < 2:
+        if len(actions) < 2 or not self.may_lose_at_once(state):
             return actions
         losing = [a for a in actions if self.loses_at_once(state, a)]
         if not losing or len(losing) == len(actions):
@@ -429,7 +444,7 @@ class Rules:
         if reason:
             why = f"{format_action(action)}: {reason}"
             raise IllegalAction(f"{why}; legal actions: {shown}", why)
-        raise IllegalAction(f"{text.strip()!r} is not legal now; legal actions: {shown}")
+        raise IllegalAction(f"{clipped(text.strip())} is not legal now; legal actions: {shown}")
 
     # ------------------------------------------------------------------ front ends (optional)
     # What terminal, web and other front ends use to explain the game to people; every one

@@ -21,11 +21,31 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.framework.actions import format_action
-from tabletop.framework.cards import CardCompiler, parse_yaml
+from tabletop.framework.cards import CardCompiler
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import ErrorList, LocatedError, TabletopError
+from tabletop.framework.setups import MAX_SEED, SetupError, check_options, position_problems
+from tabletop.framework.userfiles import Document, read_yaml
+from tabletop.framework.wording import clip, kind_of, shown
 
 _MISSING = object()
+STEP_KINDS = ("expect", "legal", "illegal", "pending")
+
+SCHEMA = {
+    "type": "object",
+    "required": ["game", "steps"],
+    "additionalProperties": False,
+    "properties": {
+        "game": {"type": "string", "minLength": 1, "examples": ["volfyirion"]},
+        "description": {"type": "string", "examples": ["A guarded city needs two attacks"]},
+        "options": {"type": ["object", "null"], "examples": ["{first: p1}"]},
+        "players": {"type": "integer", "minimum": 1, "maximum": 16, "examples": [2]},
+        "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED, "examples": [7]},
+        "setup": {"type": ["object", "null"], "examples": ["{active: p1, p1: {hand: [Captain]}}"]},
+        "cards": {"type": ["array", "null"], "items": {"type": "object"}},
+        "steps": {"type": "array", "examples": ["[play Captain, {expect: {p1.points.command: 1}}]"]},
+    },
+}
 
 
 class ScenarioFailure(TabletopError):
@@ -40,8 +60,11 @@ class Scenario:
     lines: list[str]
 
     def where(self, path: tuple) -> tuple[int | None, int | None, str | None]:
+        path = tuple(path)
+        while path not in self.pos and path:
+            path = path[:-1]
         line, col, _ = self.pos.get(path, (None, None, None))
-        return line, col, (self.lines[line - 1] if line else None)
+        return line, col, (self.lines[line - 1] if line and line <= len(self.lines) else None)
 
     def error(self, path: tuple, message: str) -> LocatedError:
         line, col, src = self.where(path)
@@ -49,67 +72,118 @@ class Scenario:
 
 
 def load(path: str | Path) -> Scenario:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise TabletopError(f"{path}: cannot read: {e.strerror or e}") from None
-    data, pos = parse_yaml(text, str(path))
-    sc = Scenario(str(path), data, pos, text.splitlines())
-    if not isinstance(data, dict):
-        raise sc.error((), "a scenario is a YAML mapping with 'game', 'setup' and 'steps'")
-    unknown = set(data) - {"game", "options", "seed", "setup", "steps", "cards", "description", "players"}
-    if unknown:
+    """Read a scenario file and check every key and every step's shape (all faults at once)."""
+    from tabletop.framework.schemaerrors import problems, validator
+
+    doc: Document = read_yaml(path, "scenario file")
+    sc = Scenario(doc.file, doc.data, doc.pos, doc.lines)
+    if not isinstance(doc.data, dict):
+        raise sc.error((), "a scenario is a YAML mapping with 'game', 'setup' and 'steps', "
+                           f"not {kind_of(doc.data)}")
+    errors = [sc.error(p, m) for p, m in problems(validator(SCHEMA), doc.data, "scenario")]
+    if isinstance(doc.data.get("steps"), list):
+        for n, step in enumerate(doc.data["steps"]):
+            problem = _step_problem(step)
+            if problem:
+                errors.append(sc.error(("steps", n), f"step {n + 1}: {problem}"))
+    if errors:
+        raise ErrorList(sorted(errors, key=lambda e: (e.line or 0, e.column or 0)))
+    return sc
+
+
+def _step_problem(step: Any) -> str | None:
+    """What is wrong with a step's shape, or None (whether it holds is only known by running it)."""
+    if isinstance(step, (str, int)) and not isinstance(step, bool):
+        return None if str(step).strip() else "an empty action"
+    if isinstance(step, bool):
+        return None
+    if not isinstance(step, dict) or len(step) != 1:
+        return (f"expected an action (e.g. '- play Captain') or one of {', '.join(STEP_KINDS)} "
+                f"(e.g. '- expect: {{p1.points.command: 1}}'), not {kind_of(step)}")
+    (kind, body), = step.items()
+    if kind not in STEP_KINDS:
         from tabletop.framework.suggest import did_you_mean
 
-        k = sorted(unknown)[0]
-        raise sc.error((k,), f"unknown scenario key {k!r}{did_you_mean(k, ['game', 'options', 'seed', 'setup', 'steps', 'cards', 'description', 'players'])}")
-    for key in ("game", "steps"):
-        if key not in data:
-            raise sc.error((), f"scenario needs a {key!r} key")
-    if not isinstance(data["steps"], list):
-        raise sc.error(("steps",), "'steps' must be a list")
-    return sc
+        return (f"unknown step kind {shown(kind)}{did_you_mean(str(kind), STEP_KINDS)}; "
+                f"a step is an action or one of {', '.join(STEP_KINDS)}")
+    if kind == "expect":
+        if not isinstance(body, dict) or not body:
+            return ("'expect' takes a mapping of paths to values, e.g. 'expect: {p1.points.command: 1}', "
+                    f"not {kind_of(body)}")
+    elif kind in ("legal", "illegal"):
+        items = body if isinstance(body, list) else [body]
+        if not items or any(not isinstance(t, (str, int)) or isinstance(t, bool) for t in items):
+            return f"'{kind}' takes an action or a list of actions, e.g. '{kind}: [end turn]', not {kind_of(body)}"
+    elif not (body is None or body is True or isinstance(body, str)):
+        return f"'pending' takes the text of the decision waiting, or null for none, not {kind_of(body)}"
+    return None
 
 
 def run(path: str | Path, registry=None) -> Scenario:
     """Run one scenario file; raise :class:`ScenarioFailure` (or a located error) on the first failure."""
+    from tabletop.framework.packs import UnknownPack
     from tabletop.framework.packs import registry as default_registry
 
     sc = load(path)
     reg = registry or default_registry()
-    pack = reg.get(sc.data["game"])
+    try:
+        pack = reg.get(sc.data["game"])
+    except UnknownPack as e:
+        raise sc.error(("game",), str(e)) from None
     extra = _scenario_cards(sc, pack)
     rules = pack.rules_with(extra) if extra else pack.rules()
     seed = sc.data.get("seed", 0)
-    state = rules.setup(sc.data.get("options") or {}, seed, sc.data.get("players"))
-    if sc.data.get("setup"):
+    players = sc.data.get("players")
+    try:
+        options = check_options(rules, sc.data.get("options"), players)
+    except SetupError as e:
+        raise sc.error(e.path if e.path[:1] == ("players",) else ("options",) + e.path, str(e)) from None
+    try:
+        state = rules.setup(options, seed, players)
+    except (ValueError, TabletopError) as e:
+        raise sc.error(("options",) if "options" in sc.data else ("game",),
+                       f"cannot start {pack.name} with these options: {_text(e)}") from None
+    setup = sc.data.get("setup")
+    if setup:
         try:
-            rules.apply_setup(state, sc.data["setup"])
-        except (KeyError, ValueError) as e:
-            raise sc.error(("setup",), f"bad setup: {e}") from None
+            rules.apply_setup(state, setup)
+        except SetupError as e:
+            raise sc.error(("setup",) + e.path, f"setup.{e}" if e.path else f"setup: {e}") from None
+        except (ValueError, TabletopError) as e:
+            raise sc.error(("setup",), f"bad setup: {_text(e)}") from None
+        problems = position_problems(rules, state)
+        if problems:
+            raise ErrorList([sc.error(("setup",), f"setup: impossible position: {p}") for p in problems])
     for n, step in enumerate(sc.data["steps"]):
         _run_step(sc, rules, state, n, step)
     return sc
+
+
+def _text(e: Exception) -> str:
+    return e.render() if isinstance(e, TabletopError) else clip(str(e), 400)
 
 
 def _scenario_cards(sc: Scenario, pack) -> list:
     cards = sc.data.get("cards")
     if not cards:
         return []
-    import jsonschema
+    from tabletop.framework.schemaerrors import problems, validator
 
-    fmt = pack.registry.pm.hook.tabletop_card_format(pack=pack.name)
+    fmt = pack.card_format()
     vocab = pack.vocabulary()
-    validator = jsonschema.Draft202012Validator(fmt.schema)
+    check = validator(fmt.schema)
     out, errors = [], []
+    shifted = {k[1:]: v for k, v in sc.pos.items() if k[:1] == ("cards",)}
     for i, entry in enumerate(cards):
-        for err in validator.iter_errors(entry):
-            errors.append(sc.error(("cards", i) + tuple(err.absolute_path), err.message))
-        if errors:
+        found = problems(check, entry, "card")
+        name = entry.get("name") if isinstance(entry.get("name"), str) else None
+        for p, message in found:
+            err = sc.error(("cards", i) + p, message)
+            err.card = name
+            errors.append(err)
+        if found:
             continue
-        shifted = {k[1:]: v for k, v in sc.pos.items() if k[:1] == ("cards",)}
-        compiler = CardCompiler(sc.file, entry.get("name"), i, shifted, sc.lines, vocab)
+        compiler = CardCompiler(sc.file, name, i, shifted, sc.lines, vocab)
         card = compiler.finish(fmt.build(entry, compiler))
         errors.extend(compiler.errors)
         if card is not None:
@@ -123,7 +197,7 @@ def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
     label = f"step {n + 1}"
     if isinstance(step, bool):  # YAML reads a bare `- yes` / `- no` as a boolean
         step = "yes" if step else "no"
-    if isinstance(step, (str, int)) and not isinstance(step, bool):
+    if isinstance(step, (str, int)):
         step = str(step)
         try:
             action = rules.find_action(state, step)
@@ -131,37 +205,29 @@ def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
             msg = str(e)
             if "legal actions:" not in msg and not state.over:
                 msg += "; legal actions: " + ", ".join(format_action(a) for a in rules.legal_actions(state))
-            raise _fail(sc, n, f"{label} ({step!r}): {msg}")
+            raise _fail(sc, n, f"{label} ({shown(step)}): {clip(msg, 2000)}")
         rules.apply(state, action)
         return
-    if not isinstance(step, dict) or len(step) != 1:
-        raise _fail(sc, n, f"{label}: expected an action text or one of expect/legal/illegal/pending")
     (kind, body), = step.items()
     if kind == "expect":
-        if not isinstance(body, dict):
-            raise _fail(sc, n, f"{label}: 'expect' takes a mapping of paths to values")
         described = rules.describe(state)
         for path, expected in body.items():
             actual = lookup(described, str(path))
             if actual is _MISSING:
-                raise _fail(sc, n, f"{label}: no such path {path!r} (top-level keys: {', '.join(sorted(described))})")
+                raise _fail(sc, n, f"{label}: no such path {shown(path)} (top-level keys: {', '.join(sorted(described))})")
             if not _same(actual, expected):
-                raise _fail(sc, n, f"{label}: {path}: expected {expected!r}, got {actual!r}")
+                raise _fail(sc, n, f"{label}: {clip(path)}: expected {shown(expected)}, got {shown(actual)}")
     elif kind in ("legal", "illegal"):
         legal = {format_action(a).lower() for a in rules.legal_actions(state)}
         for text in body if isinstance(body, list) else [body]:
             is_legal = " ".join(str(text).split()).lower() in legal
             if is_legal != (kind == "legal"):
-                shown = ", ".join(sorted(legal)) or "none"
-                raise _fail(sc, n, f"{label}: {text!r} should be {kind} (legal actions: {shown})")
-    elif kind == "pending":
+                shown_legal = ", ".join(sorted(legal)) or "none"
+                raise _fail(sc, n, f"{label}: {shown(text)} should be {kind} (legal actions: {shown_legal})")
+    else:
         actual = state.pending.prompt if state.pending is not None else None
         if (body is None) != (actual is None) or (body not in (None, True) and body != actual):
-            raise _fail(sc, n, f"{label}: pending: expected {body!r}, got {actual!r}")
-    else:
-        from tabletop.framework.suggest import did_you_mean
-
-        raise _fail(sc, n, f"{label}: unknown step kind {kind!r}{did_you_mean(kind, ['expect', 'legal', 'illegal', 'pending'])}")
+            raise _fail(sc, n, f"{label}: pending: expected {shown(body)}, got {shown(actual)}")
 
 
 def _fail(sc: Scenario, n: int, message: str) -> ScenarioFailure:

@@ -42,8 +42,8 @@ SCHEMA = {
     "required": ["rules"],
     "additionalProperties": False,
     "properties": {
-        "name": {"type": "string", "minLength": 1},
-        "game": {"type": "string", "minLength": 1},
+        "name": {"type": "string", "minLength": 1, "maxLength": 60, "examples": ["rusher"]},
+        "game": {"type": "string", "minLength": 1, "examples": ["volfyirion"]},
         "description": {"type": "string"},
         "rules": {
             "type": "array",
@@ -53,9 +53,10 @@ SCHEMA = {
                 "required": ["do"],
                 "additionalProperties": False,
                 "properties": {
-                    "do": {"type": "string", "minLength": 1},
+                    "do": {"type": "string", "minLength": 1, "examples": ["acquire asset"]},
                     "prefer": {"enum": list(PREFERENCES)},
-                    "if": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+                    "if": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+                           "examples": ["points.command >= 5"]},
                 },
             },
         },
@@ -165,40 +166,29 @@ class Script:
 
 def load_script(path: str | Path, rules=None) -> Script:
     """Read and check a scripted-bot file; with the game's ``rules``, also check each ``do`` verb."""
-    import jsonschema
+    from tabletop.framework.schemaerrors import problems as schema_problems
+    from tabletop.framework.schemaerrors import validator
+    from tabletop.framework.userfiles import read_yaml
 
-    from tabletop.framework.cards import parse_yaml
-
-    path = Path(path)
     label = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScriptError(f"{label}: cannot read scripted bot: {e.strerror or e}") from None
-    try:
-        data, pos = parse_yaml(text, label)
+        doc = read_yaml(path, "scripted bot file")
     except TabletopError as e:
         raise ScriptError(e.render()) from None
+    data = doc.data
+    path = Path(path)
 
     def at(p) -> str:
-        p = tuple(p)
-        while p not in pos and p:
-            p = p[:-1]
-        line = pos.get(p, (None,))[0]
+        line = doc.at(p)[0]
         return f"{label}:{line}" if line else label
 
     if isinstance(data, dict) and isinstance(data.get("rules"), list):
         for item in data["rules"]:  # YAML 1.1 reads "do: yes" / "do: no" as booleans
             if isinstance(item, dict) and isinstance(item.get("do"), bool):
                 item["do"] = "yes" if item["do"] else "no"
-    validator = jsonschema.Draft202012Validator(SCHEMA)
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
-    if errors:
-        lines = []
-        for e in errors:
-            where = ".".join(map(str, e.absolute_path)) or "top level"
-            lines.append(f"{at(e.absolute_path)}: {where}: {e.message}")
-        raise ScriptError("invalid scripted bot:\n" + "\n".join(lines))
+    found = schema_problems(validator(SCHEMA), data, "scripted bot")
+    if found:
+        raise ScriptError("invalid scripted bot:\n" + "\n".join(f"{at(p)}: {m}" for p, m in found))
     out: list[Rule] = []
     problems: list[str] = []
     verbs = getattr(rules, "verbs", None) if rules is not None else None

@@ -22,6 +22,7 @@ A record::
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -35,24 +36,44 @@ DEFAULT_MAX_STEPS = 20_000
 
 
 # ---------------------------------------------------------------------- packs by reference
-def load_pack(ref: str):
-    """The pack named ``ref`` in the registry, or ``module:attribute`` (a pack-like object, or a
-    function returning one, with ``name``, ``rules()`` and ``bots()``) for packs not installed."""
-    if ":" in ref:
-        import os
-        import sys
+_REF = re.compile(r"^[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*:[A-Za-z_][\w]*$")
 
-        mod, _, attr = ref.partition(":")
-        if os.getcwd() not in sys.path and "" not in sys.path:  # like ``python -m``: the current folder
-            sys.path.append(os.getcwd())
-        try:
-            obj = getattr(importlib.import_module(mod), attr)
-        except (ImportError, AttributeError) as e:
-            raise TabletopError(f"cannot load pack {ref!r}: {e}") from None
-        return obj() if callable(obj) and not hasattr(obj, "rules") else obj
+
+def load_pack(ref: str):
+    """The installed pack named ``ref``, or for ``module:attribute`` the pack object
+    :func:`load_pack_module` finds (how worker processes find a pack that is not installed)."""
+    if ":" in ref:
+        return load_pack_module(ref)
     from tabletop.framework.packs import registry
 
     return registry().get(ref)
+
+
+def load_pack_module(ref: str):
+    """The pack object at ``module:attribute``: a pack that is not installed (``--pack-module``).
+
+    The module is imported from the installed packages and ``PYTHONPATH`` only (tabletop never
+    puts the current folder on ``sys.path``), and the attribute must already be a pack (``name``,
+    ``rules()``, ``bots()``): it is never called, so no other function can be reached this way."""
+    from tabletop.framework.wording import clip
+
+    if not _REF.match(ref):
+        raise TabletopError(f"--pack-module {clip(ref)!r}: expected module:attribute, e.g. mypack.plugin:pack")
+    mod, _, attr = ref.partition(":")
+    try:
+        module = importlib.import_module(mod)
+    except ImportError as e:
+        raise TabletopError(f"--pack-module {ref}: cannot import {mod!r} ({clip(str(e))}); the module must be "
+                            "installed or on PYTHONPATH (the current folder is not searched)") from None
+    except Exception as e:
+        raise TabletopError(f"--pack-module {ref}: importing {mod!r} failed: {type(e).__name__}: {clip(str(e))}") from None
+    obj = getattr(module, attr, None)
+    if obj is None:
+        raise TabletopError(f"--pack-module {ref}: module {mod!r} has no {attr!r}")
+    if not (isinstance(getattr(obj, "name", None), str) and callable(getattr(obj, "rules", None))
+            and callable(getattr(obj, "bots", None))) or isinstance(obj, type):
+        raise TabletopError(f"--pack-module {ref}: {attr!r} is not a pack object (one with a name, rules() and bots())")
+    return obj
 
 
 def pack_ref(pack) -> str:
@@ -283,8 +304,10 @@ def _shippable(pack, bots) -> dict:
 
 
 def _setup_checked(pack, rules, options: dict, seed: int):
+    from tabletop.framework.setups import check_options
+
     try:
-        return rules.setup(dict(options), game_seed(seed, 0))
+        return rules.setup(check_options(rules, dict(options)), game_seed(seed, 0))
     except TabletopError as e:
         raise TabletopError(f"cannot start {pack.name} with these options: {e.render()}") from None
     except (ValueError, KeyError, TypeError) as e:
@@ -338,8 +361,9 @@ def _context(config: SimConfig) -> _Context:
     return ctx
 
 
-def play_game(config: SimConfig, index: int, ctx: _Context | None = None) -> dict:
-    """Play game ``index`` of the batch and return its record (see the module docstring)."""
+def play_game(config: SimConfig, index: int, ctx: _Context | None = None, stop=None) -> dict | None:
+    """Play game ``index`` of the batch and return its record (see the module docstring); None if
+    ``stop`` (a ``threading.Event``) is set before the game ends."""
     ctx = ctx or _context(config)
     rules = ctx.rules
     seed = game_seed(config.seed, index)
@@ -360,6 +384,8 @@ def play_game(config: SimConfig, index: int, ctx: _Context | None = None) -> dic
     if evaluate is not None:
         lead.append(_evals(evaluate, state, n))
     while not state.over and steps < max_steps:
+        if stop is not None and stop.is_set():
+            return None
         mover = state.to_move()
         action = bots[mover].choose(rules, state)
         if annotate is not None:
@@ -408,19 +434,30 @@ def chunks(n: int, workers: int, size: int | None = None) -> list[tuple[int, int
     """Split ``range(n)`` into index ranges: small enough to balance and report progress,
     large enough that sending them costs nothing."""
     if size is None:
-        size = max(1, min(250, n // max(1, workers * 8)))
+        size = max(1, min(100, n // max(1, workers * 8)))
     return [(i, min(n, i + size)) for i in range(0, n, size)]
+
+
+class Interrupted(TabletopError):
+    """A batch stopped before its end (Ctrl-C): every finished chunk was handed over first."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__(f"interrupted after {done} of {total} games")
+        self.done = done
+        self.total = total
 
 
 @dataclass
 class Batch:
-    """A finished batch: its configuration and its records in index order."""
+    """A finished batch: its configuration, how many games, and (unless they were streamed to a
+    ``sink``) its records in index order."""
 
     config: SimConfig
     records: list[dict]
     seconds: float = 0.0
     workers: int = 1
     backend: str = "local"
+    games: int = 0
 
     @property
     def labels(self) -> list[str]:
@@ -428,8 +465,15 @@ class Batch:
 
 
 def simulate(config: SimConfig, games: int, workers: int = 1, backend: str = "local", address: str | None = None,
-             on_progress: Callable[[int], Any] | None = None, chunk_size: int | None = None) -> Batch:
-    """Play ``games`` games of ``config`` (from :func:`prepare`) and return them in index order."""
+             on_progress: Callable[[int], Any] | None = None, chunk_size: int | None = None,
+             sink: Callable[[int, list[dict]], Any] | None = None, stop=None) -> Batch:
+    """Play ``games`` games of ``config`` (from :func:`prepare`).
+
+    Without ``sink`` the records are returned in index order. With one, each finished chunk is
+    handed to ``sink(start, records)`` as soon as it arrives (in any order) and nothing is kept:
+    memory stays flat however many games are played. ``stop`` (a ``threading.Event``) ends the
+    batch early: queued games are cancelled, workers stopped, and :class:`Interrupted` is raised
+    once every finished chunk has been handed over."""
     import time
 
     from tabletop.framework import backends
@@ -440,14 +484,29 @@ def simulate(config: SimConfig, games: int, workers: int = 1, backend: str = "lo
         raise TabletopError("--workers must be at least 1")
     t0 = time.perf_counter()
     parts = chunks(games, workers, chunk_size)
+    kept: list[dict] = []
+    done = 0
+
+    def on_chunk(start: int, records: list[dict]) -> None:
+        nonlocal done
+        done += len(records)
+        if sink is not None:
+            sink(start, records)
+        else:
+            kept.extend(records)
+        if on_progress:
+            on_progress(len(records))
+
     if backend == "local":
-        records = backends.run_local(config, parts, workers, on_progress)
+        backends.run_local(config, parts, workers, on_chunk, stop)
     elif backend == "dask":
-        records = backends.run_dask(config, parts, workers, address, on_progress)
+        backends.run_dask(config, parts, workers, address, on_chunk, stop)
     else:
         from tabletop.framework.suggest import did_you_mean
 
         raise TabletopError(f"unknown backend {backend!r}{did_you_mean(backend, ['local', 'dask'])}; "
                             "choose local or dask")
-    records.sort(key=lambda r: r["index"])
-    return Batch(config, records, time.perf_counter() - t0, workers, backend)
+    if stop is not None and stop.is_set() and done < games:
+        raise Interrupted(done, games)
+    kept.sort(key=lambda r: r["index"])
+    return Batch(config, kept, time.perf_counter() - t0, workers, backend, done)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = {"actions", "effects", "errors", "lasting", "narration", "rng", "rules", "state", "suggest", "triggers", "zones",
-        "determinize", "hookspecs", "evaluation"}
+        "determinize", "hookspecs", "evaluation", "wording"}
 
 
 def imports(path: Path) -> set[str]:

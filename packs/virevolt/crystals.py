@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from tabletop.framework.narration import narrate
+from tabletop.framework.wording import shown
 from tabletop.packs.virevolt.keys import CIDX, COLOURS, KEYS
 
 ZERO = (0, 0, 0, 0, 0)
@@ -41,22 +42,26 @@ def parse_cost(text) -> tuple:
     if isinstance(text, int) and not isinstance(text, bool):
         if text == 0:
             return ZERO
-        raise CostError(f"a cost is written like '2 red' or '1 blue and 1 neutral', not {text!r}")
+        raise CostError(f"a cost is written like '2 red' or '1 blue and 1 neutral', not {shown(text)}")
     t = str(text).strip().lower()
     if t in ("free", "none", "0", ""):
         return ZERO
     counts = [0, 0, 0, 0, 0]
     for part in re.split(r",|\band\b|\+", t):
         if not part.strip():
-            raise CostError(f"cost {text!r}: empty item")
+            raise CostError(f"cost {shown(text)}: empty item")
         m = _COST_ITEM.fullmatch(part)
         if not m:
-            raise CostError(f"cost {text!r}: {part.strip()!r} is not 'N colour' (e.g. '2 red')")
+            raise CostError(f"cost {shown(text)}: {shown(part.strip())} is not 'N colour' (e.g. '2 red')")
+        if len(m.group(1)) > 2:
+            raise CostError(f"cost {shown(text)}: {shown(part.strip())} asks for more crystals than a game "
+                            "holds (at most 99 of a colour)")
         n, colour = int(m.group(1)), m.group(2)
         if colour not in CIDX:
             from tabletop.framework.suggest import did_you_mean
 
-            raise CostError(f"cost {text!r}: unknown crystal colour {colour!r}{did_you_mean(colour, COLOURS)}")
+            raise CostError(f"cost {shown(text)}: unknown crystal colour {shown(colour)}{did_you_mean(colour, COLOURS)}; "
+                            f"the colours are {', '.join(COLOURS)}")
         counts[CIDX[colour]] += n
     return tuple(counts)
 

@@ -9,8 +9,9 @@ A deck file is YAML written by hand::
       Red Crystal: 12
 
 This module is imported by ``tabletop deckcheck virevolt FILE``, which must answer in well
-under half a second: it needs only PyYAML, and reads the card files' facts (name, type,
-colour, costs) without compiling any card text.
+under half a second: it needs only PyYAML and the framework's user-file reader (which
+refuses tags, alias bombs, deep nesting and non-UTF-8 text, located), and reads the card
+files' facts (name, type, colour, costs) without compiling any card text.
 """
 from __future__ import annotations
 
@@ -62,12 +63,15 @@ def card_index(cardset=None) -> dict[str, CardFacts]:
 
 
 def _facts(text: str) -> dict[str, CardFacts]:
-    """The facts of a card file's cards, read without compiling any text (bad entries are skipped:
-    the card loader reports them)."""
+    """The facts of a pack card file's cards, read fast without compiling any text."""
+    return _facts_of(yaml.load(text, Loader=_LOADER))
+
+
+def _facts_of(data) -> dict[str, CardFacts]:
+    """The facts of a card file's data (bad entries are skipped: the card loader reports them)."""
     from tabletop.packs.virevolt.crystals import CostError, parse_cost
 
     out = {}
-    data = yaml.load(text, Loader=_LOADER)
     for e in data if isinstance(data, list) else ():
         if not isinstance(e, dict) or not isinstance(e.get("name"), str):
             continue
@@ -83,10 +87,14 @@ def _facts(text: str) -> dict[str, CardFacts]:
 
 
 def deck_card_files(path) -> list[Path]:
-    """The card files a deck file names under ``card_files:`` (relative to the deck file)."""
+    """The card files a deck file names under ``card_files:`` (relative to the deck file); none if
+    the deck cannot be read (its check says why)."""
+    from tabletop.framework.errors import TabletopError
+    from tabletop.framework.userfiles import read_yaml
+
     try:
-        data = yaml.load(Path(path).read_text("utf-8"), Loader=_LOADER)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        data = read_yaml(path, "deck file").data
+    except TabletopError:
         return []
     files = data.get("card_files") if isinstance(data, dict) else None
     if not isinstance(files, list):
@@ -146,7 +154,9 @@ class DeckReport:
     def render(self) -> str:
         out = []
         for p in self.problems:
-            where = f"{self.file}:{p['line']}" if p["line"] else self.file
+            where = self.file
+            if p["line"]:
+                where += f":{p['line']}" + (f":{p['column']}" if p["column"] else "")
             out.append(f"{where}: {p['message']}")
         if self.verdict == "unusable":
             return "\n".join(out)
@@ -175,22 +185,26 @@ def _pays(crystal_colour: str) -> set:
 
 
 # ---------------------------------------------------------------------- the check
-def _own_card_files(deck: Path, node, unusable) -> dict | DeckReport:
-    """The facts of the cards a deck's ``card_files:`` list defines, or an unusable report."""
-    where = node.start_mark.line + 1, node.start_mark.column + 1
-    if not isinstance(node, yaml.SequenceNode) or not all(isinstance(n, yaml.ScalarNode) for n in node.value):
-        return unusable("'card_files:' must be a list of card file paths, e.g. [my_cards.yaml]", *where)
+def _own_card_files(deck: Path, files, doc, unusable) -> dict | DeckReport:
+    """The facts of the cards a deck's ``card_files:`` list defines (each file read like every user
+    file), or an unusable report naming the entry."""
+    from tabletop.framework.errors import ErrorList, TabletopError
+    from tabletop.framework.userfiles import read_yaml
+    from tabletop.framework.wording import clip
+
+    line, col, _ = doc.pos[("card_files",)]
+    if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+        return unusable("'card_files:' must be a list of card file paths, e.g. [my_cards.yaml]", line, col)
     out: dict = {}
-    for item in node.value:
-        f = deck.parent / item.value
+    for i, item in enumerate(files):
+        f = deck.parent / item
         try:
-            out.update(_facts(f.read_text("utf-8")))
-        except (OSError, UnicodeDecodeError) as e:
-            return unusable(f"card file {item.value!r}: cannot read it ({getattr(e, 'strerror', None) or e})",
-                            item.start_mark.line + 1, item.start_mark.column + 1)
-        except yaml.YAMLError:
-            return unusable(f"card file {item.value!r}: not valid YAML (check it with 'tabletop cards lint virevolt "
-                            f"{f}')", item.start_mark.line + 1, item.start_mark.column + 1)
+            data = read_yaml(f, "card file").data
+        except TabletopError as e:
+            first = e.errors[0] if isinstance(e, ErrorList) else e
+            return unusable(f"card file {clip(item, 60)!r}: {first.render().splitlines()[0]} "
+                            f"(check it with 'tabletop cards lint virevolt {f}')", *doc.pos[("card_files", i)][:2])
+        out.update(_facts_of(data))
     return out
 
 
@@ -222,74 +236,66 @@ def _check_file(path, cardset=None) -> DeckReport:
     def unusable(msg, line=None, column=None):
         return _unusable(rep, msg, line, column)
 
+    from tabletop.framework.errors import LocatedError
+    from tabletop.framework.userfiles import load_yaml, read_text
+    from tabletop.framework.wording import clip, kind_of
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return unusable("cannot read the deck file: no such file")
-    except IsADirectoryError:
-        return unusable("cannot read the deck file: it is a folder")
-    except UnicodeDecodeError:
-        return unusable("cannot read the deck file: it is not UTF-8 text")
-    except OSError as e:
-        return unusable(f"cannot read the deck file: {e.strerror or e}")
-    if not text.strip():
-        return unusable("the deck file is empty; a deck has 'name:' and 'cards:' (see docs/packs/virevolt.md)")
-    try:
-        root = yaml.compose(text, Loader=_LOADER)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        return unusable(f"not valid YAML: {e.problem or e.context}",
-                        mark.line + 1 if mark else None, mark.column + 1 if mark else None)
-    except yaml.YAMLError as e:
-        return unusable(f"not valid YAML: {e}")
+        text = read_text(path, "deck file")
+        if not text.strip():
+            return unusable("the deck file is empty; a deck has 'name:' and 'cards:' (see docs/packs/virevolt.md)")
+        doc = load_yaml(text, label, strict=False)
+    except LocatedError as e:
+        return unusable(e.message if e.line is None else e.message + (f" ({e.hint})" if e.hint else ""),
+                        e.line, e.column)
+    root = doc.data
     if root is None:
         return unusable("the deck file holds no data (only comments?); a deck has 'name:' and 'cards:'")
-    if not isinstance(root, yaml.MappingNode):
-        return unusable("not a deck: expected a mapping with 'name:' and 'cards:'",
-                        root.start_mark.line + 1, root.start_mark.column + 1)
-    cards_node = None
-    cards_key_line = None
-    for knode, vnode in root.value:
-        key = knode.value if isinstance(knode, yaml.ScalarNode) else None
-        if key == "cards":
-            cards_node, cards_key_line = vnode, knode.start_mark.line + 1
-        elif key == "name" and isinstance(vnode, yaml.ScalarNode):
-            rep.name = vnode.value
-        elif key not in _TOP_KEYS:
-            rep.add("unknown-key", f"unknown key {key!r}{did_you_mean(str(key), _TOP_KEYS)}; a deck has 'name:' and 'cards:'",
-                    knode.start_mark.line + 1, knode.start_mark.column + 1)
-    if cards_node is None:
+    if not isinstance(root, dict):
+        line, col, _ = doc.pos[()]
+        return unusable(f"not a deck: expected a mapping with 'name:' and 'cards:', not {kind_of(root)}", line, col)
+    for key in root:
+        if key not in _TOP_KEYS:
+            line, col, _ = doc.keys[(key,)]
+            rep.add("unknown-key", f"unknown key {clip(key, 40)!r}{did_you_mean(str(key), _TOP_KEYS)}; "
+                    "a deck has 'name:' and 'cards:'", line, col)
+    for dup in doc.duplicates:
+        if len(dup["path"]) == 1:
+            rep.add("listed-twice", f"key {clip(dup['path'][0], 40)!r} appears twice; write it once",
+                    dup["line"], dup["column"])
+    if isinstance(root.get("name"), str):
+        rep.name = root["name"]
+    if "cards" not in root:
         return unusable("not a deck: no 'cards:' mapping of card names to counts", 1, 1)
     index = dict(card_index(cardset))
-    for knode, vnode in root.value:
-        if isinstance(knode, yaml.ScalarNode) and knode.value == "card_files":
-            got = _own_card_files(Path(path), vnode, unusable)
-            if isinstance(got, DeckReport):
-                return got
-            index.update(got)
-    if not isinstance(cards_node, yaml.MappingNode):
-        if isinstance(cards_node, yaml.ScalarNode) and cards_node.value == "" and cards_node.tag.endswith("null"):
+    if "card_files" in root:
+        got = _own_card_files(Path(path), root["card_files"], doc, unusable)
+        if isinstance(got, DeckReport):
+            return got
+        index.update(got)
+    cards_key_line = doc.keys[("cards",)][0]
+    cards_value = root["cards"]
+    if not isinstance(cards_value, dict):
+        if cards_value is None:
             return unusable("not a deck: 'cards:' is empty", cards_key_line, 1)
+        line, col, _ = doc.pos[("cards",)]
         return unusable("not a deck: 'cards:' must map card names to counts (e.g. 'Ember Warden: 2'), "
-                        "not be a list or a single value", cards_node.start_mark.line + 1, cards_node.start_mark.column + 1)
+                        f"not be {kind_of(cards_value)}", line, col)
+    written = [(name, value, doc.keys[("cards", name)][:2], doc.pos[("cards", name)][:2])
+               for name, value in cards_value.items()]
+    written += [(d["path"][1], d["value"], (d["line"], d["column"]), (d["line"], d["column"]))
+                for d in doc.duplicates if len(d["path"]) == 2 and d["path"][0] == "cards"]
     entries = []
-    for knode, vnode in cards_node.value:
-        line, col = knode.start_mark.line + 1, knode.start_mark.column + 1
-        if not isinstance(knode, yaml.ScalarNode) or not knode.value.strip():
+    for raw_name, value, (line, col), (vline, vcol) in sorted(written, key=lambda w: w[2]):
+        if not raw_name.strip():
             rep.add("bad-name", "a card name must be plain text", line, col)
             continue
-        name = knode.value.strip()
-        if vnode.tag.endswith(":int") and isinstance(vnode, yaml.ScalarNode):
-            try:
-                n = int(yaml.load(vnode.value, Loader=_LOADER)) if vnode.value.strip() else None
-            except (ValueError, TypeError, yaml.YAMLError):
-                n = None
-        else:
-            n = None
+        name = raw_name.strip()
+        n = value if isinstance(value, int) and not isinstance(value, bool) else None
         if n is None or n < 1:
-            shown = vnode.value if isinstance(vnode, yaml.ScalarNode) else "a list or mapping"
-            rep.add("bad-count", f"{name}: the count must be a positive whole number, not {shown or 'nothing'!r}",
-                    vnode.start_mark.line + 1, vnode.start_mark.column + 1)
+            shown = value if isinstance(value, (str, int, float)) and not isinstance(value, bool) else kind_of(value)
+            rep.add("bad-count", f"{clip(name, 60)}: the count must be a positive whole number, not "
+                    f"{clip(str(shown), 40) or 'nothing'!r}", vline, vcol)
             n = None
         entries.append((name, n, line, col))
     return _check_entries(rep, entries, cards_key_line, index)
@@ -348,6 +354,7 @@ def _check_data(deck, cardset, label: str) -> DeckReport:
 def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) -> DeckReport:
     """The deck rules (VIR-DECK-01..09) over ``(name, count or None, line, column)`` entries."""
     from tabletop.framework.suggest import did_you_mean
+    from tabletop.framework.wording import clip
 
     lower = {n.lower(): n for n in index}
     counts: dict[str, int] = {}
@@ -362,7 +369,7 @@ def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) 
             elif name.lower() in lower:
                 rep.add("unknown-card", f"unknown card {name!r} (did you mean {lower[name.lower()]!r}? names are case-sensitive)", line, col)
             else:
-                rep.add("unknown-card", f"unknown card {name!r}{did_you_mean(name, index)}", line, col)
+                rep.add("unknown-card", f"unknown card {clip(name, 60)!r}{did_you_mean(name, index)}", line, col)
             continue
         if n is not None:
             counts[name] = counts.get(name, 0) + n
@@ -371,7 +378,7 @@ def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) 
         if len(ls) > 1:
             for ln in ls:
                 others = ", ".join(str(x) for x in ls if x != ln)
-                rep.add("listed-twice", f"{name} is listed more than once (also on line {others}); "
+                rep.add("listed-twice", f"{clip(name, 60)} is listed more than once (also on line {others}); "
                         "list each card once with its total count", ln, 3)
     total = sum(counts.values())
     if total != DECK_SIZE:

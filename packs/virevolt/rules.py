@@ -347,12 +347,35 @@ def eliminate(state: State, p: int) -> None:
 
 
 # ---------------------------------------------------------------------- the rules object
+_PLAYERS = {"type": "integer", "minimum": 2, "maximum": 4, "examples": [2],
+            "description": "the number of players, 2 to 4 (VIR-SETUP-01)"}
+#: The shape of the options (checked before setup; setup explains the values it refuses).
+OPTIONS_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "players": _PLAYERS,
+        "nplayers": _PLAYERS,
+        "decks": {"type": ["array", "string", "null"],
+                  "items": {"type": ["string", "null", "array", "object"], "items": {"type": "string"}},
+                  "examples": ["[ember, tide]"],
+                  "description": "a deck per seat: a preconstructed deck's name, a deck file, a list of card names "
+                                 "or a deck given as data"},
+        "first": {"type": ["string", "integer", "null"], "examples": ["p1"],
+                  "description": "who plays first: p1..p4 or random (default random, VIR-SETUP-04)"},
+        "hand_size": {"type": "integer", "minimum": 0, "maximum": 30, "examples": [5],
+                      "description": "cards in the opening hand (default 5, VIR-SETUP-03)"},
+    },
+}
+
+
 class VirevoltRules(Explain, Views, Positions, Rules):
     name = "virevolt"
     title = "Virevolt"
     pass_action = ("next",)
     min_players = 2
     max_players = 4
+    options_schema = OPTIONS_SCHEMA
     option_choices = {
         "first": {"values": [None, "p1", "p2", "p3", "p4"], "many": False,
                   "help": "who plays first (default random, VIR-SETUP-04)"},
@@ -410,7 +433,7 @@ class VirevoltRules(Explain, Views, Positions, Rules):
         for i in range(n):                                  # VIR-SETUP-02
             shuffle(state, KEYS[i].deck)
         first = options.get("first")
-        if first is None:                                   # VIR-SETUP-04
+        if first is None or first == "random":              # VIR-SETUP-04
             state.rng, first_i = below(state.rng, n)
         else:
             first_i = player_arg(first, n)

@@ -14,8 +14,6 @@ import json
 import re
 from pathlib import Path
 
-import yaml
-
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.evaluation import logistic
 from tabletop.packs.virevolt import crystals as cr
@@ -204,15 +202,14 @@ class Model:
 
     @classmethod
     def load(cls, path: Path = WEIGHTS_FILE) -> "Model":
+        from tabletop.framework.errors import TabletopError
+        from tabletop.framework.userfiles import read_yaml
+
         try:
-            data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-        except OSError as e:
-            raise ValueFileError(f"{path}: cannot read the position value ({e.strerror or e}); {REFIT}") from None
-        except yaml.YAMLError as e:
-            mark = getattr(e, "problem_mark", None)
-            where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-            raise ValueFileError(f"{where}: not valid YAML ({getattr(e, 'problem', None) or 'unreadable'}); "
-                                 f"{REFIT}") from None
+            data = read_yaml(path, "value file").data
+        except TabletopError as e:
+            lines = e.render().splitlines()
+            raise ValueFileError("\n".join([f"{lines[0]}; {REFIT}"] + lines[1:])) from None
         weights = data.get("weights") if isinstance(data, dict) else None
         if not isinstance(weights, dict) or not isinstance(data.get("bias"), (int, float)):
             raise ValueFileError(f"{path}: expected a number 'bias' and a mapping 'weights'; {REFIT}")

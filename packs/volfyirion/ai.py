@@ -240,6 +240,11 @@ class VolfyirionAIRules(VolfyirionRules):
     def preferred_action(self, state, actions: list) -> Action | None:
         return greedy_action(state, actions)
 
+    def may_lose_at_once(self, state) -> bool:
+        """Only with Volfyirion on one of the mover's Cities (see :meth:`can_lose_at_once`)."""
+        d = state.vars["dragon"]
+        return d >= 0 and d // 3 == state.active
+
     def can_lose_at_once(self, state, action: Action) -> bool:
         """Only ending a turn with Volfyirion on one of your Cities can lose the game by itself
         (the City falls in the End Phase, VOL-END-04/05, and it may be your last, VOL-WIN-01)."""

@@ -4,11 +4,20 @@ The keys are listed in ``docs/packs/reference/volfyirion.md`` (scenario writers)
 """
 from __future__ import annotations
 
+from tabletop.framework import setups as S
 from tabletop.framework.state import State
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.model import KEYS, LAIR_KEYS, REMOVED, RESOURCES, ROW_KEYS, WONDER
+
+SETUP_KEYS = ("active", "first_turn", "p1", "p2", "asset_row", "asset_deck", "wonder_deck", "lair",
+              "volfyirion", "lair_owner")
+PLAYER_KEYS = ("hand", "deck", "discard", "play", "points", "cities", "sealed", "perk", "ploy")
+CITY_KEYS = ("destroyed", "troop", "building", "removed", "rebuilt")
+ASSETS = ("command", "building", "troop")
+CARRIED = ("command", "building", "troop", "wonder")   # what a player's hand, deck, discard and play hold
+MAX_POINTS = 999
 
 
 class Positions:
@@ -27,29 +36,25 @@ class Positions:
                 v.setdefault(f"{K.name}.gone", ())
 
     def apply_setup(self, state: State, setup: dict) -> None:
-        """Put a fresh game into the position a scenario describes (docs/packs/reference/volfyirion.md)."""
-        allowed = {"active", "first_turn", "p1", "p2", "asset_row", "asset_deck", "wonder_deck",
-                   "lair", "volfyirion", "lair_owner"}
+        """Put a fresh game into the position a scenario describes (docs/packs/reference/volfyirion.md);
+        a fault is a :class:`SetupError` naming the key, checked before anything changes."""
+        setup = S.mapping(setup, (), "{active: p1, p1: {hand: [Captain]}}")
+        S.known_keys(setup, SETUP_KEYS, ())
+        by_name = self.cards.by_name if hasattr(self.cards, "by_name") else {c.name: c for c in self.cards}
+        plan = self._checked_setup(setup, by_name)
         v = state.vars
-        unknown = set(setup) - allowed
-        if unknown:
-            raise ValueError(f"unknown setup key(s) {sorted(unknown)}; accepted: {sorted(allowed)}")
         zones = state.zones
         state.cards = list(state.cards)  # new instances never touch another game's list
         box = zones["box"]
-        by_name = self.cards.by_name if hasattr(self.cards, "by_name") else {c.name: c for c in self.cards}
 
         def new(name):
-            if name not in by_name:
-                from tabletop.framework.suggest import did_you_mean
-                raise ValueError(f"unknown card {name!r}{did_you_mean(str(name), by_name)}")
             state.cards.append(by_name[name])
             return len(state.cards) - 1
 
         def replace(key, names):
             box.extend(zones[key])
             zones[key].clear()
-            for n in names or ():
+            for n in names:
                 zones[key].append(new(n))
 
         def slot(key, name):
@@ -59,65 +64,40 @@ class Positions:
                 zones[key].append(new(name))
 
         if "asset_row" in setup:
-            row = list(setup["asset_row"])
-            if len(row) > 5:
-                raise ValueError("asset_row has at most 5 cards")
-            row += [None] * (5 - len(row))
+            row = plan["asset_row"] + [None] * (5 - len(plan["asset_row"]))
             for key, n in zip(ROW_KEYS, row):
                 slot(key, n)
         if "asset_deck" in setup:
-            replace("asset_deck", setup["asset_deck"])
+            replace("asset_deck", plan["asset_deck"])
         if "wonder_deck" in setup:
-            replace("wonder_deck", setup["wonder_deck"])
+            replace("wonder_deck", plan["wonder_deck"])
         if "lair" in setup:
-            ws = list(setup["lair"] or [])
-            if len(ws) > 2:
-                raise ValueError("the Lair holds at most 2 Wonders")
-            ws += [None] * (2 - len(ws))
+            ws = plan["lair"] + [None] * (2 - len(plan["lair"]))
             for key, n in zip(LAIR_KEYS, ws):
                 slot(key, n)
-        if "lair_owner" in setup and setup["lair_owner"]:
-            o = setup["lair_owner"]
-            if o not in ("p1", "p2"):
-                raise ValueError("lair_owner must be p1 or p2")
-            zones[f"{o}.lair"].append(zones["lair_card"].pop())
+        if setup.get("lair_owner"):
+            zones[f"{setup['lair_owner']}.lair"].append(zones["lair_card"].pop())
             state.vars["dragon"] = REMOVED
         for p in (0, 1):
             K = KEYS[p]
-            ps = setup.get(K.name) or {}
-            bad = set(ps) - {"hand", "deck", "discard", "play", "points", "cities", "sealed", "perk", "ploy"}
-            if bad:
-                raise ValueError(f"unknown key(s) {sorted(bad)} for {K.name}; accepted: "
-                                 "hand, deck, discard, play, points, cities, sealed, perk, ploy")
+            ps = plan[K.name]
             for part, flag, zkeys, pk in (("perk", V.PERKS, V.PERK_ZONES, V.PERK_KEY[p]),
                                           ("ploy", V.PLOYS, V.PLOY_ZONES, V.PLOY_KEY[p])):
                 if part in ps:
                     for zk in zkeys:
                         zones.setdefault(zk, [])
                     self._flag(state, flag)
-                    name = ps[part]
-                    if name is not None and by_name.get(name) is not None and by_name[name].type != part:
-                        raise ValueError(f"{K.name}.{part}: {name!r} is not a {part}")
-                    slot(pk, name)
+                    slot(pk, ps[part])
             for part, key in (("hand", K.hand), ("deck", K.deck), ("discard", K.discard), ("play", K.play)):
                 if part in ps:
                     replace(key, ps[part])
             for key in K.res:
                 state.counters[key] = 0
             if "cities" in ps:
-                cities = list(ps["cities"])
-                if len(cities) > 3:
-                    raise ValueError(f"{K.name} has 3 cities")
                 intact = []
-                for ci in range(3):
-                    spec = cities[ci] if ci < len(cities) else {}
-                    spec = spec or {}
+                for ci, spec in enumerate(ps["cities"]):
                     slot(K.troop[ci], spec.get("troop"))
                     slot(K.building[ci], spec.get("building"))
-                    bad = set(spec) - {"destroyed", "troop", "building", "removed", "rebuilt"}
-                    if bad:
-                        raise ValueError(f"{K.name}.city{ci + 1}: unknown key(s) {sorted(bad)}; accepted: "
-                                         "destroyed, troop, building, removed, rebuilt")
                     if spec.get("destroyed") or spec.get("removed"):
                         box.extend(zones[K.troop[ci]] + zones[K.building[ci]])
                         zones[K.troop[ci]].clear()
@@ -134,18 +114,17 @@ class Positions:
                         else:
                             v[f"{K.name}.rebuilt"] = tuple(sorted(set(v[f"{K.name}.rebuilt"]) | {ci}))
                 state.vars[K.intact] = tuple(intact)
-            sealed_names = list(ps.get("sealed") or [])
+            sealed_names = list(ps.get("sealed", []))
             for iid in zones[K.play]:
                 if state.cards[iid].name in sealed_names and state.cards[iid].kind == WONDER:
                     sealed_names.remove(state.cards[iid].name)
                     state.marks["sealed"].add(iid)
             if sealed_names:
-                raise ValueError(f"{K.name}: sealed Wonders {sealed_names} are not in the Playing Area")
+                raise S.SetupError((K.name, "sealed"), f"sealed Wonders {sealed_names} are not in "
+                                                        f"{K.name}'s Playing Area")
         if "volfyirion" in setup:
             state.vars["dragon"] = M.dragon_parse(setup["volfyirion"])
         active = setup.get("active", KEYS[state.active].name)
-        if active not in ("p1", "p2"):
-            raise ValueError("active must be p1 or p2")
         p = int(active[1]) - 1
         state.active = p
         state.phase = "main"
@@ -156,17 +135,96 @@ class Positions:
         state.marks["used"].clear()
         if v.get("vflags"):
             v.update(shift=None, cancel=False, collided=False, sc_troop=-1)
-        ft = bool(setup.get("first_turn", False))
+        ft = setup.get("first_turn", False)
         state.vars["mull"] = ft
         state.vars["refresh"] = ("one" if p == state.vars["first"] else "all") if ft else ""
         for q in (0, 1):
             K = KEYS[q]
-            pts = (setup.get(K.name) or {}).get("points") or {}
-            bad = set(pts) - set(RESOURCES)
-            if bad:
-                raise ValueError(f"points take {', '.join(RESOURCES)}, not {sorted(bad)}")
+            pts = plan[K.name].get("points", {})
             for r, key in zip(RESOURCES, K.res):
-                state.counters[key] = int(pts.get(r, 0))
+                state.counters[key] = pts.get(r, 0)
         self.main_start(state, p)
         for q in (0, 1):
             M.check_loss(state, q)
+
+    def _checked_setup(self, setup: dict, by_name: dict) -> dict:
+        """Every key of ``setup`` checked for shape, card names and card types; the card lists
+        and per-player mappings to apply. Nothing in the state changes before this passes."""
+        def cards(key_path, value, kinds, example, slots=False, most=None):
+            names = S.names(value, key_path, example, allow_empty_slots=slots)
+            if most is not None and len(names) > most:
+                raise S.SetupError(key_path, f"holds at most {most} cards, not {len(names)}")
+            for i, n in enumerate(names):
+                if n is not None:
+                    S.card(by_name, n, key_path + (i,), kinds)
+            return names
+
+        plan: dict = {}
+        if "asset_row" in setup:
+            plan["asset_row"] = cards(("asset_row",), setup["asset_row"], ASSETS,
+                                      "asset_row: [Caravan, null, Purge]", slots=True, most=5)
+        if "asset_deck" in setup:
+            plan["asset_deck"] = cards(("asset_deck",), setup["asset_deck"], ASSETS, "asset_deck: [Caravan]")
+        if "wonder_deck" in setup:
+            plan["wonder_deck"] = cards(("wonder_deck",), setup["wonder_deck"], ("wonder",),
+                                        "wonder_deck: [Echo Stone]")
+        if "lair" in setup:
+            plan["lair"] = cards(("lair",), setup["lair"], ("wonder",), "lair: [Sharp Qoam, Echo Stone]",
+                                 slots=True, most=2)
+        if setup.get("lair_owner") is not None:
+            S.choice(setup["lair_owner"], ("lair_owner",), ("p1", "p2"))
+        if "volfyirion" in setup:
+            where = setup["volfyirion"]
+            places = ["lair", "removed"] + [f"p{q}.city{c}" for q in (1, 2) for c in (1, 2, 3)]
+            S.choice(where, ("volfyirion",), places)
+        if "active" in setup:
+            S.choice(setup["active"], ("active",), ("p1", "p2"))
+        if "first_turn" in setup:
+            S.flag(setup["first_turn"], ("first_turn",))
+        for K in KEYS:
+            base = (K.name,)
+            ps = S.mapping(setup.get(K.name), base, f"{K.name}: {{hand: [Captain], points: {{battle: 3}}}}")
+            S.known_keys(ps, PLAYER_KEYS, base)
+            mine: dict = {}
+            for part in ("hand", "deck", "discard", "play"):
+                if part in ps:
+                    mine[part] = cards(base + (part,), ps[part], CARRIED, f"{part}: [Captain, Prospector]")
+            for part in ("perk", "ploy"):
+                if part in ps:
+                    n = S.name(ps[part], base + (part,), f"{part}: {'Heroes Party' if part == 'perk' else 'Mirage City'}")
+                    if n is not None:
+                        S.card(by_name, n, base + (part,), (part,))
+                    mine[part] = n
+            if "points" in ps:
+                pts = S.mapping(ps["points"], base + ("points",), "points: {command: 2, battle: 5}")
+                S.known_keys(pts, RESOURCES, base + ("points",))
+                mine["points"] = {r: S.whole(n, base + ("points", r), 0, MAX_POINTS, f"{r} points")
+                                  for r, n in pts.items()}
+            if "cities" in ps:
+                cities = ps["cities"]
+                if not isinstance(cities, list):
+                    raise S.SetupError(base + ("cities",), "expected a list of up to 3 cities, e.g. "
+                                       "cities: [{troop: Elite Trooper}, {destroyed: true}, {}]")
+                if len(cities) > 3:
+                    raise S.SetupError(base + ("cities",), f"{K.name} has 3 cities, not {len(cities)}")
+                specs = []
+                for ci in range(3):
+                    cp = base + ("cities", ci)
+                    spec = S.mapping(cities[ci] if ci < len(cities) else None, cp,
+                                     "{troop: Elite Trooper, building: Foundry}")
+                    S.known_keys(spec, CITY_KEYS, cp)
+                    for key in ("destroyed", "removed", "rebuilt"):
+                        if key in spec:
+                            S.flag(spec[key], cp + (key,))
+                    for key, kind in (("troop", "troop"), ("building", "building")):
+                        n = S.name(spec.get(key), cp + (key,), f"{key}: {'Elite Trooper' if key == 'troop' else 'Foundry'}")
+                        if n is not None:
+                            S.card(by_name, n, cp + (key,), (kind,))
+                            if spec.get("destroyed") or spec.get("removed"):
+                                raise S.SetupError(cp + (key,), f"a destroyed city holds no {key}")
+                    specs.append(spec)
+                mine["cities"] = specs
+            if "sealed" in ps:
+                mine["sealed"] = cards(base + ("sealed",), ps["sealed"], ("wonder",), "sealed: [Echo Stone]")
+            plan[K.name] = mine
+        return plan

@@ -92,6 +92,18 @@ OPTIONS = {
     "variants": "variant card sets: any of mercenary, ascension-path, saboteur, perks, ploys, or all (VOL-VAR-01)",
     "mode": "game mode: 'base' (default) or 'extended' (rebuilding cities, VOL-EXT-REBUILD-*)",
 }
+#: The shape of the options (checked before setup; setup explains the values it refuses).
+OPTIONS_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "first": {"enum": ["p1", "p2", "random"], "description": OPTIONS["first"]},
+        "hidden_asset_top": {"type": "boolean", "description": OPTIONS["hidden_asset_top"]},
+        "variants": {"type": ["array", "string", "null"], "items": {"type": "string"},
+                     "examples": ["[mercenary, ploys]"], "description": OPTIONS["variants"]},
+        "mode": {"type": ["string", "null"], "examples": ["extended"], "description": OPTIONS["mode"]},
+    },
+}
 
 
 def _deal_one_each(rules, state, pool_key: str, keys: tuple, variant: str) -> None:
@@ -132,6 +144,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     max_players = 2
     verbs = VERBS
     pass_action = END_TURN
+    options_schema = OPTIONS_SCHEMA
     option_choices = {
         "variants": {"values": list(VARIANTS), "many": True, "help": OPTIONS["variants"]},
         "mode": {"values": list(MODES), "many": False, "help": OPTIONS["mode"]},

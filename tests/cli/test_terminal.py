@@ -103,3 +103,30 @@ def test_ctrl_d_leaves_and_ctrl_c_does_not_kill_the_game(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_the_issue_s_leak_in_a_real_terminal_names_no_face_down_trap(tmp_path):
+    """Issue 13's first complaint as it was typed: `next` three times, then `log`."""
+    from tests.cli.test_session import session
+
+    s, _ = session("virevolt", ["next", "next", "next", "quit", "y"], options={"decks": ["ember", None]})
+    state = s.game.state
+    secrets = {state.cards[i].name for i in state.zones["p2.traps"]}
+    assert secrets, "p2 must have set traps for the test to mean something"
+    child = spawn(tmp_path, "play", "virevolt", "--deck", "ember", "--vs", "greedy", "--seed", "5")
+    screen = Screen(child)
+    screen.wait("p1>")
+    for _ in range(3):
+        child.send("next\r")
+        screen.wait("p1>")
+    screen.wait("traps (face down): 2")
+    child.send("log\r")
+    screen.wait("p2 sets a trap face down")
+    screen.wait("p1>")
+    child.send("quit\r")
+    screen.wait("Leave anyway")
+    child.send("y\r")
+    child.expect(pexpect.EOF)
+    shown = ESCAPES.sub("", screen.raw)
+    assert shown.count("p2 sets a trap face down") >= 4   # as it happened, then in the log
+    assert not [name for name in secrets if name in shown]

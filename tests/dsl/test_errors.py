@@ -22,7 +22,7 @@ def test_error_is_a_located_error(vocab):
 def test_error_names_file_card_line_and_column(vocab):
     e = err(vocab, "draw 1; drw 1")
     assert (e.file, e.card, e.field, e.line, e.column) == ("cards.yaml", "Flawless Deploy", "main", 4, 17)
-    assert e.render().startswith("cards.yaml:4:17: card 'Flawless Deploy': ")
+    assert e.render().startswith("cards.yaml:4:17: card 'Flawless Deploy', field 'main': ")
 
 
 def test_error_shows_the_line_with_a_caret(vocab):

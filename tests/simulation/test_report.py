@@ -120,8 +120,16 @@ def test_per_card_statistics_by_hand(batch):
 
 def test_metrics_are_a_table_anyone_can_extend(batch):
     @report.metric("longest_game")
-    def longest(records, labels):
-        return {"index": max(records, key=lambda r: r["turns"])["index"]}
+    class Longest(report.Metric):
+        def start(self):
+            self.best = None
+
+        def add(self, r):
+            if self.best is None or r["turns"] > self.best[1]:
+                self.best = (r["index"], r["turns"])
+
+        def result(self):
+            return {"index": self.best[0]}
 
     try:
         m = report.compute(batch.records, batch.labels)
@@ -159,8 +167,9 @@ def test_a_perfect_record_has_an_interval_that_holds_it():
 
 def test_the_records_are_kept_when_a_metric_fails(batch, tmp_path):
     @report.metric("broken")
-    def broken(records, labels):
-        raise RuntimeError("a metric with a bug")
+    class Broken(report.Metric):
+        def add(self, r):
+            raise RuntimeError("a metric with a bug")
 
     try:
         with pytest.raises(RuntimeError):

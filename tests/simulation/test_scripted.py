@@ -34,7 +34,7 @@ def test_schema_errors_name_the_file_and_line(tmp_path):
         load_script(f)
     text = str(e.value)
     assert f"{f}:4" in text and "fastest" in text
-    assert f"{f}:5" in text and "'do' is a required property" in text
+    assert f"{f}:5" in text and "needs the field 'do'; e.g. do: acquire asset" in text
 
 
 def test_yaml_errors_are_located(tmp_path):

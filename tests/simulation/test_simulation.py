@@ -74,7 +74,7 @@ def test_bad_parameters_are_clean_errors():
 
 def test_cli_simulate_writes_a_report(tmp_path):
     out = tmp_path / "rep"
-    result = runner.invoke(app, ["simulate", "tests.simulation.tallypack:pack", "-n", "30", "--bots", "greedy,random",
+    result = runner.invoke(app, ["simulate", "--pack-module", "tests.simulation.tallypack:pack", "-n", "30", "--bots", "greedy,random",
                                  "--workers", "2", "--seed", "5", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "greedy" in result.output
@@ -90,7 +90,7 @@ def test_cli_simulate_writes_a_report(tmp_path):
     (["--max-turns", "0"], 1, "at least 1"),
 ])
 def test_cli_bad_options_exit_cleanly(args, code, text):
-    result = runner.invoke(app, ["simulate", "tests.simulation.tallypack:pack", "-n", "2", *args])
+    result = runner.invoke(app, ["simulate", "--pack-module", "tests.simulation.tallypack:pack", "-n", "2", *args])
     assert result.exit_code == code, result.output
     assert text in result.output
     assert "Traceback" not in result.output

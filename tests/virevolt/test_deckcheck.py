@@ -60,7 +60,7 @@ def test_VIR_DECK_02_03_04_08_two_copies_by_name(name, card, rule):
     assert kinds(rep) == [("too-many-copies", 3)]
     msg = rep.problems[0]["message"]
     assert card in msg and "3 copies" in msg and rule in msg
-    assert rep.render().splitlines()[0] == f"{DECKS / name}:3: {msg}"
+    assert rep.render().splitlines()[0] == f"{DECKS / name}:3:3: {msg}"
 
 
 def test_VIR_DECK_06_one_mauve_crystal():

@@ -57,6 +57,16 @@ def test_an_attack_and_the_destruction_of_a_city_are_told():
     assert "Elite Trooper (p2.city1 troop) is removed from the game" in lines
 
 
+
+def test_VOL_CARD_06_a_troop_played_over_another_tells_the_old_one_is_removed():
+    state, log = recorded({"active": "p1", "p1": {"hand": ["Elite Trooper"],
+                                                  "cities": [{"troop": "Elite Trooper"}, {}, {}]}})
+    n = len(log.events)
+    do(state, "play Elite Trooper city1")
+    lines = told(log, 2, n)
+    assert lines[0] == f"p1 plays Elite Trooper into p1.city1 ({city(state, 1, 1)})"
+    assert lines[1] == "Elite Trooper (p1.city1 troop) is removed from the game"
+
 def test_VOL_END_04_the_dragon_moves_and_its_wrath_are_told():
     state, log = recorded({"active": "p1", "p1": {"points": {"knowledge": 8}}, "p2": {"hand": [], "deck": []}})
     n = len(log.events)

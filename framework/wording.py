@@ -1,0 +1,71 @@
+"""How values appear in messages: cut to 80 characters, and choices listed in plain words.
+
+A message echoes what the user wrote so they can find it, but a 100,000-character line or
+a 5,000-digit number echoed whole buries the message; :func:`clip` and :func:`shown` cut
+them with ``…``. Every "expected X" says what X may be: :func:`one_of` lists the choices.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+LIMIT = 80
+ELLIPSIS = "…"
+
+
+def clip(text: str, limit: int = LIMIT) -> str:
+    """``text`` itself, or its first ``limit - 1`` characters and ``…``."""
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 1] + ELLIPSIS
+
+
+_QUOTED = re.compile(r"'([^'\s]{%d,})'" % (LIMIT - 1))
+
+
+def clip_quoted(message: str, limit: int = LIMIT) -> str:
+    """``message`` with every quoted word longer than ``limit`` cut: a safety net for messages
+    built elsewhere (the card language's) that echo a whole word."""
+    return _QUOTED.sub(lambda m: "'" + clip(m.group(1), limit - 2) + "'", message)
+
+
+def shown(value: Any, limit: int = LIMIT) -> str:
+    """A value as a message quotes it: text in quotes, a very long number by its length."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        digits = len(str(abs(value))) if abs(value) < 10 ** 60 else None
+        if digits is None or digits > limit // 2:
+            return f"a {digits or 'huge'}-digit number" if digits else "a huge number"
+        return str(value)
+    if isinstance(value, str):
+        return repr(clip(value, limit - 2))
+    return clip(repr(value), limit)
+
+
+def kind_of(value: Any) -> str:
+    """What a YAML or JSON value is, in words: 'the text 'abc'', 'a list', 'nothing'."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"{'true' if value else 'false'} (a yes/no value)"
+    if isinstance(value, int):
+        return f"the whole number {shown(value)}"
+    if isinstance(value, float):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return "an empty text" if not value else f"the text {shown(value)}"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def one_of(choices: Iterable[Any], conjunction: str = "or", quote: bool = True) -> str:
+    """``'a', 'b' or 'c'``: the choices a value may take."""
+    items = [repr(str(c)) if quote else str(c) for c in choices]
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
