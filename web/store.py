@@ -97,6 +97,11 @@ class Store:
             row = self.db.execute(f"SELECT {self._COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else self._record(row)
 
+    def all(self) -> list[TableRecord]:
+        with self._lock:
+            rows = self.db.execute(f"SELECT {self._COLUMNS} FROM tables").fetchall()
+        return [self._record(r) for r in rows]
+
     def unfinished(self) -> list[TableRecord]:
         """Tables whose game goes on (a restarted server resumes their bots)."""
         with self._lock:

@@ -424,8 +424,6 @@ class Hub:
     # ------------------------------------------------------------------ replay of a finished game
     def replay_message(self, t: Table, conn: Connection, step: int) -> dict:
         """The position after ``step`` actions of a finished game, as the connection's seat saw it."""
-        from tabletop.web.views import seat_message as _seat_message
-
         g = t.game
         if not g.state.over:
             raise TabletopError("a game can be replayed once it is over")
@@ -437,7 +435,7 @@ class Hub:
             r.apply(g.log[len(r.log)])
         conn.replay = r
         shadow = _Shadow(t, r)
-        msg = _seat_message(shadow, conn.viewer, 0)
+        msg = seat_message(shadow, conn.viewer, 0)
         msg.update(type="replay", replay_step=step, replay_total=len(g.log), legal=[])
         return msg
 
