@@ -111,7 +111,7 @@ def test_the_player_s_guide_tells_the_hero_limit_a_refusal_cites():
 # ---------------------------------------------------------------------- reading cards
 def test_show_a_card_a_row_space_and_a_city():
     s, out = session("volfyirion", ["show Captain", "show asset 3", "show p2.city2", "quit", "y"], seed=3)
-    assert "== Captain" in out and "main: 1 command, 1 battle" in out
+    assert "== Captain" in out and "main: 1 command, 3 battle" in out
     row3 = s.game.rules.view(s.game.state, 0)["asset_row"][2]["name"]
     assert f"== {row3}" in out and "Asset Row space 3" in out
     city = s.game.state.cards[s.game.state.vars["p2.cityids"][1]].name

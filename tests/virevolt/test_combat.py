@@ -143,9 +143,9 @@ def test_VIR_HERO_08_incantation_kill_scores_controller_not_owner(table):
                "p2": {"main": "Venom Stalker", "damage": {"Venom Stalker": 1}}})
     t.do("cast Fireball 1")
     assert t.p("p1")["tokens"] == 1
-    t.do("cast Demonic Pact 1")              # kills p1's own main hero: nobody scores
+    t.do("cast Demonic Pact 1")              # kills p1's own main hero: the opponent scores
     assert t.p("p1")["main"] is None
-    assert t.p("p1")["tokens"] == 1 and t.p("p2")["tokens"] == 0
+    assert t.p("p1")["tokens"] == 1 and t.p("p2")["tokens"] == 1
 
 
 def test_VIR_WIN_04_attacking_heroless_player_wins(table):
@@ -222,3 +222,16 @@ def test_VIR_PHASE_STATE_05_frozen_at_state_phase_cannot_attack(table):
                "p2": {"main": "Oak Guardian"}})
     t.do("next")
     assert t.legal() == ["next"]
+
+
+def test_VIR_WIN_03_with_more_players_a_tie_without_the_initiator_goes_to_the_next_in_turn_order(rules):
+    """Our reading for three or four players: when the player who began the exchange is not among
+    those reaching 5 tokens, the first of them in turn order after that player wins."""
+    from tabletop.packs.virevolt.keys import KEYS
+
+    state = rules.setup({"first": "p1"}, 1, 4)
+    state.vars["initiator"] = 1  # p2 began the exchange; p1 and p4 reach 5 in it
+    for q in (0, 3):
+        state.counters[KEYS[q].tokens] = 5
+    rules.check(state)
+    assert state.over and state.winner == 3  # p4 comes before p1 after p2 (p3, p4, p1)
