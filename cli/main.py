@@ -23,10 +23,13 @@ app = typer.Typer(
 )
 cards_app = typer.Typer(help="List, show, lint, document and print a pack's cards.", no_args_is_help=True)
 scenario_app = typer.Typer(help="Run scenario files (a position, actions, expectations).", no_args_is_help=True)
+tables_app = typer.Typer(help="The web server's tables: list, export as save files, import save files.",
+                         no_args_is_help=True)
 rules_app = typer.Typer(help="Read a game's rules by their ids (every id a message cites).", no_args_is_help=True)
 app.add_typer(cards_app, name="cards")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(rules_app, name="rules")
+app.add_typer(tables_app, name="tables")
 
 
 def _version(value: bool) -> None:
@@ -373,6 +376,107 @@ def _rulebook(pack: str):
     if book is None:
         raise TabletopError(f"{pack} carries no rule catalogue")
     return book
+
+
+@app.command("serve")
+@guarded
+def serve_cmd(
+    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on (0.0.0.0: every network)."),
+    port: int = typer.Option(8000, "--port", help="The port to listen on."),
+    db: Optional[Path] = typer.Option(None, "--db", help="The tables' database (default: tables.sqlite3 in "
+                                                         "the user's data folder)."),
+    workers: int = typer.Option(1, "--workers", min=1, help="Server processes sharing the database."),
+    bot_delay: float = typer.Option(0.6, "--bot-delay", min=0, help="Seconds a bot waits before each move."),
+) -> None:
+    """Play in a web browser: a lobby, the board, friends invited by a link (extra [web])."""
+    import os
+
+    from tabletop.framework.errors import TabletopError
+
+    try:
+        import uvicorn
+
+        from tabletop.web.store import default_db
+    except ImportError:
+        raise TabletopError("the web front end needs the [web] extra: pip install 'tabletop[web]'") from None
+    path = (db or default_db()).resolve()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise TabletopError(f"{path.parent}: cannot create the database's folder: {e.strerror or e}") from None
+    os.environ["TABLETOP_WEB_DB"] = str(path)
+    os.environ["TABLETOP_WEB_BOT_DELAY"] = str(bot_delay)
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    typer.echo(f"tabletop: open http://{shown}:{port}/ in a browser (tables in {path}; Ctrl-C stops)")
+    uvicorn.run("tabletop.web.app:from_env", factory=True, host=host, port=port, workers=workers,
+                log_level="warning")
+
+
+def _web_db(db: Optional[Path]) -> Path:
+    from tabletop.framework.errors import TabletopError
+
+    try:
+        from tabletop.web.store import default_db
+    except ImportError:
+        raise TabletopError("the web front end needs the [web] extra: pip install 'tabletop[web]'") from None
+    path = db or default_db()
+    return path
+
+
+DB_OPTION = typer.Option(None, "--db", help="The tables' database (default: the one 'tabletop serve' uses).")
+
+
+@tables_app.command("list")
+@guarded
+def tables_list(db: Optional[Path] = DB_OPTION) -> None:
+    """Every table of the database: id, game, actions, over or not, seats."""
+    from tabletop.web.transfer import list_tables
+
+    path = _web_db(db)
+    if not path.exists():
+        fail(f"{path}: no such database (tabletop serve creates it)")
+    lines = list_tables(path)
+    typer.echo("\n".join(lines) if lines else "no tables")
+
+
+@tables_app.command("export")
+@guarded
+def tables_export(table: str = typer.Argument(..., help="The table's id (the part after /t/ in its links)."),
+                  file: Path = typer.Argument(..., help="The save file to write (atomically)."),
+                  db: Optional[Path] = DB_OPTION) -> None:
+    """Write a table as the terminal's save file (tabletop play GAME --load FILE, tabletop replay FILE)."""
+    from tabletop.web.transfer import export_table
+
+    path = _web_db(db)
+    if not path.exists():
+        fail(f"{path}: no such database (tabletop serve creates it)")
+    n = export_table(path, table, file)
+    typer.echo(f"wrote {file} ({n} actions)")
+
+
+@tables_app.command("import")
+@guarded
+def tables_import(file: Path = typer.Argument(..., help="A save file of tabletop play."),
+                  bot: Optional[List[str]] = typer.Option(None, "--bot", help="A seat held by a bot, e.g. p2=greedy "
+                                                                              "(repeatable; other seats: humans)."),
+                  db: Optional[Path] = DB_OPTION) -> None:
+    """Make a saved game a table of the web server; print each human seat's link."""
+    from tabletop.framework.state import player_index
+    from tabletop.web.transfer import import_save
+
+    bots = {}
+    for spec in bot or []:
+        seat, _, name = spec.partition("=")
+        try:
+            bots[player_index(seat.strip())] = name.strip() or "greedy"
+        except (ValueError, KeyError):
+            fail(f"--bot {spec!r}: write SEAT=BOT, e.g. p2=greedy")
+    path = _web_db(db)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    table, links = import_save(path, file, bots)
+    typer.echo(f"table {table}: start 'tabletop serve' and open, on its address:")
+    for seat, link in links:
+        typer.echo(f"  {seat}: {link}")
 
 
 @app.command("deckcheck")

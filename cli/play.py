@@ -376,12 +376,10 @@ class Session:
         return False
 
     def undo(self, mover: int) -> None:
-        movers = self.game.movers
-        humans = [i for i, m in enumerate(movers) if m not in self.bots]
-        if not humans:
+        count = self.game.takeback(set(self.humans()))
+        if not count:
             self.say("nothing to undo")
             return
-        count = len(movers) - humans[-1]
         if not self.game.can_undo(count):
             self.say("cannot undo: that would take back an action that revealed hidden information")
             return

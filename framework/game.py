@@ -97,6 +97,13 @@ class Game:
         """Whether the last ``count`` actions can be taken back (none revealed anything)."""
         return 0 < count <= len(self.log) and not any(self.revealing[-count:])
 
+    def takeback(self, seats, automatic=frozenset()) -> int:
+        """How many actions an undo by ``seats`` takes back: back to and including the last
+        action one of them chose (what the others did since goes with it, and the actions numbered
+        in ``automatic``, taken for them by a front end); 0 if they chose none."""
+        mine = [i for i, m in enumerate(self.movers) if m in seats and i not in automatic]
+        return len(self.movers) - mine[-1] if mine else 0
+
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions by replaying the rest of the log."""
         if not self.can_undo(count):

@@ -41,6 +41,9 @@ class Rules:
     max_players: int = 2
     phases: tuple[Phase, ...] = ()
     verbs: dict[str, VerbSpec] = {}
+    #: What a front end (the web lobby) offers for each option: name -> ``{"values": [...],
+    #: "many": whether several may be chosen, "help": a sentence}``; the first value is the default.
+    option_choices: dict = {}
     #: How this object pickles: ``(function, args)`` that finds the same rules in another
     #: process (set by the pack registry), so a bot holding its rules can be sent to workers.
     pickled_as: tuple | None = None

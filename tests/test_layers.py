@@ -58,3 +58,20 @@ def test_packs_never_import_a_front_end_or_each_other():
             assert not _under(mods, "tabletop.cli"), f.name
             others = {m for m in _under(mods, "tabletop.packs") if m.split(".")[2:3] not in ([pack], [])}
             assert not others, (f.name, others)
+
+
+def test_the_web_front_end_is_reached_by_nothing_below_it():
+    for folder in ("framework", "dsl", "packs/volfyirion", "packs/virevolt", "api", "rl"):
+        for f in sorted((ROOT / folder).glob("*.py")):
+            assert not _under(imports(f), "tabletop.web"), f"{folder}/{f.name}"
+
+
+def test_the_core_needs_no_web_library():
+    import subprocess
+    import sys
+
+    code = ("import sys, tabletop, tabletop.framework.game, tabletop.cli.main; "
+            "from tabletop.framework.packs import registry; registry().get('volfyirion').rules(); "
+            "print(sorted(m for m in ('starlette', 'uvicorn', 'websockets') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -388,6 +388,10 @@ class VirevoltRules(Explain, Views, Positions, Rules):
     min_players = 2
     max_players = 4
     options_schema = OPTIONS_SCHEMA
+    option_choices = {
+        "first": {"values": [None, "p1", "p2", "p3", "p4"], "many": False,
+                  "help": "who plays first (default random, VIR-SETUP-04)"},
+    }
     phases = (
         Phase("draw", enter=_enter_draw),
         Phase("state", enter=_enter_state),

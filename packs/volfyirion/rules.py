@@ -150,6 +150,12 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     verbs = VERBS
     pass_action = END_TURN
     options_schema = OPTIONS_SCHEMA
+    option_choices = {
+        "variants": {"values": list(VARIANTS), "many": True, "help": OPTIONS["variants"]},
+        "mode": {"values": list(MODES), "many": False, "help": OPTIONS["mode"]},
+        "first": {"values": ["p1", "p2", "random"], "many": False, "help": OPTIONS["first"]},
+        "hidden_asset_top": {"values": [False, True], "many": False, "help": OPTIONS["hidden_asset_top"]},
+    }
 
     def __init__(self, cards) -> None:
         self.phases = (

@@ -1,0 +1,108 @@
+"""The table in a real browser (Playwright driving Debian's Chromium): whole games played by
+clicking, as people play them; a screenshot of each board is kept as a test artefact."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from tests.web.browser import ARGS, ARTEFACTS, CHROMIUM, LiveServer, take_turn
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def shot(page, name: str) -> None:
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTEFACTS / name
+    page.screenshot(path=str(path), full_page=True)
+    data = path.read_bytes()
+    assert data.startswith(b"\x89PNG") and len(data) > 10_000
+
+
+def new_table(page, url: str, game: str, seats: list[str], seed: int, bot: str | None = None) -> dict:
+    """Fill the lobby and create the table; the links it shows, by seat."""
+    page.goto(f"{url}/?game={game}")
+    page.wait_for_selector("#seats .seat-row")
+    for i, kind in enumerate(seats):
+        page.select_option(f"select[name=seat-{i}]", kind)
+        if kind == "bot" and bot:
+            page.select_option(f"select[name=bot-{i}]", bot)
+    page.fill("#seed", str(seed))
+    page.click("#create")
+    page.wait_for_selector("#links:not([hidden])")
+    return {a.get_attribute("data-seat"): a.get_attribute("href") for a in page.locator("a.seat-link").all()}
+
+
+def test_two_browsers_play_a_whole_volfyirion_game_against_each_other(browser, tmp_path):
+    with LiveServer(tmp_path / "tables.sqlite3") as server:
+        host = browser.new_context(viewport={"width": 1280, "height": 900})
+        guest = browser.new_context(viewport={"width": 390, "height": 844})   # a phone
+        a = host.new_page()
+        links = new_table(a, server.url, "volfyirion", ["here", "invite"], seed=2)
+        a.click("a.go")
+        b = guest.new_page()
+        b.goto(links["p2"])
+        for page, seat in ((a, "p1"), (b, "p2")):
+            page.wait_for_function("document.body.dataset.version !== undefined")
+            assert f"you are {seat}" in page.inner_text("#status")
+        clicks = 0
+        while a.evaluate("document.body.dataset.over") != "yes":
+            acted = take_turn(a) or take_turn(b)
+            clicks += acted
+            if clicks == 60 and acted:
+                shot(a, "volfyirion-board-midgame.png")
+            if not acted:
+                a.wait_for_timeout(50)
+            assert clicks < 1500, "the game did not end"
+        b.wait_for_function("document.body.dataset.over === 'yes'")
+        for page in (a, b):
+            assert "wins" in page.inner_text("#over")
+        shot(a, "volfyirion-board.png")
+        shot(b, "volfyirion-board-phone.png")
+        a.click("#replay-first")
+        a.wait_for_function("document.getElementById('replay-at').textContent.includes('step 0 of')")
+        host.close()
+        guest.close()
+
+
+def test_one_browser_plays_virevolt_against_a_bot_to_the_end(browser, tmp_path):
+    with LiveServer(tmp_path / "tables.sqlite3") as server:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = ctx.new_page()
+        new_table(page, server.url, "virevolt", ["here", "bot"], seed=3, bot="greedy")
+        page.click("a.go")
+        page.wait_for_function("document.body.dataset.version !== undefined")
+        assert page.locator(".area.mine .card").count() > 0
+        clicks = 0
+        while page.evaluate("document.body.dataset.over") != "yes":
+            if not take_turn(page):
+                page.wait_for_timeout(50)
+            else:
+                clicks += 1
+                if clicks == 12:
+                    shot(page, "virevolt-board-midgame.png")
+            assert clicks < 800, "the game did not end"
+        assert "wins" in page.inner_text("#over")
+        shot(page, "virevolt-board.png")
+        ctx.close()
+
+
+def test_a_typed_illegal_action_cannot_be_sent_and_says_why(browser, tmp_path):
+    with LiveServer(tmp_path / "tables.sqlite3") as server:
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        new_table(page, server.url, "volfyirion", ["here", "bot"], seed=4)
+        page.click("a.go")
+        page.wait_for_selector("#action-groups button.act")
+        page.fill("#notation-text", "attack p2.city1")
+        assert page.is_disabled("#notation-send")
+        page.wait_for_function("document.getElementById('why').textContent.includes('battle')")
+        legal = page.locator("#action-groups button.act").first.get_attribute("data-action")
+        page.fill("#notation-text", legal)
+        assert page.is_enabled("#notation-send")
+        ctx.close()

@@ -1,0 +1,321 @@
+"""The web server: the lobby's HTTP API, one WebSocket per browser tab, the static page files.
+
+HTTP (JSON): ``GET /api/games`` what can be played; ``POST /api/deckcheck`` a pasted or
+uploaded deck checked with ``deckcheck``'s messages; ``POST /api/tables`` a new table (its
+links); ``POST /api/tables/import`` a terminal save file as a new table; ``POST
+/api/tables/{id}/save`` the table as a save file. WebSocket ``/ws/{id}``: the first message
+is ``{"type": "hello", "token": ...}`` (the token never travels in a URL the server logs);
+then the server sends ``state`` messages and the browser sends ``act``, ``explain``,
+``undo``, ``undo_answer`` and ``replay``.
+"""
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from tabletop.framework.errors import TabletopError
+from tabletop.framework.game import Game, SaveError
+from tabletop.framework.state import player_name
+from tabletop.web.seats import SPECTATOR, make_seats, new_table_id, new_token, viewer_of
+from tabletop.web.store import Store
+from tabletop.web.tables import Connection, Hub
+
+STATIC = Path(__file__).with_name("static")
+MAX_BODY = 1 << 20
+
+
+class BadRequest(Exception):
+    pass
+
+
+def _fail(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _json(request: Request) -> dict:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise BadRequest("request too large")
+    try:
+        data = json.loads(body or b"{}")
+    except ValueError:
+        raise BadRequest("the request is not JSON") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the request must be a JSON object")
+    return data
+
+
+def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> Starlette:
+    """The application over the database ``db``; ``bot_delay`` seconds before each bot move."""
+    store = Store(db)
+    hub = Hub(store, bot_delay=bot_delay, poll=poll)
+
+    def pack_of(name) -> object:
+        if not isinstance(name, str):
+            raise BadRequest("say which game: 'game' is missing")
+        return hub.registry.get(name)
+
+    async def games(request: Request) -> Response:
+        from tabletop.framework.simulation import bot_names
+
+        out = []
+        for name, pack in sorted(hub.registry.packs.items()):
+            rules = pack.rules()
+            deck_rules = pack.deck_rules()
+            out.append({"name": name, "title": rules.title or name, "min_players": rules.min_players,
+                        "max_players": rules.max_players, "options": rules.option_choices,
+                        "decks": sorted(deck_rules.decks()) if deck_rules is not None else None,
+                        "bots": [b for b in bot_names(pack)] + ["mcts:200", "mcts:1000"]})
+        return JSONResponse({"games": out})
+
+    def check_text(pack, text: str, filename: str):
+        """Check a pasted or uploaded deck exactly as ``deckcheck`` checks a file of that name."""
+        from tabletop.decks import check_deck
+
+        if not isinstance(text, str) or not text.strip():
+            raise BadRequest("the deck is empty: paste it or choose a file")
+        name = Path(filename or "deck.yaml").name or "deck.yaml"
+        with tempfile.TemporaryDirectory(prefix="tabletop-deck-") as d:
+            path = Path(d) / name
+            path.write_text(text, encoding="utf-8")
+            report = check_deck(pack.name, str(path))
+            if hasattr(report, "file"):
+                report.file = name
+            rendered = report.render().replace(str(path), name)
+            data = json.loads(json.dumps(report.to_json()).replace(json.dumps(str(path))[1:-1], name))
+        return report, rendered, data
+
+    async def deckcheck(request: Request) -> Response:
+        data = await _json(request)
+        pack = pack_of(data.get("game"))
+        report, rendered, report_json = check_text(pack, data.get("text"), data.get("filename") or "deck.yaml")
+        return JSONResponse({"report": report_json, "text": rendered, "legal": report.verdict == "legal"})
+
+    def decks_option(pack, decks) -> list | None:
+        if decks is None:
+            return None
+        if not isinstance(decks, list):
+            raise BadRequest("'decks' is a list, one per seat")
+        out = []
+        for i, d in enumerate(decks):
+            if d is None or isinstance(d, str):
+                out.append(d)
+            elif isinstance(d, dict) and "text" in d:
+                report, rendered, _ = check_text(pack, d["text"], d.get("filename") or "deck.yaml")
+                if report.verdict != "legal":
+                    raise BadRequest(f"{player_name(i)}'s deck:\n{rendered}")
+                out.append(list(report.cards))
+            else:
+                raise BadRequest(f"{player_name(i)}'s deck: a deck name, or {{'text': ...}}")
+        return out
+
+    def links(t) -> dict:
+        seats = []
+        for i, s in enumerate(t.seats):
+            entry = {"seat": player_name(i), "kind": s["kind"], "bot": s.get("bot"), "invited": s.get("invited")}
+            if s["kind"] == "human":
+                entry["url"] = f"/t/{t.id}#k={s['token']}"
+            seats.append(entry)
+        return {"table": t.id, "seats": seats, "spectator": f"/t/{t.id}#k={t.rec.spectator}"}
+
+    async def create_table(request: Request) -> Response:
+        data = await _json(request)
+        pack = pack_of(data.get("game"))
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise BadRequest("'options' is an object")
+        options = {k: v for k, v in options.items() if v not in (None, "", [])}
+        decks = decks_option(pack, data.get("decks"))
+        if decks is not None and any(d is not None for d in decks):
+            options["decks"] = decks
+        players = data.get("players")
+        if players is not None and not isinstance(players, int):
+            raise BadRequest("'players' is a number")
+        seed = data.get("seed")
+        if seed in (None, ""):
+            seed = random.SystemRandom().randrange(1, 2**31)
+        if not isinstance(seed, int):
+            raise BadRequest("'seed' is a whole number")
+        try:
+            game = Game(pack.rules(), options, seed, players)
+        except (ValueError, TabletopError) as e:
+            raise BadRequest(f"cannot start {pack.name}: {getattr(e, 'render', lambda: str(e))()}") from None
+        seats = make_seats(pack, data.get("seats"), game.state.nplayers)
+        t = hub.create(pack, options, players, seed, seats, new_token(), new_table_id())
+        return JSONResponse(links(t))
+
+    async def import_table(request: Request) -> Response:
+        from tabletop.framework.packs import rules_for
+
+        data = await _json(request)
+        text = data.get("save")
+        if not isinstance(text, str):
+            raise BadRequest("paste or choose a saved game ('save')")
+        try:
+            save = json.loads(text)
+        except ValueError as e:
+            raise BadRequest(f"{data.get('filename') or 'saved game'}: not valid JSON ({e})") from None
+        try:
+            game = Game.from_save(save, rules_for, data.get("filename") or "saved game")
+        except SaveError as e:
+            raise BadRequest(e.render()) from None
+        pack = hub.registry.get(game.rules.name)
+        seats = make_seats(pack, data.get("seats"), game.state.nplayers)
+        t = hub.create(pack, game.options, game.players, game.seed, seats, new_token(), new_table_id(),
+                       [a for a in save["actions"]])
+        return JSONResponse(links(t))
+
+    async def save_table(request: Request) -> Response:
+        data = await _json(request)
+        try:
+            t = hub.table(request.path_params["tid"])
+        except KeyError:
+            return _fail("no such table", 404)
+        viewer = viewer_of(t.seats, t.rec.spectator, str(data.get("token") or ""))
+        if viewer == "":
+            return _fail("this link's token does not hold a seat at this table", 403)
+        async with t.lock:
+            t.sync()
+            if not t.can_export(None if viewer == SPECTATOR else viewer):
+                return _fail("a save file holds every hidden card (its seed): it can be exported once the game is "
+                             "over, or by the only human at a table of bots", 403)
+            return JSONResponse(t.game.to_save(), headers={
+                "Content-Disposition": f'attachment; filename="{t.rec.game}-{t.id}.json"'})
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "lobby.html")
+
+    async def table_page(request: Request) -> Response:
+        return FileResponse(STATIC / "table.html")
+
+    async def ws_endpoint(ws: WebSocket) -> None:
+        await ws.accept()
+        try:
+            t = hub.table(ws.path_params["tid"])
+        except KeyError:
+            await ws.send_json({"type": "error", "error": "no such table"})
+            await ws.close(code=4404)
+            return
+        try:
+            hello = await ws.receive_json()
+        except (WebSocketDisconnect, ValueError, KeyError):
+            return
+        token = str(hello.get("token") or "") if isinstance(hello, dict) else ""
+        viewer = viewer_of(t.seats, t.rec.spectator, token)
+        if viewer == "":
+            await ws.send_json({"type": "error", "error": "this link's token does not hold a seat at this table"})
+            await ws.close(code=4403)
+            return
+        conn = Connection(ws, None if viewer == SPECTATOR else viewer)
+        async with t.lock:
+            t.sync()
+            t.conns.add(conn)
+        await t.broadcast()  # the others see this seat come online
+        hub.schedule_bot(t)
+        try:
+            while True:
+                try:
+                    msg = await ws.receive_json()
+                except ValueError:
+                    await conn.send({"type": "refused", "reason": "not JSON"})
+                    continue
+                if not isinstance(msg, dict):
+                    continue
+                await handle(t, conn, msg)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            t.conns.discard(conn)
+            try:
+                await t.broadcast()
+            except Exception:
+                pass
+
+    async def handle(t, conn: Connection, msg: dict) -> None:
+        kind = msg.get("type")
+        if kind == "act":
+            why = await hub.act(t, conn, str(msg.get("text") or ""), msg.get("version"))
+            if why is not None:
+                await conn.send({"type": "refused", "reason": why, "text": msg.get("text")})
+                await t.send_state(conn)
+        elif kind == "play_all":
+            why = await hub.play_all(t, conn)
+            if why is not None:
+                await conn.send({"type": "refused", "reason": why})
+        elif kind == "explain":
+            await conn.send({"type": "explained", "text": msg.get("text"),
+                             "reason": hub.explain(t, conn.viewer, str(msg.get("text") or ""))})
+        elif kind == "undo":
+            why = await hub.undo(t, conn.viewer)
+            if why is not None:
+                await conn.send({"type": "refused", "reason": why})
+        elif kind == "undo_answer":
+            why = await hub.undo(t, conn.viewer, bool(msg.get("accept")))
+            if why is not None:
+                await conn.send({"type": "refused", "reason": why})
+        elif kind == "replay":
+            step = msg.get("step")
+            try:
+                await conn.send(hub.replay_message(t, conn, int(step) if isinstance(step, int) else 0))
+            except TabletopError as e:
+                await conn.send({"type": "refused", "reason": e.render()})
+        elif kind == "state":
+            await t.send_state(conn)
+        else:
+            await conn.send({"type": "refused", "reason": f"unknown message type {kind!r}"})
+
+    def guarded(fn):
+        async def wrapper(request: Request) -> Response:
+            try:
+                return await fn(request)
+            except BadRequest as e:
+                return _fail(str(e))
+            except TabletopError as e:
+                return _fail(e.render())
+        return wrapper
+
+    routes = [
+        Route("/", page),
+        Route("/t/{tid}", table_page),
+        Route("/api/games", guarded(games)),
+        Route("/api/deckcheck", guarded(deckcheck), methods=["POST"]),
+        Route("/api/tables", guarded(create_table), methods=["POST"]),
+        Route("/api/tables/import", guarded(import_table), methods=["POST"]),
+        Route("/api/tables/{tid}/save", guarded(save_table), methods=["POST"]),
+        WebSocketRoute("/ws/{tid}", ws_endpoint),
+        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+
+    from contextlib import asynccontextmanager
+
+    @asynccontextmanager
+    async def lifespan(app):
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            store.close()
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    return app
+
+
+def from_env() -> Starlette:
+    """The application ``tabletop serve`` starts in each worker process (settings from the environment)."""
+    import os
+
+    from tabletop.web.store import default_db
+
+    return create_app(os.environ.get("TABLETOP_WEB_DB") or default_db(),
+                      bot_delay=float(os.environ.get("TABLETOP_WEB_BOT_DELAY", "0.6")))

@@ -1,0 +1,311 @@
+// The board of one table: a WebSocket to the server, which sends this seat's view only.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const TABLE = location.pathname.split("/").pop();
+const TOKEN = new URLSearchParams(location.hash.slice(1)).get("k") || "";
+let ws = null, last = null, selected = null, retry = 500, replay = null;
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "text") e.textContent = v; else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+const words = (k) => k.replace(/_/g, " ");
+// Card-file fields that say where a card comes from, not what it does: not drawn on the board.
+const META = new Set(["origin", "note", "starting", "copies", "source", "id", "art", "flavour", "flavor"]);
+
+// ---------------------------------------------------------------- the connection
+function connect() {
+  ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${TABLE}`);
+  ws.onopen = () => { ws.send(JSON.stringify({type: "hello", token: TOKEN})); retry = 500; setConn(true); };
+  ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+  ws.onclose = (ev) => {
+    setConn(false);
+    if (ev.code === 4403 || ev.code === 4404) return;
+    setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);   // a dropped connection resumes
+  };
+}
+function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
+function setConn(on) { $("conn").textContent = on ? "online" : "offline — reconnecting"; $("conn").classList.toggle("on", on); }
+
+function receive(m) {
+  if (m.type === "state") { replay = null; render(m); }
+  else if (m.type === "replay") { replay = m; render(m); }
+  else if (m.type === "refused") { $("why").textContent = m.reason; }
+  else if (m.type === "explained") { $("why").textContent = m.reason ? m.reason : ""; }
+  else if (m.type === "notice") { banner(m.text); }
+  else if (m.type === "error") { $("status").textContent = m.error; banner(m.error); }
+}
+function banner(text) { $("banner").textContent = text; $("banner").hidden = !text; }
+
+// ---------------------------------------------------------------- drawing cards
+function cardEl(name, extra, faces) {
+  const face = (faces || {})[name] || {name, fields: []};
+  const c = el("div", {class: `card c-${(face.colour || "").toLowerCase()}`, "data-card": name});
+  c.append(el("div", {class: "name", text: name}));
+  if (face.type) c.append(el("div", {class: "type", text: face.type + (face.colour ? ` · ${face.colour}` : "")}));
+  const cost = (face.fields || []).find(([k]) => k === "cost");
+  if (cost) c.append(el("div", {class: "cost", title: "cost", text: cost[1]}));
+  const text = el("div", {class: "text"});
+  const shown = new Set(["name", "printed", "type", "colour", "house"]);
+  for (const [k, v] of face.fields || []) {
+    shown.add(k);
+    if (k !== "cost" && !META.has(k)) text.append(el("div", {text: `${words(k)}: ${v}`}));
+  }
+  c.append(text);
+  const status = [];
+  for (const [k, v] of Object.entries(extra || {})) {
+    if (shown.has(k) && k !== "defence" && k !== "hp" || v === null || v === undefined || v === false || (Array.isArray(v) && !v.length)) continue;
+    if (k === "destroyed") { c.classList.add("destroyed"); status.push("destroyed"); continue; }
+    if (typeof v === "object" && !Array.isArray(v)) continue;
+    status.push(`${words(k)} ${Array.isArray(v) ? v.map(fmt).join(", ") : v}`);
+  }
+  if (status.length) c.append(el("div", {class: "status", text: status.join(" · ")}));
+  return c;
+}
+function fmt(v) { return typeof v === "object" && v !== null ? (v.name || JSON.stringify(v)) : String(v); }
+function back(label, count) { return el("div", {class: "card back", title: label, text: `${count}`}); }
+function emptySlot(label) { return el("div", {class: "card empty", text: label || "empty"}); }
+
+function isCardName(v, faces) { return typeof v === "string" && faces[v] !== undefined; }
+
+// A value of the view drawn generically: names become cards, sizes become backs, the rest chips.
+function zone(key, value, faces, chips) {
+  if (value === null || value === undefined) return null;
+  const label = el("div", {class: "label", text: words(key)});
+  if (/_size$|_set$/.test(key) && typeof value === "number") {
+    return el("div", {class: "zone"}, label, el("div", {class: "row"}, back(words(key), value)));
+  }
+  if (Array.isArray(value)) {
+    if (value.length && value.every((v) => v && typeof v === "object" && "colour" in v && !("name" in v))) {
+      const row = el("div", {class: "row"});
+      for (const v of value) row.append(el("span", {class: `crystal${v.consumed ? " consumed" : ""}`, title: `${v.colour}${v.consumed ? " (consumed)" : ""}`, style: `background: var(--${v.colour}, ${v.colour})`}));
+      return el("div", {class: "zone"}, el("div", {class: "label", text: `${words(key)} (${value.length})`}), row);
+    }
+    if (value.length > 8 && key !== "hand" && value.every((v) => typeof v === "string")) {
+      // a long pile (a discard pile late in the game): counted names, the cards on demand
+      const counts = new Map();
+      for (const v of value) counts.set(v, (counts.get(v) || 0) + 1);
+      const d = el("details", {class: "zone pile"}, el("summary", {class: "label", text: `${words(key)} (${value.length})`}));
+      d.append(el("div", {class: "hint", text: [...counts].map(([n, k]) => k > 1 ? `${n} ×${k}` : n).join(", ")}));
+      const row = el("div", {class: "row"});
+      for (const v of value) row.append(cardEl(v, null, faces));
+      d.append(row);
+      return d;
+    }
+    const row = el("div", {class: "row"});
+    for (const v of value) {
+      if (v === null) row.append(emptySlot());
+      else if (typeof v === "string") row.append(cardEl(v, null, faces));
+      else if (typeof v === "object" && v.name) row.append(cardEl(v.name, v, faces));
+      else row.append(el("span", {class: "chip", text: fmt(v)}));
+    }
+    if (!value.length) row.append(el("span", {class: "hint", text: "none"}));
+    return el("div", {class: "zone"}, el("div", {class: "label", text: `${words(key)} (${value.length})`}), row);
+  }
+  if (typeof value === "object") {
+    if (value.name) {
+      const sub = el("div", {class: "row"}, cardEl(value.name, value, faces));
+      for (const [k, v] of Object.entries(value)) if (isCardName(v, faces) && k !== "name") sub.append(cardEl(v, {on: value.name, as: k}, faces));
+      return el("div", {class: "zone"}, label, sub);
+    }
+    const inner = el("div", {class: "chips"});
+    const nested = [];
+    for (const [k, v] of Object.entries(value)) {
+      if (v !== null && typeof v === "object") nested.push(zone(k, v, faces));
+      else inner.append(el("span", {class: "chip"}, el("b", {text: words(k) + ": "}), document.createTextNode(fmt(v))));
+    }
+    return el("div", {class: "zone"}, label, inner, ...nested);
+  }
+  if (isCardName(value, faces)) return el("div", {class: "zone"}, label, el("div", {class: "row"}, cardEl(value, null, faces)));
+  chips.append(el("span", {class: "chip"}, el("b", {text: words(key) + ": "}), document.createTextNode(fmt(value))));
+  return null;
+}
+
+function area(title, obj, faces, skip, cls) {
+  const a = el("section", {class: `area ${cls || ""}`}, el("h2", {text: title}));
+  const chips = el("div", {class: "chips"});
+  a.append(chips);
+  const keys = Object.keys(obj).sort((a, b) => (b === "hand") - (a === "hand"));   // your hand first
+  for (const k of keys) {
+    const v = obj[k];
+    if (skip.includes(k)) continue;
+    const base = k.replace(/_size$/, "");
+    if (base !== k && Array.isArray(obj[base])) continue;   // the cards themselves are shown
+    const z = zone(k, v, faces, chips);
+    if (z) a.append(z);
+  }
+  return a;
+}
+
+// ---------------------------------------------------------------- the page
+function render(m) {
+  last = m;
+  const v = m.view, faces = m.faces;
+  document.body.dataset.step = m.step;
+  document.body.dataset.over = v.over ? "yes" : "no";
+  document.body.dataset.version = m.version;
+  document.title = `${m.title} — ${m.you || "spectator"}`;
+  $("title").textContent = m.title;
+  const who = m.you ? `you are ${m.you}` : "spectator";
+  const turn = v.over ? `game over: ${v.winner ? v.winner + " wins" : "no winner"}` :
+    `turn ${v.turn} · ${v.active} · ${v.phase} phase · ${m.to_move === m.you ? "your move" : (m.to_move || "") + " to move"}`;
+  $("status").textContent = `${who} · ${turn}${m.type === "replay" ? ` · replay ${m.replay_step}/${m.replay_total}` : ""}`;
+  const seatsOnline = m.seats.map((s) => `${s.name}: ${s.kind === "bot" ? "bot " + s.bot : (s.online ? "here" : "away")}`).join(" · ");
+  $("board").replaceChildren();
+  $("board").append(el("div", {class: "hint", text: seatsOnline}));
+  const players = v.players || {};
+  const order = Object.keys(players).sort((a, b) => (a === m.you) - (b === m.you));   // yours at the bottom
+  const common = Object.fromEntries(Object.entries(v).filter(([k]) => !["players", "game", "you", "turn", "active", "phase", "over", "winner", "pending"].includes(k)));
+  for (const p of order.filter((p) => p !== m.you)) $("board").append(area(p, players[p], faces, [], m.to_move === p ? "to-move" : ""));
+  if (Object.keys(common).length) $("board").append(area("table", common, faces, []));
+  if (m.you && players[m.you]) $("board").append(area(`${m.you} (you)`, players[m.you], faces, [], `mine ${m.to_move === m.you ? "to-move" : ""}`));
+  renderPrompt(m);
+  renderActions(m);
+  renderLog(m);
+  renderOver(m);
+}
+
+function renderPrompt(m) {
+  const p = m.view.pending;
+  const box = $("prompt");
+  box.hidden = !p;
+  if (!p) return;
+  box.replaceChildren(el("h2", {text: p.prompt ? "Decide" : `${p.player} is deciding`}));
+  if (p.prompt) box.append(el("p", {text: p.prompt}));
+}
+
+function renderActions(m) {
+  const legal = m.legal || [];
+  const groups = $("action-groups");
+  groups.replaceChildren();
+  $("why").textContent = "";
+  $("warnings").replaceChildren(...(m.warnings || []).map((w) => el("p", {class: "error", text: "! " + w})));
+  const byCard = new Map();
+  for (const a of legal) {
+    const key = a.card || "";
+    if (!byCard.has(key)) byCard.set(key, []);
+    byCard.get(key).push(a);
+  }
+  if (selected && !byCard.has(selected)) selected = null;
+  for (const [card, acts] of byCard) {
+    const g = el("div", {class: `group${card && card === selected ? " selected" : ""}`, "data-group": card},
+      el("h3", {text: card || (m.view.pending ? "answer" : "other")}));
+    for (const a of acts) {
+      const b = el("button", {type: "button", class: `act${a.pass ? " pass" : ""}`, "data-action": a.text, text: a.text});
+      b.onclick = () => { send({type: "act", text: a.text, version: m.version}); disableActions(); };
+      g.append(b);
+    }
+    if (selected && card !== selected) g.hidden = true;
+    groups.append(g);
+  }
+  if (selected) {
+    const all = el("button", {type: "button", text: "show every action"});
+    all.onclick = () => { selected = null; renderActions(last); markCards(last); };
+    groups.append(all);
+  }
+  markCards(m);
+  const mine = m.you && m.to_move === m.you && m.type !== "replay";
+  $("actions").querySelector("h2").textContent = mine ? "Your actions" : (m.you ? "Waiting for " + (m.to_move || "nobody") : "Watching");
+  $("notation-list").replaceChildren(...legal.map((a) => el("option", {value: a.text})));
+  $("notation").hidden = !mine;
+  checkNotation();
+  $("play-all").hidden = !legal.some((a) => a.free);
+  $("undo").hidden = !(m.undo && m.undo.can) || m.type === "replay";
+  $("undo").textContent = m.undo && m.undo.needs_agreement && m.undo.needs_agreement.length ? "Ask to undo" : "Undo";
+  $("export").hidden = !m.can_export;
+  const ask = $("undo-ask");
+  ask.replaceChildren();
+  ask.hidden = !(m.undo && m.undo.asked_by);
+  if (m.undo && m.undo.asked_by) {
+    if (m.undo.to_answer) {
+      const yes = el("button", {type: "button", id: "undo-yes", text: "Agree"}), no = el("button", {type: "button", id: "undo-no", text: "Refuse"});
+      yes.onclick = () => send({type: "undo_answer", accept: true});
+      no.onclick = () => send({type: "undo_answer", accept: false});
+      ask.append(el("p", {text: `${m.undo.asked_by} asks to take back their last move.`}), yes, no);
+    } else ask.append(el("p", {class: "hint", text: "Waiting for the other players to agree to undo…"}));
+  }
+}
+
+function disableActions() { for (const b of $("action-groups").querySelectorAll("button")) b.disabled = true; }
+
+function markCards(m) {
+  const withActions = new Set((m.legal || []).map((a) => a.card).filter(Boolean));
+  for (const c of $("board").querySelectorAll(".card[data-card]")) {
+    const name = c.dataset.card;
+    c.classList.toggle("actionable", withActions.has(name));
+    c.classList.toggle("selected", name === selected);
+    c.onclick = withActions.has(name) ? () => { selected = selected === name ? null : name; renderActions(last); } : null;
+  }
+}
+
+function renderLog(m) {
+  const log = $("log");
+  if (m.type === "replay" || m.events_from === 0) log.replaceChildren();
+  for (const e of m.events) {
+    if (e.kind === "turn") log.append(el("li", {class: "turn", text: e.text}));
+    else log.append(el("li", {class: e.level === 1 ? "" : "detail", text: e.text}));
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderOver(m) {
+  const box = $("over");
+  box.hidden = !m.result && m.type !== "replay";
+  if (box.hidden) return;
+  const r = m.result || {};
+  box.replaceChildren(el("h2", {text: m.type === "replay" && !m.result ? "Replay" : (r.winner ? `${r.winner} wins` : "No winner")}));
+  if (r.reason) box.append(el("p", {text: r.reason}));
+  for (const [k, v] of Object.entries(r)) if (!["winner", "over", "reason"].includes(k)) box.append(el("div", {text: `${words(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`}));
+  for (const [seat, zones] of Object.entries(m.revealed || {})) {
+    for (const [z, names] of Object.entries(zones)) if (names.length) box.append(el("div", {class: "hint", text: `${z}: ${names.join(", ")}`}));
+  }
+  const total = m.type === "replay" ? m.replay_total : m.step;
+  const at = m.type === "replay" ? m.replay_step : total;
+  const bar = el("div", {class: "replay"}, el("b", {text: "Replay "}));
+  for (const [label, step, id] of [["⏮", 0, "replay-first"], ["◀", at - 1, "replay-back"], ["▶", at + 1, "replay-next"], ["⏭", total, "replay-last"]]) {
+    const b = el("button", {type: "button", id, text: label, title: id.replace("replay-", "")});
+    b.disabled = step < 0 || step > total;
+    b.onclick = () => send({type: "replay", step});
+    bar.append(b);
+  }
+  bar.append(el("span", {class: "hint", id: "replay-at", text: ` step ${at} of ${total}`}));
+  box.append(bar);
+}
+
+// ---------------------------------------------------------------- typing an action
+function checkNotation() {
+  const text = $("notation-text").value.trim().replace(/\s+/g, " ").toLowerCase();
+  const ok = (last && last.legal || []).some((a) => a.text.toLowerCase() === text);
+  $("notation-send").disabled = !ok;   // an illegal action cannot be sent; the server would refuse it anyway
+  return ok;
+}
+let explainTimer = null;
+$("notation-text").oninput = () => {
+  const ok = checkNotation();
+  clearTimeout(explainTimer);
+  $("why").textContent = "";
+  const text = $("notation-text").value.trim();
+  if (!ok && text) explainTimer = setTimeout(() => send({type: "explain", text}), 400);
+};
+$("notation").onsubmit = (ev) => {
+  ev.preventDefault();
+  if (!checkNotation()) return;
+  send({type: "act", text: $("notation-text").value.trim(), version: last.version});
+  $("notation-text").value = "";
+};
+$("play-all").onclick = () => send({type: "play_all"});
+$("undo").onclick = () => send({type: "undo"});
+$("export").onclick = async () => {
+  const r = await fetch(`/api/tables/${TABLE}/save`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({token: TOKEN})});
+  const data = await r.json();
+  if (!r.ok) { $("why").textContent = data.error; return; }
+  const a = el("a", {href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 1) + "\n"], {type: "application/json"})), download: `${data.game}-${TABLE}.json`});
+  document.body.append(a); a.click(); a.remove();
+};
+
+if (!TOKEN) { $("status").textContent = "this link has no seat token: ask for your invitation link"; }
+else connect();

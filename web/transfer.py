@@ -1,0 +1,78 @@
+"""Tables in and out of the database from the command line: list them, export one as the
+terminal's save file (written atomically), import a save file as a new table."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tabletop.framework.errors import TabletopError
+from tabletop.framework.game import Game
+from tabletop.framework.state import player_name
+from tabletop.web.seats import make_seats, new_table_id, new_token
+from tabletop.web.store import Store, TableRecord
+
+
+def replayed(store: Store, rec: TableRecord) -> Game:
+    from tabletop.framework.packs import registry
+
+    game = Game(registry().get(rec.game).rules(), rec.options, rec.seed, rec.players)
+    for text, _auto in store.actions(rec.id):
+        game.apply_text(text)
+    return game
+
+
+def list_tables(db: Path) -> list[str]:
+    """One line per table: id, game, actions, whether it is over, who holds the seats."""
+    store = Store(db)
+    try:
+        lines = []
+        for rec in sorted(store.all(), key=lambda r: r.created):
+            seats = ", ".join(f"{player_name(i)} {s['bot'] if s['kind'] == 'bot' else 'human'}"
+                              for i, s in enumerate(rec.seats))
+            state = "over" if rec.over else "going on"
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(rec.created))
+            lines.append(f"{rec.id}  {rec.game:<11} {len(store.actions(rec.id)):>4} actions  {state:<8}  {when}  {seats}")
+        return lines
+    finally:
+        store.close()
+
+
+def export_table(db: Path, table_id: str, path: Path) -> int:
+    """Write the table's save file to ``path`` atomically; the number of actions in it."""
+    store = Store(db)
+    try:
+        rec = store.get(table_id)
+        if rec is None:
+            raise TabletopError(f"no table {table_id!r} in {db} (tabletop tables list --db {db})")
+        game = replayed(store, rec)
+    finally:
+        store.close()
+    try:
+        game.save(path)
+    except OSError as e:
+        raise TabletopError(f"{path}: cannot write: {e.strerror or e}") from None
+    return len(game.log)
+
+
+def import_save(db: Path, path: Path, bots: dict[int, str]) -> tuple[str, list[tuple[str, str]]]:
+    """A new table from the save file ``path``; seats are humans unless ``bots`` names a bot for
+    them. Its id, and each human seat's link (a path on the server) by seat name."""
+    from tabletop.framework.packs import registry, rules_for
+
+    game = Game.load(path, rules_for)
+    pack = registry().get(game.rules.name)
+    n = game.state.nplayers
+    if any(not 0 <= s < n for s in bots):
+        raise TabletopError(f"this game has seats p1..p{n}")
+    specs = [{"kind": "bot", "bot": bots[i]} if i in bots else {"kind": "invite"} for i in range(n)]
+    seats = make_seats(pack, specs, n)
+    table_id = new_table_id()
+    store = Store(db)
+    try:
+        store.create(TableRecord(table_id, pack.name, game.options, game.players, game.seed, seats, new_token(),
+                                 time.time(), over=game.state.over),
+                     game.to_save()["actions"])
+    finally:
+        store.close()
+    links = [(player_name(i), f"/t/{table_id}#k={s['token']}") for i, s in enumerate(seats) if s["kind"] == "human"]
+    return table_id, links

@@ -1,0 +1,107 @@
+"""What one connection is sent: its seat's view, the events as its seat may read them, its
+legal actions grouped by card, and the faces of the cards it may see. Nothing else of the
+state ever leaves the server: every text here comes from ``rules.view`` or ``Event.for_viewer``
+of the connection's own seat, and the card faces are looked up only for names those contain.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.framework.actions import format_action
+from tabletop.framework.state import player_name
+
+_FACE_SKIP = {"name", "copies", "id"}
+
+
+def card_face(card) -> dict:
+    """A card as written in its file (public: the card list is printed in the docs), for drawing."""
+    source = card.get("source") or {}
+    face: dict[str, Any] = {"name": card.name, "type": str(card.get("type") or source.get("type") or "")}
+    for key in ("colour", "house"):
+        value = card.get(key) or source.get(key)
+        if value:
+            face["colour"] = str(value)
+            break
+    fields = []
+    for key, value in source.items():
+        if key in _FACE_SKIP or key in ("type", "colour", "house"):
+            continue
+        fields.append([key, _text(value)])
+    face["fields"] = fields
+    return face
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_text(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return " | ".join(_text(v) for v in value)
+    return str(value)
+
+
+def names_in(value: Any, known: dict, out: set) -> None:
+    """Every card name of ``known`` that appears as a text in ``value`` (a view, an event)."""
+    if isinstance(value, str):
+        if value in known:
+            out.add(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            names_in(v, known, out)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            names_in(v, known, out)
+
+
+def grouped_actions(rules, state, legal: list) -> list[dict]:
+    """The legal actions as buttons: ``{"text", "verb", "card", "pass", "free"}``: the card an action
+    concerns (None for none), whether it ends the phase, whether "play all" would take it."""
+    free = set(rules.free_plays(state, legal)) if state.pending is None else set()
+    return [{"text": format_action(a), "verb": a[0], "card": rules.action_card(state, a),
+             "pass": a == rules.pass_action, "free": a in free} for a in legal]
+
+
+def seat_message(table, viewer: int | None, events_from: int) -> dict:
+    """The ``state`` message for ``viewer`` (a seat, or None for a spectator)."""
+    game = table.game
+    rules = game.rules
+    state = game.state
+    view = rules.view(state, viewer)
+    events = [e for e in (ev.for_viewer(viewer) for ev in game.events[events_from:]) if e is not None]
+    to_move = None if state.over else state.to_move()
+    legal = []
+    if viewer is not None and viewer == to_move and table.seats[viewer]["kind"] == "human":
+        legal = grouped_actions(rules, state, game.legal_actions())
+    known = table.faces
+    seen: set[str] = set()
+    names_in(view, known, seen)
+    for e in events:
+        seen.update(n for n in e["cards"] if n in known)
+    for a in legal:
+        if a["card"] in known:
+            seen.add(a["card"])
+    msg: dict[str, Any] = {
+        "type": "state",
+        "table": table.id,
+        "game": rules.name,
+        "title": rules.title or rules.name,
+        "you": None if viewer is None else player_name(viewer),
+        "seats": [{"name": player_name(i), "kind": s["kind"], "bot": s.get("bot"),
+                   "online": table.online(i)} for i, s in enumerate(table.seats)],
+        "version": table.version,
+        "step": len(game.log),
+        "to_move": None if to_move is None else player_name(to_move),
+        "view": view,
+        "events": events,
+        "events_from": events_from,
+        "legal": legal,
+        "faces": {n: known[n] for n in sorted(seen)},
+        "undo": table.undo_offer(viewer),
+        "warnings": rules.warnings(state, viewer) if viewer is not None and viewer == to_move and not state.over
+        else [],
+        "can_export": table.can_export(viewer),
+    }
+    if state.over:
+        result = rules.result(state)
+        msg["result"] = {k: v for k, v in result.items()}
+        msg["revealed"] = {player_name(s): rules.reveal(state, s) for s in range(state.nplayers)}
+    return msg
