@@ -12,6 +12,8 @@ from typing import List, Optional
 
 import typer
 
+from tabletop.cli.options import OPTION_HELP, parse_options
+
 app = typer.Typer(
     name="tabletop",
     help="Run tabletop card games from their rules: play, check decks, lint cards, test and simulate.",
@@ -104,10 +106,15 @@ def packs_cmd() -> None:
 @guarded
 def cards_list(pack: str = typer.Argument(..., help="The game pack, e.g. volfyirion."),
                cards: Optional[List[Path]] = CARDS_OPTION) -> None:
-    """List every card of a pack with its type."""
+    """List every card of a pack: name, type, colour and copies, then the copies per part of the box."""
+    totals: dict = {}
     for card in _pack(pack, cards).cards().cards:
         extra = getattr(card, "colour", None) or getattr(card, "house", None) or ""
-        typer.echo(f"{card.name:<28} {card.type:<13} {extra}")
+        copies = getattr(card, "copies", 1) or 1
+        typer.echo(f"{card.name:<28} {card.type:<13} {extra:<10} x{copies}")
+        section = card.get("section") or card.type
+        totals[section] = totals.get(section, 0) + copies
+    typer.echo("total: " + ", ".join(f"{n} {section}" for section, n in totals.items()))
 
 
 @cards_app.command("show")
@@ -220,11 +227,12 @@ def play_cmd(
     think: Optional[float] = typer.Option(None, "--think", help="Seconds per move for thinking bots."),
     players: Optional[int] = typer.Option(None, "--players", min=1, help="Number of players, for games that allow several (you are p1)."),
     cards: Optional[List[Path]] = CARDS_OPTION,
+    option: Optional[List[str]] = typer.Option(None, "--option", help=OPTION_HELP),
 ) -> None:
     """Play a game in the terminal against a bot (or hot-seat). Type 'help' during the game."""
     from tabletop.cli.play import Session
 
-    options: dict = {"first": first}
+    options: dict = {**parse_options(option), "first": first}
     if variant:
         options["variants"] = list(variant)
     if mode:

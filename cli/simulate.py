@@ -13,6 +13,8 @@ from typing import List, Optional
 
 import typer
 
+from tabletop.cli.options import OPTION_HELP, parse_options
+
 INTERRUPTED = 130
 
 
@@ -43,6 +45,7 @@ def simulate_cmd(
     think: Optional[float] = typer.Option(None, "--think", help="Seconds per move for mcts (results then depend on the machine)."),
     iterations: Optional[int] = typer.Option(None, "--iterations", help="Iterations per move for mcts (reproducible)."),
     cards: Optional[List[Path]] = typer.Option(None, "--cards", help="A card file whose cards join the set for this batch (repeatable)."),
+    option: Optional[List[str]] = typer.Option(None, "--option", help=OPTION_HELP),
 ) -> None:
     """Play bot-versus-bot games and report win rates, game lengths and per-card statistics."""
     from tabletop.framework.backends import resolve_workers
@@ -66,7 +69,7 @@ def simulate_cmd(
         if address and backend != "dask":
             raise typer.BadParameter("--address needs --backend dask", param_hint="--address")
         pack = with_cards(_pack(game, pack_module), cards, deck or [])
-        options: dict = {}
+        options: dict = parse_options(option)
         if variant:
             options["variants"] = list(variant)
         if mode:

@@ -41,8 +41,11 @@ SCHEMA = {
         "options": {"type": ["object", "null"], "examples": ["{first: p1}"]},
         "players": {"type": "integer", "minimum": 1, "maximum": 16, "examples": [2]},
         "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED, "examples": [7]},
+        "card_files": {"type": ["array", "null"], "items": {"type": "string", "minLength": 1},
+                       "examples": ["[../cards/my-expansion.yaml]"]},
         "setup": {"type": ["object", "null"], "examples": ["{active: p1, p1: {hand: [Captain]}}"]},
         "cards": {"type": ["array", "null"], "items": {"type": "object"}},
+        "deal_cards": {"type": "boolean", "examples": ["true"]},
         "steps": {"type": "array", "examples": ["[play Captain, {expect: {p1.points.command: 1}}]"]},
     },
 }
@@ -130,6 +133,9 @@ def run(path: str | Path, registry=None) -> Scenario:
         pack = reg.get(sc.data["game"])
     except UnknownPack as e:
         raise sc.error(("game",), str(e)) from None
+    files = _card_files(sc)
+    if files:
+        pack = pack.with_cards(files)
     extra = _scenario_cards(sc, pack)
     rules = pack.rules_with(extra) if extra else pack.rules()
     seed = sc.data.get("seed", 0)
@@ -159,6 +165,22 @@ def run(path: str | Path, registry=None) -> Scenario:
     return sc
 
 
+def _card_files(sc: Scenario) -> list[Path]:
+    """``card_files``: card files (or folders of them) whose cards join the set for this scenario, as
+    ``--cards`` adds them (an expansion's cards, say); paths are relative to the scenario file."""
+    entries = sc.data.get("card_files") or []
+    out: list[Path] = []
+    for i, entry in enumerate(entries):
+        path = Path(sc.file).parent / entry
+        if path.is_dir():
+            out.extend(sorted(path.glob("*.yaml")))
+        elif path.is_file():
+            out.append(path)
+        else:
+            raise sc.error(("card_files", i), f"no such card file or folder: {path}")
+    return out
+
+
 def _text(e: Exception) -> str:
     return e.render() if isinstance(e, TabletopError) else clip(str(e), 400)
 
@@ -172,6 +194,8 @@ def _scenario_cards(sc: Scenario, pack) -> list:
     fmt = pack.card_format()
     vocab = pack.vocabulary()
     check = validator(fmt.schema)
+    deal = bool(sc.data.get("deal_cards", False))
+    known = pack.cards().by_name
     out, errors = [], []
     shifted = {k[1:]: v for k, v in sc.pos.items() if k[:1] == ("cards",)}
     for i, entry in enumerate(cards):
@@ -187,6 +211,10 @@ def _scenario_cards(sc: Scenario, pack) -> list:
         card = compiler.finish(fmt.build(entry, compiler))
         errors.extend(compiler.errors)
         if card is not None:
+            # A new card is only where the scenario's setup puts it, never dealt into the pack's
+            # decks, unless the scenario says ``deal_cards: true``; a card replacing a pack card
+            # of the same name takes that card's place.
+            card.scenario_only = not deal and entry.get("name") not in known
             out.append(card)
     if errors:
         raise ErrorList(errors)

@@ -11,14 +11,16 @@ from tabletop.packs.virevolt.keys import KEYS
 
 
 def targets(state, p: int) -> list[int]:
-    """Players ``p`` may attack: not eliminated, and who have had a turn (VIR-SETUP-05)."""
+    """Players ``p`` may attack: not eliminated, and who have had a turn (VIR-SETUP-05, our
+    addition, unless the game is played without it: option ``first_turn_protection``)."""
     c = state.counters
     n = state.nplayers
+    protect = state.vars.get("protect", True)
     out = []
     for k in range(1, n):
         q = (p + k) % n
         kq = KEYS[q]
-        if not c[kq.eliminated] and c[kq.has_played]:
+        if not c[kq.eliminated] and (c[kq.has_played] or not protect):
             out.append(q)
     return out
 
@@ -63,11 +65,15 @@ def declare(state, p: int, q: int, attack_name: str) -> None:
 
 
 def _resolve(state, ctx):
-    attacker, target = ctx["attacker"], ctx["target"]
-    if not (hz.is_in_play(state, attacker) and hz.is_in_play(state, target) and hz.is_main(state, target)):
-        # VIR-TRAP-09: the answered attack is no longer possible (its attacker or its target
-        # left play, or the target is no longer a main hero); its cost stays paid
+    attacker = ctx["attacker"]
+    main = state.zones[KEYS[ctx["tplayer"]].main]
+    if not (hz.is_in_play(state, attacker) and main):
+        # VIR-TRAP-09: the answered attack is no longer possible (its attacker left play, or
+        # the attacked player has no main hero now); its cost stays paid
         return None
+    # the attack names its target by role: the attacked player's main hero, whoever it is now
+    # (a trap such as Decoy may have rotated another hero into the main place)
+    target = main[0]
     atk = state.cards[attacker].attacks[ctx["atk"]]
     state.stack.append(Frame(atk.program, {
         "controller": ctx["actor"], "source": attacker, "card": state.cards[attacker].name,

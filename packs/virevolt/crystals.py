@@ -108,17 +108,14 @@ def assignment(avail, cost) -> list | None:
     n, r, b, g, m = cost
     left = list(avail)
     use = [0, 0, 0, 0, 0]
-    use[4] += m
-    left[4] -= m
+    use[4] += m  # mauve pays what nothing else can; can_pay has checked there is enough of it
     for ci, need in ((1, r), (2, b), (3, g)):
         own = min(need, left[ci])
         use[ci] += own
         left[ci] -= own
         use[4] += need - own
-        left[4] -= need - own
     k = min(n, left[0])
     use[0] += k
-    left[0] -= k
     n -= k
     while n:
         best = max((1, 2, 3), key=lambda c: (left[c], -c))
@@ -127,7 +124,6 @@ def assignment(avail, cost) -> list | None:
             left[best] -= 1
         else:
             use[4] += 1
-            left[4] -= 1
         n -= 1
     return use
 
@@ -158,25 +154,20 @@ def refresh(state, p: int) -> None:
         consumed.difference_update(state.zones[KEYS[p].crystals])
 
 
-def consume_best(state, p: int, n: int) -> int:
-    """Consume up to ``n`` unconsumed crystals of ``p``, the most flexible first (mauve, then colours)."""
+def consume_best(state, p: int, n: int) -> None:
+    """Consume up to ``n`` unconsumed crystals of ``p``, the most flexible first (mauve, then the
+    colours, neutral last): an enemy's effect takes what hurts most."""
     consumed = state.marks[CONSUMED]
     cards = state.cards
     free = [i for i in state.zones[KEYS[p].crystals] if i not in consumed]
     free.sort(key=lambda i: (-(cards[i].cidx == 4), cards[i].cidx == 0))
-    done = 0
-    for iid in free[:n]:
-        consumed.add(iid)
-        done += 1
-    return done
+    consumed.update(free[:n])
 
 
-def restore(state, p: int, n: int) -> int:
+def restore(state, p: int, n: int) -> None:
     """Turn up to ``n`` consumed crystals of ``p`` back (mauve first, then colours, neutral last)."""
     consumed = state.marks[CONSUMED]
     cards = state.cards
     used = [i for i in state.zones[KEYS[p].crystals] if i in consumed]
     used.sort(key=lambda i: (-(cards[i].cidx == 4), cards[i].cidx == 0))
-    for iid in used[:n]:
-        consumed.discard(iid)
-    return min(n, len(used))
+    consumed.difference_update(used[:n])

@@ -88,8 +88,8 @@ def previous_player(state, p: int) -> int | None:
 
 
 # ---------------------------------------------------------------------- damage and healing
-def damage(state, hero: int, n: int, ctx: dict) -> int:
-    """Deal ``n`` damage to ``hero`` for the effect running with ``ctx``; return the damage dealt.
+def damage(state, hero: int, n: int, ctx: dict) -> None:
+    """Deal ``n`` damage to ``hero`` for the effect running with ``ctx``.
 
     An attack (``ctx["attack"]``) gets its hero powers (bonus, armour), the modifiers of its
     damage ("your heroes' attacks deal 1 more damage") and this attack's own bonus
@@ -97,7 +97,7 @@ def damage(state, hero: int, n: int, ctx: dict) -> int:
     hero (VIR-STATE-07/09/10); other sources ignore Invincibility.
     """
     if n <= 0 or not is_in_play(state, hero):
-        return 0
+        return
     atk_p = ctx.get("controller")
     if ctx.get("attack") and owner(state, hero) != atk_p:
         cards = state.cards
@@ -108,11 +108,10 @@ def damage(state, hero: int, n: int, ctx: dict) -> int:
             n = lasting.adjust(state, holders(state), "attack damage", ctx["source"], atk_p, n)
         n -= cards[hero].armor
         if n <= 0:
-            return 0
+            return
         if hero in state.marks[st.INVINCIBILITY] and is_main(state, hero):
-            return 0
+            return
     _hurt(state, hero, n, atk_p)
-    return n
 
 
 def holders(state) -> list[tuple[int, int]]:
@@ -144,25 +143,26 @@ def lose_hp(state, hero: int, n: int) -> None:
     _hurt(state, hero, n, previous_player(state, owner(state, hero)))
 
 
-def heal(state, hero: int, n: int) -> int:
-    """Remove up to ``n`` damage (VIR-HERO-20: never above printed HP)."""
+def heal(state, hero: int, n: int) -> None:
+    """Remove up to ``n`` damage (VIR-HERO-20: never above printed HP); a healed hero keeps no record."""
     dmg = state.values[DAMAGE]
-    have = dmg.get(hero, 0)
-    k = min(have, n)
-    if k:
-        if have - k:
-            dmg[hero] = have - k
-        else:
-            del dmg[hero]
-    return k
+    left = dmg.get(hero, 0) - n
+    if left > 0:
+        dmg[hero] = left
+    else:
+        dmg.pop(hero, None)
 
 
 # ---------------------------------------------------------------------- leaving play
 def kill(state, hero: int, killer: int | None) -> None:
-    """The hero dies: to its owner's graveyard; a token to ``killer`` unless it is the owner."""
+    """The hero dies: to its owner's graveyard, and a victory token to an opponent (VIR-HERO-08):
+    ``killer``, or, when the owner's own card killed it (or nobody's), the opponent who played
+    last before the owner, as for a death by state. Only a sacrifice gives no token."""
     p = owner(state, hero)
     leave_play(state, hero, KEYS[p].graveyard, "died")
-    if killer is not None and killer != p:
+    if killer is None or killer == p:
+        killer = previous_player(state, p)
+    if killer is not None:
         state.counters[KEYS[killer].tokens] += 1
 
 
@@ -207,13 +207,10 @@ def _promote_step(state, ctx):
     p = ctx["player"]
     k = KEYS[p]
     z = state.zones
-    sec = z[k.secondary]
-    if z[k.main] or not sec:
-        ctx.pop("hero", None)
-        return None
+    sec = z[k.secondary]  # run at once after promote() pushed it: no main, two different secondaries
     lab = labels(state, sec)
-    chosen = ctx.pop("hero", None)
-    if chosen is None or chosen not in lab:
+    chosen = ctx.pop("hero", None)  # the answer is one of the labels offered
+    if chosen is None:
         return Decision(p, f"{KEYS[p].name}: choose your new main hero",
                         [("choose", l) for l in lab], lab, "hero")
     h = sec[lab.index(chosen)]

@@ -71,7 +71,7 @@ def _state_step(state, ctx):
         if h in imm:
             continue                                       # VIR-STATE-05
         n = (h in poison) + (h in burn)
-        if n and hz.is_in_play(state, h):
+        if n:
             hz.lose_hp(state, h, n)
     for h in hz.in_play(state, p):
         r = state.cards[h].regen
@@ -115,6 +115,11 @@ def _hand_limit_step(state, ctx):
 
 
 HAND_LIMIT_PROGRAM = native("virevolt/hand-limit", _hand_limit_step)
+
+
+def _moment(state: State) -> None:
+    """Entering a phase where a player acts is a moment to answer with a trap (VIR-TRAP-03)."""
+    state.vars[traps.AFTER] = 1
 
 
 def _enter_end(state: State) -> None:
@@ -173,7 +178,11 @@ def _main_actions(state: State) -> list:
 
 
 def _combat_actions(state: State) -> list:
-    acts = combat.attack_actions(state, state.active)
+    p = state.active
+    acts = combat.attack_actions(state, p)
+    if state.zones[KEYS[p].traps]:  # a standing-condition trap, at any time (VIR-TRAP-03)
+        for name in traps.activatable(state, p, {"event": "own", "actor": p}):
+            acts.append(("activate", name))
     acts.append(("next",))
     return acts
 
@@ -346,6 +355,9 @@ OPTIONS_SCHEMA = {
                   "description": "who plays first: p1..p4 or random (default random, VIR-SETUP-04)"},
         "hand_size": {"type": "integer", "minimum": 0, "maximum": 30, "examples": [5],
                       "description": "cards in the opening hand (default 5, VIR-SETUP-03)"},
+        "first_turn_protection": {"type": "boolean", "examples": [False],
+                                  "description": "the first player's first turn may not attack (VIR-SETUP-05, our "
+                                                 "addition; default true)"},
     },
 }
 
@@ -359,9 +371,9 @@ class VirevoltRules(Views, Positions, Rules):
     phases = (
         Phase("draw", enter=_enter_draw),
         Phase("state", enter=_enter_state),
-        Phase("main", actions=_main_actions),
-        Phase("combat", actions=_combat_actions),
-        Phase("secondary", actions=_main_actions),
+        Phase("main", enter=_moment, actions=_main_actions),
+        Phase("combat", enter=_moment, actions=_combat_actions),
+        Phase("secondary", enter=_moment, actions=_main_actions),
         Phase("end", enter=_enter_end),
     )
     verbs = VERBS
@@ -418,6 +430,11 @@ class VirevoltRules(Views, Positions, Rules):
             raise ValueError("hand_size must be 0 or more")
         for i in range(n):
             draw_cards(state, KEYS[i].deck, KEYS[i].hand, size)
+        protect = options.get("first_turn_protection", True)
+        if not isinstance(protect, bool):
+            raise ValueError(f"option first_turn_protection is true or false, not {protect!r}")
+        if not protect:  # VIR-SETUP-05 is our addition; the literal rules can be played without it
+            state.vars["protect"] = False
         state.active = first_i
         state.turn = 1
         return self.begin(state)
@@ -496,13 +513,29 @@ class VirevoltRules(Views, Positions, Rules):
                 return q
         return state.active
 
+    # ------------------------------------------------------------------ trap windows at any time
+    def apply(self, state: State, action) -> None:
+        if state.pending is None:  # an action of the player to move, not an answer to a decision
+            state.vars[traps.AFTER] = 1
+        Rules.apply(self, state, action)
+
     # ------------------------------------------------------------------ checks
     def check(self, state: State) -> None:
-        """VIR-WIN-02/03: 5 tokens win once the exchange has resolved; ties go to its initiator."""
+        """VIR-WIN-02/03: 5 tokens win once the exchange has resolved; ties go to its initiator.
+        Then, once after each action and phase step, the trap window of VIR-TRAP-03."""
         c = state.counters
         n = state.nplayers
         winners = [q for q in range(n) if c[KEYS[q].tokens] >= WIN_TOKENS and not c[KEYS[q].eliminated]]
         if not winners:
+            # once the moment has settled and a player is about to act (the phases that run by
+            # themselves have theirs at the next phase where someone acts)
+            if not state.phase_done and state.vars.pop(traps.AFTER, 0):
+                z = state.zones
+                a = state.active
+                for q in range(n):  # nobody else has a trap set: nothing to ask, nothing to compute
+                    if q != a and z[KEYS[q].traps]:
+                        traps.open_after(state)
+                        break
             return
         init = state.vars.get("initiator", state.active)
         for i in range(n):

@@ -15,26 +15,11 @@ HARMFUL = frozenset((POISON, BURN, FREEZE, STUN))
 PROTECTIVE = frozenset((IMMUNITY, INVINCIBILITY))
 
 
-def has(state, hero: int, st: str) -> bool:
-    """Whether ``hero`` carries ``st`` (even if Immunity suppresses it)."""
-    return hero in state.marks[st]
-
-
-def acts(state, hero: int, st: str) -> bool:
-    """Whether ``st`` takes effect on ``hero`` now: harmful states are suppressed by Immunity."""
+def inflict(state, hero: int, st: str) -> None:
+    """Give ``st`` to ``hero``; a harmful state on an immune hero is ignored (VIR-STATE-05)."""
     marks = state.marks
-    if hero not in marks[st]:
-        return False
-    return st not in HARMFUL or hero not in marks[IMMUNITY]
-
-
-def inflict(state, hero: int, st: str) -> bool:
-    """Give ``st`` to ``hero``; a harmful state on an immune hero is ignored. True if it took."""
-    marks = state.marks
-    if st in HARMFUL and hero in marks[IMMUNITY]:
-        return False
-    marks[st].add(hero)
-    return True
+    if st not in HARMFUL or hero not in marks[IMMUNITY]:
+        marks[st].add(hero)
 
 
 def remove(state, hero: int, st: str) -> None:
@@ -56,17 +41,9 @@ def stunned(state, p: int) -> bool:
     """VIR-STATE-03: Stun on any of the player's heroes blocks all their paid rotations."""
     marks = state.marks
     stun = marks[STUN]
-    if not stun:
-        return False
     k = KEYS[p]
-    imm = marks[IMMUNITY]
-    for h in state.zones[k.main]:
-        if h in stun and h not in imm:
-            return True
-    for h in state.zones[k.secondary]:
-        if h in stun and h not in imm:
-            return True
-    return False
+    return bool(stun) and any(h in stun and h not in marks[IMMUNITY]
+                              for h in state.zones[k.main] + state.zones[k.secondary])
 
 
 def frozen(state, hero: int) -> bool:

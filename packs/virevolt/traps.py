@@ -6,14 +6,18 @@ at least one activatable trap (condition met, cost payable) is asked ``activate 
 ``pass``. An activated trap is paid, goes to the graveyard (VIR-TRAP-08) and resolves
 before what it answers (VIR-TRAP-09); then the window opens again for everyone, since the
 situation changed. Traps whose condition is a standing one ("your main hero has 2 hp or
-less", event ``any``) can also be activated as an action in their owner's Main and
-Secondary Phases, and are offered in every window.
+less", event ``any``) may be activated at any time (VIR-TRAP-03): they are offered in every
+window, as an action in each of their owner's own phases where they act, and, after every
+action and phase step of the active player, a window (``open_after``) opens for the other
+players holding one whose condition holds; nobody else is asked.
 """
 from __future__ import annotations
 
 from tabletop.framework.effects import Decision, Frame, native
 from tabletop.packs.virevolt import crystals as cr
+from tabletop.packs.virevolt.heroes import DAMAGE
 from tabletop.packs.virevolt.keys import KEYS
+from tabletop.packs.virevolt.states import STATES
 
 EVENT_KEYS = ("event", "actor", "attacker", "target", "tplayer", "hero", "spell")
 _WHAT = {"attack": "attack", "cast": "incantation", "hero": "new hero"}
@@ -32,18 +36,25 @@ def condition_holds(state, q: int, iid: int, ev: dict) -> bool:
 
 
 def activatable(state, q: int, ev: dict) -> list[str]:
-    """Names of ``q``'s traps that may be activated now (one entry per name)."""
+    """Names of ``q``'s traps that may be activated now (one entry per name). The cheap tests
+    come first: the event, then the condition, and the crystals only for a trap that passes."""
     traps = state.zones[KEYS[q].traps]
     if not traps:
         return []
-    avail = cr.available(state, q)
+    event = ev.get("event")
     out: list[str] = []
+    avail = None
     cards = state.cards
     for iid in traps:
         d = cards[iid]
-        if d.name in out or not cr.can_pay(avail, d.cost):
+        when = d.when
+        if when is None or (when.event != "any" and when.event != event) or d.name in out:
             continue
-        if condition_holds(state, q, iid, ev):
+        if not condition_holds(state, q, iid, ev):
+            continue
+        if avail is None:
+            avail = cr.available(state, q)
+        if cr.can_pay(avail, d.cost):
             out.append(d.name)
     return out
 
@@ -98,11 +109,62 @@ def _window_step(state, ctx):
             continue
         names = activatable(state, q, ctx)
         if names:
-            what = _WHAT.get(ctx.get("event"), "action")
-            prompt = f"{KEYS[q].name}: activate a trap in answer to {KEYS[actor].name}'s {what}?"
+            if ctx.get("event") == "after":
+                prompt = f"{KEYS[q].name}: activate a trap now ({KEYS[actor].name}'s {state.phase} phase)?"
+            else:
+                what = _WHAT.get(ctx.get("event"), "action")
+                prompt = f"{KEYS[q].name}: activate a trap in answer to {KEYS[actor].name}'s {what}?"
             return Decision(q, prompt, [("activate", nm) for nm in names] + [("pass",)],
                             [["a", q, nm] for nm in names] + [["p", q]], "_resp")
+    if done and ctx.get("event") != "after":
+        # everyone asked let this action's own window go: not asked again after the action
+        # unless the board has changed (read and cleared by open_after at the action's end)
+        state.vars[DECLINED] = board(state)
     return None
 
 
 WINDOW = native("virevolt/window", _window_step)
+
+#: state.vars key set by each action and phase step, cleared when its window has been considered
+AFTER = "_after"
+#: state.vars key: the board when every player asked in this action's window let it go
+DECLINED = "_declined"
+
+
+def board(state) -> tuple:
+    """What a standing condition or a payment can depend on: heroes, damage, states, crystals, traps."""
+    z = state.zones
+    marks = state.marks
+    side = tuple((tuple(z[k.main]), len(z[k.secondary]), len(z[k.crystals]), len(z[k.traps]))
+                 for k in KEYS[:state.nplayers])
+    return (side, tuple(sorted(state.values[DAMAGE].items())), len(marks[cr.CONSUMED]),
+            tuple(len(marks[s]) for s in STATES))
+
+
+def open_after(state) -> None:
+    """VIR-TRAP-03: after an action or a phase step, the players other than the active one who hold
+    a trap whose standing condition holds (and whose cost they can pay) are asked, in turn order.
+    Nobody is asked when no such trap exists, so a game without traps set pays one loop; nor when
+    they all just let this action's window go and the board has not changed since."""
+    declined = state.vars.pop(DECLINED, None)
+    actor = state.active
+    n = state.nplayers
+    z = state.zones
+    cards = state.cards
+    asked = []
+    for k in range(1, n):  # cheap first: who holds a standing-condition trap at all
+        q = (actor + k) % n
+        kq = KEYS[q]
+        for iid in z[kq.traps]:
+            w = cards[iid].when
+            if w is not None and w.event == "any":
+                if not state.counters[kq.eliminated]:
+                    asked.append(q)
+                break
+    if not asked or (declined is not None and declined == board(state)):
+        return
+    ev = {"event": "after", "actor": actor}
+    for q in asked:
+        if activatable(state, q, ev):
+            state.stack.append(Frame(WINDOW, ev))
+            return

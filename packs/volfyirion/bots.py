@@ -47,9 +47,9 @@ def _decide(state, options):
                 s = (3 if where == "discard" else 2 if where == "play" else 1) if weak else -1
             elif label == "lair":
                 s = 5
-            elif label.startswith(f"p{2 - p}."):  # an enemy city: the strongest one
+            elif label.startswith(f"p{2 - p}."):  # an enemy city (or its Troop, its Building): the strongest
                 o = 1 - p
-                ci = int(label[-1]) - 1
+                ci = int(label.split(".")[1][4]) - 1
                 s = 2 + M.city_cost(state, o, ci) / 10
             else:
                 s = 1

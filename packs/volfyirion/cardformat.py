@@ -98,6 +98,9 @@ def build(entry: dict, compiler) -> CardDef:
     if "remove" in entry:
         rem = compiler.text(("remove",), "effect", entry["remove"], f"{name}/remove", _scope(entry, "remove ability"))
     fields["rem"] = rem
+    # a Remove Ability whose bonus gives points (taken in full, VOL-SEC-05) can also be used only to
+    # thin the deck, taking none of it (VOL-REMAB-03); any other bonus is optional step by step
+    fields["thin"] = rem is not None and any(getattr(st, "kind", None) == "gain" for st in rem.steps)
     fields["has_ability"] = act is not None or rem is not None
 
     if kind in (1, 2):
@@ -110,10 +113,14 @@ def build(entry: dict, compiler) -> CardDef:
     fields["act_city"] = tuple(("activate", name, c) for c in CITY_LABELS)
     fields["rem_act"] = ("remove", name)
     fields["rem_city"] = tuple(("remove", name, c) for c in CITY_LABELS)
+    fields["thin_act"] = ("thin", name)
+    fields["thin_city"] = tuple(("thin", name, c) for c in CITY_LABELS)
     fields["seal_act"] = (("seal", "p1", name), ("seal", "p2", name))
     fields["unseal_act"] = (("unseal", "p1", name), ("unseal", "p2", name))
 
     _variant_fields(entry, fields, compiler, name, kind)
+    # the part of the box the card belongs to (``tabletop cards list`` totals per part)
+    fields["section"] = fields["variant"] or ("starting" if fields["starting"] else entry["type"])
     _abilities(entry, fields, compiler, name)
 
     if kind in (4, 5) and ("secondary" in entry or "remove" in entry):

@@ -49,6 +49,8 @@ def actions(rules, nplayers: int = 2) -> ActionSpace:
         Family("activate {card} {city}", {"card": in_city, "city": CITIES}, "the secondary ability of a card in a city"),
         Family("remove {card}", {"card": hand}, "use the remove ability of a card in play"),
         Family("remove {card} {city}", {"card": in_city, "city": CITIES}, "the remove ability of a card in a city"),
+        Family("thin {card}", {"card": hand}, "a remove ability used only to thin your deck (none of its bonus)"),
+        Family("thin {card} {city}", {"card": in_city, "city": CITIES}, "the same for a card in a city"),
         Family("take {seat} {card}", {"seat": you_opp, "card": hand}, "Ascension Path: take it from a Playing Area"),
         Family("collide {card}", {"card": wonders}, "Anomaly Collider: seal your Wonder for free"),
         Family("rebuild {city}", {"city": CITIES}, "extended mode: rebuild your destroyed city"),
@@ -60,6 +62,8 @@ def actions(rules, nplayers: int = 2) -> ActionSpace:
         Family("choose play:{card}", {"card": hand}, "decision: a card of your Playing Area"),
         Family("choose lair", doc="decision: the Lair"),
         Family("choose {seat}.{city}", {"seat": places, "city": CITIES}, "decision: a city"),
+        Family("choose {seat}.{city}.{slot}", {"seat": places, "city": CITIES, "slot": ("troop", "building")},
+               "decision: the Troop or the Building of a city (destroy an enemy troop or building)"),
     ]
     return ActionSpace(fams, rules.parse, nplayers)
 

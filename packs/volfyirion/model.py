@@ -24,7 +24,7 @@ from tabletop.framework.triggers import LEFT, announce
 from tabletop.framework.zones import draw as _draw
 
 RESOURCES = ("command", "battle", "knowledge")
-COLOURS = ("turquoise", "red", "violet", "amber")
+COLOURS = ("turquoise", "red", "purple")
 NEUTRAL = "grey"
 NCOL = len(COLOURS)
 
@@ -34,6 +34,7 @@ KIND_OF = {"command": COMMAND, "building": BUILDING, "troop": TROOP, "wonder": W
 
 LAIR = -1
 REMOVED = -2
+LAIR_CITY = 3  # a claimed Lair, where an event names a player's City by index
 
 DEFEAT_COST = 16
 DEFEAT = ("defeat volfyirion",)  # the action
@@ -291,9 +292,23 @@ def city_cost(state, p: int, ci: int) -> int:
         cards = state.cards
         d = cards[state.vars[K.cityids][ci]].defence + (cards[t[0]].defence if t else 0)
     s = state.vars.get("shift")
-    if s is not None and s[0] == p * 3 + ci:  # Double Shift, this turn (VOL-VAR-PLOY-DOUBLE-02)
+    if s is not None and s[0] == city_key(p, ci):  # Double Shift, this turn (VOL-VAR-PLOY-DOUBLE-02)
         d += s[1]
     return d
+
+
+def lair_cost(state, p: int) -> int:
+    """Battle Points to attack the Lair ``p`` claimed: its defence, raised by Double Shift this turn."""
+    d = state.cards[state.zones[KEYS[p].lair][0]].defence
+    s = state.vars.get("shift")
+    if s is not None and s[0] == city_key(p, LAIR_CITY):
+        d += s[1]
+    return d
+
+
+def city_key(p: int, ci: int) -> int:
+    """One number per City of either player: ``p * 3 + ci``, and ``6 + p`` for a claimed Lair."""
+    return 6 + p if ci == LAIR_CITY else p * 3 + ci
 
 
 def dragon_moves(state, p: int) -> tuple:

@@ -12,7 +12,7 @@ from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.model import KEYS, LAIR_KEYS, REMOVED, RESOURCES, ROW_KEYS, WONDER
 
 SETUP_KEYS = ("active", "first_turn", "p1", "p2", "asset_row", "asset_deck", "wonder_deck", "lair",
-              "volfyirion", "lair_owner")
+              "volfyirion", "lair_owner", "asset_deck_before_row", "wonder_deck_before_lair")
 PLAYER_KEYS = ("hand", "deck", "discard", "play", "points", "cities", "sealed", "perk", "ploy")
 CITY_KEYS = ("destroyed", "troop", "building", "removed", "rebuilt")
 ASSETS = ("command", "building", "troop")
@@ -63,6 +63,20 @@ class Positions:
             if name is not None:
                 zones[key].append(new(name))
 
+        if "asset_deck_before_row" in setup:  # the deck as dealt at setup: the row is dealt from it
+            for key in ROW_KEYS:
+                box.extend(zones[key])
+                zones[key].clear()
+            replace("asset_deck", plan["asset_deck_before_row"])
+            for key in ROW_KEYS:  # VOL-SETUP-07
+                if zones["asset_deck"]:
+                    zones[key].append(zones["asset_deck"].pop())
+        if "wonder_deck_before_lair" in setup:  # the Lair is then filled from it (VOL-SETUP-09/10)
+            for key in LAIR_KEYS:
+                box.extend(zones[key])
+                zones[key].clear()
+            replace("wonder_deck", plan["wonder_deck_before_lair"])
+            self._fill_lair_at_setup(state)
         if "asset_row" in setup:
             row = plan["asset_row"] + [None] * (5 - len(plan["asset_row"]))
             for key, n in zip(ROW_KEYS, row):
@@ -127,6 +141,11 @@ class Positions:
         active = setup.get("active", KEYS[state.active].name)
         p = int(active[1]) - 1
         state.active = p
+        # the position is within one of p's turns: p's next real turn is not its first
+        tk = KEYS[p].turns
+        if state.counters[tk] == 0:
+            state.counters[tk] = 1
+            state.turn = max(state.turn, 2)
         state.phase = "main"
         state.phase_done = False
         state.pending = None
@@ -162,14 +181,20 @@ class Positions:
         plan: dict = {}
         if "asset_row" in setup:
             plan["asset_row"] = cards(("asset_row",), setup["asset_row"], ASSETS,
-                                      "asset_row: [Caravan, null, Purge]", slots=True, most=5)
+                                      "asset_row: [Barter, null, Stab]", slots=True, most=5)
         if "asset_deck" in setup:
-            plan["asset_deck"] = cards(("asset_deck",), setup["asset_deck"], ASSETS, "asset_deck: [Caravan]")
+            plan["asset_deck"] = cards(("asset_deck",), setup["asset_deck"], ASSETS, "asset_deck: [Barter]")
         if "wonder_deck" in setup:
             plan["wonder_deck"] = cards(("wonder_deck",), setup["wonder_deck"], ("wonder",),
-                                        "wonder_deck: [Echo Stone]")
+                                        "wonder_deck: [Pure Qoam]")
+        if "asset_deck_before_row" in setup:
+            plan["asset_deck_before_row"] = cards(("asset_deck_before_row",), setup["asset_deck_before_row"],
+                                                  ASSETS, "asset_deck_before_row: [Barter]")
+        if "wonder_deck_before_lair" in setup:
+            plan["wonder_deck_before_lair"] = cards(("wonder_deck_before_lair",), setup["wonder_deck_before_lair"],
+                                                    ("wonder",), "wonder_deck_before_lair: [Pure Qoam]")
         if "lair" in setup:
-            plan["lair"] = cards(("lair",), setup["lair"], ("wonder",), "lair: [Sharp Qoam, Echo Stone]",
+            plan["lair"] = cards(("lair",), setup["lair"], ("wonder",), "lair: [Sharp Qoam, Pure Qoam]",
                                  slots=True, most=2)
         if setup.get("lair_owner") is not None:
             S.choice(setup["lair_owner"], ("lair_owner",), ("p1", "p2"))
@@ -225,6 +250,6 @@ class Positions:
                     specs.append(spec)
                 mine["cities"] = specs
             if "sealed" in ps:
-                mine["sealed"] = cards(base + ("sealed",), ps["sealed"], ("wonder",), "sealed: [Echo Stone]")
+                mine["sealed"] = cards(base + ("sealed",), ps["sealed"], ("wonder",), "sealed: [Pure Qoam]")
             plan[K.name] = mine
         return plan

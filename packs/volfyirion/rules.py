@@ -40,6 +40,8 @@ VERBS = {
     "defeat volfyirion": VerbSpec("defeat volfyirion", (), "pay 16 battle to defeat the dragon"),
     "activate": VerbSpec("activate", (NAME, CITY_ARG), "use a card's secondary ability", 1),
     "remove": VerbSpec("remove", (NAME, CITY_ARG), "use a card's remove ability", 1),
+    "thin": VerbSpec("thin", (NAME, CITY_ARG), "remove a card through its remove ability only to thin your deck "
+                     "(none of its bonus)", 1),
     "mulligan": VerbSpec("mulligan", (), "first turn only: shuffle your hand back and draw 5"),
     "refresh": VerbSpec("refresh", (r"[1-5]|all",), "first turn only: free Asset Row refresh"),
     "end turn": VerbSpec("end turn", (), "end your Main Phase"),
@@ -69,6 +71,8 @@ OPTIONS = {
     "hidden_asset_top": "keep the Asset Deck's top card face down (VOL-SETUP-06)",
     "variants": "variant card sets: any of mercenary, ascension-path, saboteur, perks, ploys, or all (VOL-VAR-01)",
     "mode": "game mode: 'base' (default) or 'extended' (rebuilding cities, VOL-EXT-REBUILD-*)",
+    "cities": "which set of three Cities the first seat (p1) takes: 1 (Tylaris, Vahylea, Alantar; default), 2 "
+              "(Yrdesh, Akao Uket, Kyr) or random; p2 takes the other",
 }
 #: The shape of the options (checked before setup; setup explains the values it refuses).
 OPTIONS_SCHEMA = {
@@ -80,6 +84,7 @@ OPTIONS_SCHEMA = {
         "variants": {"type": ["array", "string", "null"], "items": {"type": "string"},
                      "examples": ["[mercenary, ploys]"], "description": OPTIONS["variants"]},
         "mode": {"type": ["string", "null"], "examples": ["extended"], "description": OPTIONS["mode"]},
+        "cities": {"type": ["integer", "string"], "examples": [2], "description": OPTIONS["cities"]},
     },
 }
 
@@ -135,7 +140,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             "acquire wonder": self._acquire_wonder, "redeploy": self._redeploy,
             "attack": self._attack, "seal": self._seal, "unseal": self._unseal,
             "replace": self._replace, "move volfyirion": self._move, "defeat volfyirion": self._defeat,
-            "activate": self._activate, "remove": self._remove, "mulligan": self._mulligan,
+            "activate": self._activate, "remove": self._remove, "thin": self._thin, "mulligan": self._mulligan,
             "refresh": self._refresh, "end turn": self._end_turn,
             "take": self._take, "collide": self._collide, "acquire top": self._acquire_top,
             "acquire wonder top": self._acquire_wonder_top, "rebuild": self._rebuild,
@@ -143,13 +148,18 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         cs = list(cards.cards) if hasattr(cards, "cards") else list(cards)
         self.variant_cards: dict = {}
         for c in cs:
-            if c.get("variant"):
+            if c.get("variant") and not c.get("scenario_only"):
                 self.variant_cards.setdefault(c.variant, []).append(c)
-        cs = [c for c in cs if not c.get("variant")]  # base setup ignores variant cards (VOL-VAR-01)
+        # base setup ignores variant cards (VOL-VAR-01) and a scenario's own cards (placed by its setup)
+        cs = [c for c in cs if not c.get("variant") and not c.get("scenario_only")]
         self.starting = [c for c in cs if c.type == "command" and c.starting]
         self.assets = [c for c in cs if c.type in ("command", "building", "troop") and not c.starting]
         self.wonders = [c for c in cs if c.type == "wonder"]
         self.cities = sorted((c for c in cs if c.type == "city"), key=lambda c: c.defence)
+        #: the named Cities in their sets of three (``city_set``), each sorted by defence (printed order)
+        self.city_sets: dict = {}
+        for c in self.cities:
+            self.city_sets.setdefault(c.city_set, []).append(c)
         lairs = [c for c in cs if c.type == "lair"]
         if not lairs:
             raise ValueError("the Volfyirion card set has no Lair card")
@@ -211,13 +221,13 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             cards.append(defn)
             zones[key].append(len(cards) - 1)
 
-        for K in KEYS:  # VOL-SETUP-01, VOL-COMP-07
+        sets = self._city_sets(state, options.get("cities", "1"))
+        for K, city_set in zip(KEYS, sets):  # VOL-SETUP-01, VOL-COMP-07
             for c in self.starting:
                 for _ in range(c.copies // 2):
                     put(c, K.deck)
-            for c in self.cities:  # VOL-SETUP-11
-                for _ in range(max(1, c.copies // 2)):
-                    put(c, K.cities)
+            for c in city_set:  # VOL-SETUP-11
+                put(c, K.cities)
         vc = self.variant_cards
         for c in self.assets:  # VOL-SETUP-03
             for _ in range(c.copies):
@@ -266,14 +276,32 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
                 VARIANTS[v](self, state)
         return self.begin(state)
 
+    def _city_sets(self, state: State, choice) -> tuple[list, list]:
+        """Each player's three Cities (VOL-SETUP-11): the Cities come in named sets of three
+        (``city_set``); option ``cities`` says which set the first seat takes, ``1`` (default),
+        ``2``..., or ``random`` (dealt by the seed); the second seat takes the next set."""
+        names = sorted(self.city_sets)
+        if len(names) < 2:
+            raise ValueError("the card set needs two sets of Cities (city_set), one for each player")
+        if str(choice) == "random":
+            state.rng, i = below(state.rng, len(names))
+        else:
+            want = [i for i, n in enumerate(names) if str(n) == str(choice)]
+            if not want:
+                raise ValueError(f"option cities must be one of {', '.join(map(str, names))} or random, "
+                                 f"not {choice!r}")
+            i = want[0]
+        return self.city_sets[names[i]], self.city_sets[names[(i + 1) % len(names)]]
+
     @staticmethod
     def _fill_lair_at_setup(state: State) -> None:
-        """Reveal Wonders until two cost at most 3; the others go to the bottom in reveal order
-        (VOL-SETUP-09/10)."""
+        """Reveal Wonders until two cost at most 3; the others go to the bottom, each under the
+        previous (VOL-SETUP-09/10). Each Wonder is revealed once: when all the rest were rejected,
+        the Lair stays short."""
         deck = state.zones["wonder_deck"]
         rejected = 0
         for key in LAIR_KEYS:
-            while deck and rejected <= len(deck):
+            while deck and rejected < len(deck):
                 iid = deck.pop()
                 if state.cards[iid].cost <= 3:
                     state.zones[key].append(iid)
@@ -350,9 +378,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             state.vars["dragon"] = LAIR
             if state.over:
                 return
-        self.refill(state)  # step 6
-        state.vars["mull"] = False
-        state.vars["refresh"] = ""
+        self.refill(state)  # step 6 (the first-turn options close with the turn: start_turn)
 
     @staticmethod
     def refill(state: State) -> None:
@@ -436,8 +462,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             for ci in v[O.intact]:
                 if M.city_cost(state, o, ci) <= bp:
                     acts.append(ATTACK[o][ci])
-            ol = zones[O.lair]
-            if ol and cards[ol[0]].defence <= bp:
+            if zones[O.lair] and M.lair_cost(state, o) <= bp:
                 acts.append(ATTACK_LAIR[o])
             if bp >= DEFEAT_COST and v["dragon"] != REMOVED:
                 acts.append(DEFEAT)
@@ -489,6 +514,8 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
                 if a not in seen:
                     seen.add(a)
                     acts.append(a)
+                    if c.thin:
+                        acts.append(c.thin_act)
         slots = K.slots
         for ci in intact:
             for key in slots[ci]:
@@ -505,6 +532,8 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
                             acts.append(c.act_city[ci])
                     if c.rem is not None:
                         acts.append(c.rem_city[ci])
+                        if c.thin:
+                            acts.append(c.thin_city[ci])
         if v.get("vflags"):
             acts = self._variant_actions(state, acts)
         acts.append(END_TURN)
@@ -557,13 +586,11 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         if state.listen:
             announce(state, PLAYED, subject=iid, player=p)
             announce(state, ENTERED, subject=iid, player=p)
-        if state.vars.get("vflags", 0) & V.PLOYS and c.kind in (BUILDING, TROOP, WONDER):
-            # a Ploy set off by this card resolves before the card gives anything (VOL-VAR-PLOY-DESTROY-01)
-            push(state, V.GAIN_ENTERED, {"iid": iid, "key": key, "p": p})
-            V.board_check(state)
-            return
         M.gain_main(state, p, iid)  # points are gained the moment the card is played
         M.fire_chains(state, p)
+        if state.vars.get("vflags", 0) & V.PLOYS and c.kind in (BUILDING, TROOP, WONDER):
+            # a Ploy this card sets off removes it after its points (VOL-VAR-PLOY-DESTROY-01)
+            V.board_check(state)
 
     def _mulligan(self, state: State, a) -> None:
         p = state.active
@@ -578,9 +605,10 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
     def _refresh(self, state: State, a) -> None:
         zones = state.zones
         deck = zones["asset_deck"]
-        if a[1] == "all":  # VOL-SETUP-ROW-02/04: to the bottom in row order, then five new
-            old = [zones[k].pop() for k in ROW_KEYS if zones[k]]
-            deck[0:0] = old
+        if a[1] == "all":  # VOL-SETUP-ROW-02/04: each card under the previous one, in row order; five new
+            for k in ROW_KEYS:
+                if zones[k]:
+                    deck.insert(0, zones[k].pop())
             for k in ROW_KEYS:
                 if deck:
                     zones[k].append(deck.pop())
@@ -642,8 +670,12 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         o = 1 - p
         O = KEYS[o]
         where = a[1].partition(".")[2]
-        if where == "lair":
-            self._pay(state, K.bp, state.cards[state.zones[O.lair][0]].defence)
+        if where == "lair":  # the claimed Lair is one of o's Cities (VOL-DEFEAT-12)
+            self._pay(state, K.bp, M.lair_cost(state, o))
+            if state.vars.get("vflags", 0) & V.PLOYS:  # Double Shift, Second Chance answer it too
+                push(state, V.ATTACK_RESOLVE, {"actor": p, "target": o, "city": M.LAIR_CITY})
+                V.signal(state, "attack", {"actor": p, "target": o, "city": M.LAIR_CITY})
+                return
             M.destroy_lair(state, o)  # VOL-DEFEAT-15
             return
         ci = self._city(where)
@@ -771,6 +803,18 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         if c.kind == TROOP and state.vars.get("vflags", 0) & V.PLOYS:
             state.vars["sc_troop"] = iid  # for Second Chance (VOL-VAR-PLOY-SECOND-02)
         push(state, c.rem, {"controller": p, "source": iid, "card": c.name})
+
+    def _thin(self, state: State, a) -> None:
+        """Use a Remove Ability only to thin the deck: the card leaves, its bonus is not taken (VOL-REMAB-03)."""
+        p = state.active
+        iid, key = self._locate_ability(state, a, "rem")
+        c = state.cards[iid]
+        if not c.thin:
+            raise IllegalAction(f"{c.name}: use 'remove {c.name}' (its bonus is optional step by step)")
+        M.gain_main(state, p, iid)  # VOL-REMAB-02
+        M.remove_from(state, iid, key, "removed")
+        if c.kind == TROOP and state.vars.get("vflags", 0) & V.PLOYS:
+            state.vars["sc_troop"] = iid  # still a use of its Remove Ability (Second Chance)
 
     def _end_turn(self, state: State, a) -> None:
         state.phase_done = True

@@ -203,7 +203,7 @@ class RaiseDefence:
 
     def __call__(self, state, ctx):
         if "city" in ctx:
-            state.vars["shift"] = (ctx["target"] * 3 + ctx["city"], self.n(state, ctx))
+            state.vars["shift"] = (M.city_key(ctx["target"], ctx["city"]), self.n(state, ctx))
         return None
 
 
@@ -330,10 +330,14 @@ def _attack_resolve(state, ctx):
     o, ci = ctx["target"], ctx["city"]
     O = KEYS[o]
     zones = state.zones
-    if ci not in v[O.intact]:
+    if ci == M.LAIR_CITY:  # the claimed Lair: no Troop slot, removed when destroyed (VOL-DEFEAT-14/15)
+        if not zones[O.lair]:
+            return None
+        M.destroy_lair(state, o)
+    elif ci not in v[O.intact]:
         return None
-    t = zones[O.troop[ci]]
-    if t:
+    elif zones[O.troop[ci]]:
+        t = zones[O.troop[ci]]
         iid = t[0]
         if state.cards[iid].get("merc"):  # VOL-VAR-MERC-03: back into the Asset Deck, City destroyed
             t.clear()
@@ -354,14 +358,3 @@ def _attack_resolve(state, ctx):
 
 ATTACK_RESOLVE = native("volfyirion/attack-resolve", _attack_resolve)
 
-
-def _gain_entered(state, ctx):
-    """A card that entered play gains its points after the Ploys it set off (VOL-VAR-PLOY-DESTROY-01)."""
-    iid, key, p = ctx["iid"], ctx["key"], ctx["p"]
-    if iid in state.zones[key]:
-        M.gain_main(state, p, iid)
-        M.fire_chains(state, p)
-    return None
-
-
-GAIN_ENTERED = native("volfyirion/gain-entered", _gain_entered)

@@ -46,7 +46,7 @@ def test_or_more_inside_a_condition(pack, text):
 
 
 def test_or_between_words_of_one_condition():
-    assert compiles("volfyirion", "synergy red or violet", "condition")
+    assert compiles("volfyirion", "synergy red or purple", "condition")
 
 
 def _vol():

@@ -173,3 +173,124 @@ def test_render_has_no_traceback(vocab):
 
 def test_non_text_is_an_error(vocab):
     assert "expected a card text" in err(vocab, 3).message
+
+
+def test_an_empty_text_points_at_its_start_with_one_caret(vocab):
+    e = err(vocab, "   ")
+    assert "the text is empty (main)" in str(e)
+    assert (e.line, e.column) == (4, 9)
+    assert e.render().splitlines()[2].strip() == "^"
+
+
+def test_a_trigger_with_nothing_after_its_keyword_points_after_the_keyword(vocab):
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    e = err(v, "when : draw a card", kind="card ability")
+    assert "say what it waits for after 'when'" in str(e)
+    assert e.column == 9 + 4 and e.render().splitlines()[2] == " " * 16 + "^"
+
+
+def test_an_amount_that_must_be_plain_underlines_the_whole_expression():
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    e = err(v, "(2 + your command) battle", kind="amounts:resource")
+    assert "this amount must be a plain number here" in str(e)
+    assert e.column == 9 and e.render().splitlines()[2] == " " * 12 + "^" * 18
+
+
+def test_what_may_follow_is_listed_with_or_before_the_last():
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    e = err(v, "move volfyirion to the moon")
+    assert "unexpected word 'to' in this statement, expected the end of the phrase or 'back'" in str(e)
+
+
+def test_an_unknown_verb_lists_the_verbs_and_the_phrases_that_open_with_a_subject():
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    e = err(v, "frobnicate 2 battle")
+    assert "unknown verb 'frobnicate'" in str(e)
+    assert "starting with one of:" in e.render() and "(or PLAYERS draw|draws N [card]" in e.render()
+
+
+def test_a_misspelt_if_is_named_and_a_word_that_is_no_if_is_not():
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    e = err(v, "gain 1 battle; iff you have no cards in your hand: draw a card")
+    assert "unknown word 'iff' before ':'" in str(e) and "did you mean: 'if'?" in e.render()
+    e = err(v, "gain 1 battle; at you have no cards in your hand: draw a card")
+    assert "did you mean" not in e.render()
+    assert "only 'if', 'when', 'whenever' and 'at the start/end of' end with ':'" in str(e)
+
+
+def _lint_error(tmp_path, secondary: str) -> str:
+    from tabletop.framework.cardset import CardSet
+    from tabletop.framework.errors import ErrorList
+    from tabletop.framework.packs import registry
+
+    f = tmp_path / "cards.yaml"
+    f.write_text("- name: Test Scout\n  type: command\n  house: red\n  cost: 2\n"
+                 f"  secondary: '{secondary}'\n", encoding="utf-8")
+    p = registry().get("volfyirion")
+    with pytest.raises(ErrorList) as info:
+        CardSet.load([f], p.registry.pm.hook.tabletop_card_format(pack="volfyirion"), p.vocabulary())
+    return info.value.render()
+
+
+def test_a_reference_to_what_the_card_has_not_underlines_the_reference(tmp_path):
+    text = _lint_error(tmp_path, "if volfyirion is on this city: gain 2 battle")
+    lines = text.splitlines()
+    assert "cards.yaml:5:35:" in lines[0] and "'this city' refers to a city of this card" in lines[0]
+    assert lines[2] == " " * 38 + "^" * 9
+
+
+def test_a_phrase_the_pack_rejects_underlines_the_whole_phrase(tmp_path):
+    lines = _lint_error(tmp_path, "draw 0").splitlines()
+    assert "cards.yaml:5:15:" in lines[0] and "draw needs a positive number" in lines[0]
+    assert lines[2] == " " * 18 + "^" * 6 and lines[3].strip() == "expected: draw N [card]"
+
+
+def test_whenever_without_a_duration_underlines_whenever():
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    e = err(v, "whenever you play a red card: gain 1 battle")
+    assert "say how long this lasts" in str(e)
+    assert e.render().splitlines()[2] == " " * 12 + "^" * len("whenever")
+
+
+def test_the_expected_phrases_listed_are_at_most_eight():
+    from tabletop.framework.packs import registry
+
+    v = registry().get("volfyirion").vocabulary()
+    shown = err(v, "draw the moon").render().splitlines()[3].split("expected: ", 1)[1]
+    assert shown.startswith("draw N [card] | ") and len(shown.split(" | ")) == 8
+
+
+def test_a_colour_where_a_condition_is_expected_says_why(vocab):
+    e = err(vocab, "flag 1 and blue", kind="condition")
+    assert "unknown condition 'blue' ('blue' is a colour; in a condition 'and'/'or' join whole " \
+           "conditions, so list words with ',')" in str(e)
+    e = err(vocab, "frobnicate 1", kind="condition")
+    assert "unknown condition 'frobnicate'" in str(e) and "is a colour" not in str(e)
+
+
+def test_an_error_running_past_the_end_of_its_line_is_underlined_to_the_end_of_that_line(tmp_path):
+    from tabletop.framework.cardset import CardSet
+    from tabletop.framework.errors import ErrorList
+    from tabletop.framework.packs import registry
+
+    f = tmp_path / "cards.yaml"
+    f.write_text("- name: Test Scout\n  type: command\n  house: red\n  cost: 2\n  secondary: >-\n"
+                 "    fi you have no cards in\n    your hand, gain 1 battle: draw a card\n", encoding="utf-8")
+    p = registry().get("volfyirion")
+    with pytest.raises(ErrorList) as info:
+        CardSet.load([f], p.registry.pm.hook.tabletop_card_format(pack="volfyirion"), p.vocabulary())
+    lines = info.value.render().splitlines()
+    assert "cards.yaml:6:5:" in lines[0]
+    assert lines[1] == "        fi you have no cards in" and lines[2] == " " * 8 + "^" * len("fi you have no cards in")

@@ -89,3 +89,17 @@ def test_family_with_no_patterns_is_a_located_error():
     with pytest.raises(CardLanguageError) as e:
         compile_text("hit", "condition", v, program_id="x")
     assert "no condition phrases" in e.value.message
+
+
+def test_malformed_kinds_are_refused_by_the_compiler():
+    """A kind names a family or a built-in with exactly the arguments it takes: 'amounts:CLASS',
+    'words:CLASS', 'word:CLASS', 'name'; anything else is the pack author's error, said so."""
+    from tabletop.dsl import VocabularyError, compile_text
+    from tests.dsl.conftest import make_vocab
+
+    vocab = make_vocab()
+    assert compile_text("2 command", "amounts:resource", vocab, program_id="t/a") == ((2, "command"),)
+    assert compile_text('"Ember Warden"', "name", vocab, program_id="t/n") == "Ember Warden"
+    for kind in ("amounts", "words", "word", "name:resource", "amounts:nothing", "gibberish"):
+        with pytest.raises(VocabularyError):
+            compile_text("2 command", kind, vocab, program_id=f"t/{kind}")

@@ -65,3 +65,50 @@ def test_shuffle_is_a_permutation():
     items = list(range(50))
     rng.shuffled(rng.seed_state(1), items)
     assert sorted(items) == list(range(50)) and items != list(range(50))
+
+
+def test_json_round_trip_keeps_tuples_and_lists_apart_in_a_frames_context():
+    """A frame's context may hold tuples (a shift's (city, n)), lists and nested mappings; a saved
+    game in the middle of an effect must come back with exactly those types."""
+    from tabletop.framework.effects import Frame, native
+
+    prog = native("test/round-trip", lambda state, ctx: None)
+    ctx = {"pair": (1, (2, 3)), "list": [1, [2, (3,)]], "map": {"a": (4,), "b": [5]}, "n": 7}
+    rules = Tally()
+    s = rules.setup({}, seed=3)
+    s.stack.append(Frame(prog, dict(ctx)))
+    back = State.from_json(json.loads(json.dumps(s.to_json())), {c.name: c for c in rules.cards})
+    got = back.stack[-1].ctx
+    assert got == ctx
+    assert isinstance(got["pair"], tuple) and isinstance(got["pair"][1], tuple)
+    assert isinstance(got["list"], list) and isinstance(got["list"][1][1], tuple)
+    assert isinstance(got["map"]["a"], tuple) and isinstance(got["map"]["b"], list)
+
+
+def test_a_child_frame_hands_what_it_picked_to_its_parent_and_an_unrelated_frame_does_not():
+    """What an 'if' or a 'choose' picked (and an attack's bonus) reaches the steps after it: a child
+    frame's bindings go to the frame under it when it ends; a frame that is no child keeps its own."""
+    from tabletop.framework.effects import CHILD, Frame, native, run_stack
+
+    seen = {}
+    parent = native("test/parent", lambda state, ctx: None, lambda state, ctx: seen.update(parent=dict(ctx)))
+    child = native("test/child", lambda state, ctx: ctx.update(_it=[7], bonus=2))
+    other = native("test/other", lambda state, ctx: ctx.update(_it=[9], bonus=5))
+    rules = Tally()
+    s = rules.setup({}, seed=3)
+    s.stack[:] = [Frame(parent, {"controller": 0}), Frame(child, {"controller": 0, CHILD: 1})]
+    s.stack[0].pc = 1
+    run_stack(s)
+    assert seen["parent"]["_it"] == [7] and seen["parent"]["bonus"] == 2
+    s.stack[:] = [Frame(parent, {"controller": 0}), Frame(other, {"controller": 0})]
+    s.stack[0].pc = 1
+    run_stack(s)
+    assert "_it" not in seen["parent"] and "bonus" not in seen["parent"]
+
+
+def test_programs_and_decisions_show_themselves_readably_when_debugging():
+    from tabletop.framework.effects import Decision, Program
+
+    assert repr(Program("pack/card/main", ())) == "Program('pack/card/main')"
+    d = Decision(1, "Draw a card?", [("yes",), ("no",)], [True, False], "draw")
+    assert repr(d) == "Decision(p2: 'Draw a card?', ['yes', 'no'])"

@@ -143,9 +143,9 @@ def test_VIR_HERO_08_incantation_kill_scores_controller_not_owner(table):
                "p2": {"main": "Venom Stalker", "damage": {"Venom Stalker": 1}}})
     t.do("cast Fireball 1")
     assert t.p("p1")["tokens"] == 1
-    t.do("cast Demonic Pact 1")              # kills p1's own main hero: nobody scores
+    t.do("cast Demonic Pact 1")              # kills p1's own main hero: the opponent scores
     assert t.p("p1")["main"] is None
-    assert t.p("p1")["tokens"] == 1 and t.p("p2")["tokens"] == 0
+    assert t.p("p1")["tokens"] == 1 and t.p("p2")["tokens"] == 1
 
 
 def test_VIR_WIN_04_attacking_heroless_player_wins(table):

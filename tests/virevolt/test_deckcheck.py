@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -159,12 +158,14 @@ def test_deck_schema_is_valid_json_schema():
     jsonschema.validate(yaml.safe_load((DECKS / "legal.yaml").read_text()), schema)
 
 
-def test_deckcheck_is_fast():
+def test_deckcheck_stays_fast_by_compiling_no_card_text():
+    """What keeps deckcheck quick (a fraction of a second) without timing it: it checks a deck
+    against the card table without the card-language parser, the bots or any game's rules."""
     code = ("from tabletop.packs.virevolt.deckcheck import check_deck; import sys; "
-            "r = check_deck(sys.argv[1]); print(r.render())")
-    best = 10.0
-    for _ in range(3):
-        t = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code, str(DECKS / "legal.yaml")], check=True, capture_output=True)
-        best = min(best, time.perf_counter() - t)
-    assert best < 0.5
+            "r = check_deck(sys.argv[1]); print(r.render()); "
+            "print(sorted(m for m in sys.modules if m == 'lark' or m.startswith(('lark.', 'tabletop.dsl', "
+            "'tabletop.framework.mcts', 'tabletop.framework.bots', 'tabletop.packs.virevolt.rules', "
+            "'tabletop.packs.volfyirion.rules'))))")
+    out = subprocess.run([sys.executable, "-c", code, str(DECKS / "legal.yaml")], check=True,
+                         capture_output=True, text=True).stdout
+    assert out.splitlines()[-1] == "[]"

@@ -63,6 +63,7 @@ def test_VIR_TRAP_04_09_answer_to_incantation_resolves_first(table):
     t = table({"active": "p2", "p2": {"hand": ["Fireball"], "crystals": ["red", "red"]},
                "p1": {"main": "Wild Druid", "damage": {"Wild Druid": 4}, "traps": ["Rejuvenate"],
                       "crystals": ["green"]}})
+    t.do("pass")  # offered already at the position's phase step (VIR-TRAP-03)
     t.do("cast Fireball 1", "activate Rejuvenate")   # 2 -> 5 -> 2
     assert t.p("p1")["heroes"]["Wild Druid"]["hp"] == 2
     assert t.p("p1")["graveyard"] == ["Rejuvenate"] and t.p("p2")["graveyard"] == ["Fireball"]
@@ -86,15 +87,15 @@ def test_VIR_TRAP_08_used_trap_to_graveyard(table):
     assert t.p("p2")["heroes"]["Cinder Imp"] == {"hp": 2, "damage": 1, "states": ["poison"]}
 
 
-def test_trap_that_rotates_away_the_target_voids_the_attack(table):
-    t = table({"active": "p2", "phase": "combat", "p2": {"main": "Ember Warden", "crystals": ["red", "red"]},
-               "p1": {"main": "Venom Stalker", "secondary": ["Oak Guardian"], "traps": ["Decoy"],
-                      "crystals": ["neutral", "neutral"]}})
-    t.do("attack p1 Flame Lash", "activate Decoy")
-    p1 = t.p("p1")
-    assert p1["main"] == "Oak Guardian"
-    assert p1["heroes"]["Venom Stalker"]["damage"] == 0 and p1["heroes"]["Oak Guardian"]["damage"] == 0
-    assert t.p("p2")["crystals"] == [{"colour": "red", "consumed": True}] * 2
+def test_VIR_TRAP_09_an_attack_whose_attacker_left_play_does_nothing_and_stays_paid(table):
+    t = table({"active": "p2", "phase": "combat",
+               "p2": {"main": "Cinder Imp", "damage": {"Cinder Imp": 1}, "crystals": ["red"]},
+               "p1": {"main": "Oak Guardian", "traps": ["Flame Ward"], "crystals": ["red"]}})
+    t.do("attack p1 Scorch")
+    assert "activate Flame Ward" in t.legal()
+    t.do("activate Flame Ward")  # 2 damage to the attacker (2 HP left): it dies before its attack resolves
+    assert t.p("p2")["main"] is None and t.p("p1")["heroes"]["Oak Guardian"]["damage"] == 0
+    assert t.p("p2")["crystals"] == [{"colour": "red", "consumed": True}]
 
 
 def test_standing_condition_trap_in_own_phase(table):

@@ -1,6 +1,8 @@
 """The bot and report hooks of the Volfyirion pack (packs/volfyirion/ai.py) and MCTS on them."""
 from __future__ import annotations
 
+import pytest
+
 from tabletop.framework import mcts
 from tabletop.framework.mcts import MCTSBot
 from tabletop.framework.packs import registry
@@ -8,6 +10,18 @@ from tabletop.framework.rng import Random
 from tabletop.framework.rules import Rules
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion.bots import GreedyBot
+
+
+# These tests name cards of the designed set: they use them through the example expansion
+# (examples/volfyirion-designed), added to the printed set as ``--cards`` adds card files.
+@pytest.fixture(scope="module")
+def rules(designed_rules):
+    return designed_rules
+
+
+@pytest.fixture
+def game(designed_game):
+    return designed_game
 
 
 def test_the_pack_offers_mcts_and_the_hooks(rules):

@@ -5,16 +5,29 @@ import pytest
 
 from tabletop.framework.effects import IllegalAction
 
+
+# These tests name cards of the designed set: they use them through the example expansion
+# (examples/volfyirion-designed), added to the printed set as ``--cards`` adds card files.
+@pytest.fixture(scope="module")
+def rules(designed_rules):
+    return designed_rules
+
+
+@pytest.fixture
+def game(designed_game):
+    return designed_game
+
+
 P1_TURN = {"active": "p1"}
 
 
 def test_VOL_GAIN_05_06_worked_example(game):
     state, run, legal = game({"active": "p1", "p1": {"hand": [
-        "Prospector", "Diviner", "Apothecary", "Flawless Deploy", "Elite Trooper"]},
+        "Prospector", "Diviner", "Apothecary", "Flawless Deploy", "Soldier"]},
         "asset_row": ["Suicide Mission", "Hidden Cache", "Caravan", "Caravan", "Caravan"],
         "lair": ["Sharp Qoam", "Moon Pillar"]})
     d = run("play Prospector", "play Diviner", "play Flawless Deploy",
-            "play Elite Trooper city1", "play Apothecary city2")
+            "play Soldier city1", "play Apothecary city2")
     assert d["p1"]["points"] == {"command": 5, "battle": 3, "knowledge": 6}
     assert "activate Flawless Deploy" not in legal() and "activate Apothecary city2" not in legal()
     d = run("acquire asset 1", "acquire asset 2", "acquire wonder 1", "skip")
@@ -25,14 +38,14 @@ def test_VOL_GAIN_05_06_worked_example(game):
 
 def test_VOL_ATTACK_05_guarded_city_twice_in_a_row(game):
     state, run, legal = game({"active": "p1", "p1": {"points": {"battle": 19}},
-                              "p2": {"cities": [{"troop": "Elite Trooper", "building": "Foundry"}, {}, {}]}})
+                              "p2": {"cities": [{"troop": "Soldier", "building": "Foundry"}, {}, {}]}})
     assert "attack p2.city1" in legal()
-    d = run("attack p2.city1")
+    d = run("attack p2.city1")  # 8 + the Soldier's 3
     assert d["p2"]["city1"]["troop"] is None and not d["p2"]["city1"]["destroyed"]
     assert d["p2"]["city1"]["building"] == "Foundry" and d["p1"]["points"]["battle"] == 8
     d = run("attack p2.city1")
     assert d["p2"]["city1"]["destroyed"] and d["p1"]["points"]["battle"] == 0
-    assert "Foundry" in d["removed"] and "Elite Trooper" in d["removed"]
+    assert "Foundry" in d["removed"] and "Soldier" in d["removed"]
 
 
 def test_VOL_ATTACK_06_troop_counted_once(game):
@@ -126,7 +139,7 @@ def test_VOL_SETUP_ROW_01_03_first_player_refresh_one(game):
     d = run("refresh 2")
     assert d["asset_row"][1] == "Watchtower" and d["asset_deck"] == ["Purge", "Foundry"]
     assert d["p1"]["points"]["knowledge"] == 0 and not any(a.startswith("refresh") for a in legal())
-    state, run, legal = game({"active": "p1", "first_turn": True, "p1": {"points": {"command": 5}}})
+    state, run, legal = game({"active": "p1", "first_turn": True, "p1": {"points": {"command": 10}}})
     run("acquire asset 1")
     assert not any(a.startswith("refresh") for a in legal())
 
@@ -136,8 +149,8 @@ def test_VOL_SETUP_ROW_02_04_second_player_refresh_all(game):
     state, run, legal = game({"active": "p2", "first_turn": True, "asset_row": row,
                               "asset_deck": ["Wall Guard"] + ["Red Lancers"] * 5})
     assert "refresh all" in legal() and "refresh 1" not in legal()
-    d = run("refresh all")
-    assert d["asset_row"] == ["Red Lancers"] * 5 and d["asset_deck"] == row + ["Wall Guard"]
+    d = run("refresh all")  # each card under the previous one, in row order: row 5 lowest
+    assert d["asset_row"] == ["Red Lancers"] * 5 and d["asset_deck"] == row[::-1] + ["Wall Guard"]
 
 
 def test_VOL_WONDER_02_03_05_acquisition_removal(game):
@@ -183,18 +196,18 @@ def test_VOL_SEC_05_activation_with_optional_draw(game):
 
 
 def test_VOL_REMAB_01_02_05_troop_remove_ability(game):
-    state, run, legal = game({"active": "p1", "p1": {"cities": [{"troop": "Elite Trooper"}, {}, {}]}})
+    state, run, legal = game({"active": "p1", "p1": {"cities": [{"troop": "Soldier"}, {}, {}]}})
     assert run()["p1"]["city1"]["defence"] == 11
-    d = run("remove Elite Trooper city1")
-    assert d["p1"]["points"]["battle"] == 4 and d["p1"]["city1"]["defence"] == 8
-    assert "Elite Trooper" in d["removed"]
+    d = run("remove Soldier city1")
+    assert d["p1"]["points"]["battle"] == 2 and d["p1"]["city1"]["defence"] == 8
+    assert "Soldier" in d["removed"]
 
 
 def test_VOL_REMAB_02_wonder_main_points_not_doubled(game):
     state, run, legal = game({"active": "p1", "p1": {"play": ["Sharp Qoam"]}})
     assert run()["p1"]["points"] == {"command": 0, "battle": 1, "knowledge": 0}
     d = run("remove Sharp Qoam")
-    assert d["p1"]["points"] == {"command": 0, "battle": 1, "knowledge": 3}
+    assert d["p1"]["points"] == {"command": 2, "battle": 1, "knowledge": 0}
 
 
 def test_VOL_SEAL_01_03_07(game):
@@ -262,11 +275,11 @@ def test_illegal_action_is_refused(rules, game):
 
 
 def test_notation_round_trip(rules):
-    for text in ["play Elite Trooper city2", "play Titan's Anvil", "acquire asset 3", "acquire wonder 2",
+    for text in ["play Soldier city2", "play Titan's Anvil", "acquire asset 3", "acquire wonder 2",
                  "redeploy city1 city3", "attack p2.city1", "attack p1.lair", "seal p2 Sharp Qoam",
                  "unseal p1 Heart of Kyradar", "replace 4", "move volfyirion p2.city3",
                  "move volfyirion lair", "defeat volfyirion", "activate Apothecary city2",
-                 "activate Flawless Deploy", "remove Elite Trooper city1", "remove Sharp Qoam",
+                 "activate Flawless Deploy", "remove Soldier city1", "remove Sharp Qoam",
                  "mulligan", "refresh 3", "refresh all", "end turn", "choose hand:Captain",
                  "choose discard:Flawless Deploy", "skip", "yes", "no"]:
         assert rules.format(rules.parse(text)) == text
@@ -280,9 +293,9 @@ def test_VOL_ATTACK_10_dragon_goes_home_when_its_city_falls(game):
 
 def test_VOL_EFF_NOTARGET_01_no_target_no_question(game):
     state, run, legal = game({"active": "p1", "p1": {"hand": ["Suicide Mission", "Vanguard Charge"]}})
-    run("play Suicide Mission", "play Vanguard Charge")
-    d = run("activate Suicide Mission")
-    assert d["pending"] is None and d["p1"]["points"]["battle"] == 5
+    run("play Suicide Mission", "play Vanguard Charge")  # 2 battle, then 2 and its red chain's 2
+    d = run("remove Suicide Mission")  # destroy an enemy building: there is none, nothing is asked
+    assert d["pending"] is None and d["p1"]["points"]["battle"] == 6
 
 
 def test_VOL_TURN_03_only_active_player_acts(game, rules):

@@ -8,6 +8,19 @@ import pytest
 
 from tabletop.framework.effects import IllegalAction
 
+
+# These tests name cards of the designed set: they use them through the example expansion
+# (examples/volfyirion-designed), added to the printed set as ``--cards`` adds card files.
+@pytest.fixture(scope="module")
+def rules(designed_rules):
+    return designed_rules
+
+
+@pytest.fixture
+def game(designed_game):
+    return designed_game
+
+
 NO_HAND = ["Prospector"] * 5  # grey cards with no ability: nothing in hand interferes
 
 
@@ -42,7 +55,7 @@ def test_VOL_ATTACK_03_destroyed_city_is_flipped(game):
     assert run()["p2"]["city1"]["defence"] == 8
     d = run("attack p2.city1")
     city = d["p2"]["city1"]
-    assert city["destroyed"] is True and city["defence"] == 0 and city["name"] == "Outer City"
+    assert city["destroyed"] is True and city["defence"] == 0 and city["name"] == "Yrdesh"
     assert d["p2"]["intact"] == 2
     assert "attack p2.city1" not in legal()
     assert d["p1"]["points"]["battle"] == 22
@@ -51,24 +64,24 @@ def test_VOL_ATTACK_03_destroyed_city_is_flipped(game):
 def test_VOL_ATTACK_04_guarded_city_loses_its_troop(game):
     """VOL-ATTACK-04: City + Troop defence is paid; the Troop leaves the game, City and Building stay."""
     state, run, legal = game({"active": "p1", "p1": {"hand": NO_HAND, "points": {"battle": 11}},
-                              "p2": {"cities": [{"troop": "Elite Trooper", "building": "Foundry"}, {}, {}]}})
+                              "p2": {"cities": [{"troop": "Soldier", "building": "Foundry"}, {}, {}]}})
     d = run("attack p2.city1")
     assert d["p1"]["points"]["battle"] == 0
-    assert d["p2"]["city1"] == {"name": "Outer City", "defence": 8, "printed": 8, "destroyed": False,
+    assert d["p2"]["city1"] == {"name": "Yrdesh", "defence": 8, "printed": 8, "destroyed": False,
                                 "troop": None, "building": "Foundry"}
-    assert d["removed"] == ["Elite Trooper"]
+    assert d["removed"] == ["Soldier"]
 
 
 def test_VOL_ATTACK_05_guarded_city_destroyed_by_two_attacks(game):
     """VOL-ATTACK-05: 19 BP = 2 x 8 + 3: the Troop falls, then the City; nothing is left over."""
     state, run, legal = game({"active": "p1", "p1": {"hand": NO_HAND, "points": {"battle": 19}},
-                              "p2": {"cities": [{"troop": "Elite Trooper", "building": "Foundry"}, {}, {}]}})
+                              "p2": {"cities": [{"troop": "Soldier", "building": "Foundry"}, {}, {}]}})
     d = run("attack p2.city1")
     assert d["p2"]["city1"]["destroyed"] is False and d["p2"]["city1"]["troop"] is None
     assert d["p1"]["points"]["battle"] == 8 and "attack p2.city1" in legal()
     d = run("attack p2.city1")
     assert d["p2"]["city1"]["destroyed"] is True and d["p1"]["points"]["battle"] == 0
-    assert d["removed"] == ["Elite Trooper", "Foundry"]
+    assert d["removed"] == ["Soldier", "Foundry"]
 
 
 def test_VOL_ATTACK_06_troop_defence_counted_once(game):
@@ -97,12 +110,12 @@ def test_VOL_ATTACK_07_only_intact_enemy_cities_are_targets(game, rules):
 def test_VOL_ATTACK_08_attack_is_all_or_nothing(game, rules):
     """VOL-ATTACK-08: 10 BP against a cost of 11: no attack, no partial damage."""
     state, run, legal = game({"active": "p1", "p1": {"hand": NO_HAND, "points": {"battle": 10}},
-                              "p2": {"cities": [{"troop": "Elite Trooper"}, {}, {}]}})
+                              "p2": {"cities": [{"troop": "Soldier"}, {}, {}]}})
     assert "attack p2.city1" not in legal()
     with pytest.raises(IllegalAction):
         rules.apply_checked(state, ("attack", "p2.city1"))
     d = run()
-    assert d["p2"]["city1"]["troop"] == "Elite Trooper" and d["p2"]["city1"]["defence"] == 11
+    assert d["p2"]["city1"]["troop"] == "Soldier" and d["p2"]["city1"]["defence"] == 11
     assert d["p1"]["points"]["battle"] == 10 and d["removed"] == []
 
 

@@ -11,6 +11,18 @@ import pytest
 from tabletop.framework.effects import IllegalAction
 
 
+# These tests name cards of the designed set: they use them through the example expansion
+# (examples/volfyirion-designed), added to the printed set as ``--cards`` adds card files.
+@pytest.fixture(scope="module")
+def rules(designed_rules):
+    return designed_rules
+
+
+@pytest.fixture
+def game(designed_game):
+    return designed_game
+
+
 def acts(legal, prefix):
     return {a for a in legal if a.startswith(prefix)}
 
@@ -68,11 +80,11 @@ def test_VOL_DRAW_04_reshuffle_uses_only_the_discard(game):
 def test_VOL_DRAW_05_no_cards_anywhere_draw_phase(game):
     """VOL-DRAW-05: deck and discard empty: the Draw Phase draws nothing, the game goes on with in-play cards."""
     state, run, legal = game({"active": "p2", "p1": {"hand": [], "deck": [], "discard": [],
-                                                     "cities": [{"troop": "Elite Trooper", "building": "Market Hall"}, {}, {}]}})
+                                                     "cities": [{"troop": "Soldier", "building": "Market Hall"}, {}, {}]}})
     d = run("end turn")
     assert d["active"] == "p1" and d["phase"] == "main" and not d["over"] and d["winner"] is None
     assert d["p1"]["hand"] == [] and d["p1"]["points"]["command"] == 2
-    assert {"remove Elite Trooper city1", "end turn"} <= legal()
+    assert {"remove Soldier city1", "end turn"} <= legal()
 
 
 def test_VOL_DRAW_05_no_cards_anywhere_main_phase_draw(game):
@@ -156,12 +168,12 @@ def test_VOL_ACQ_04_deck_top_cannot_be_acquired(game):
 def test_VOL_REDEPLOY_01_pay_troop_cost_each_time(game):
     """VOL-REDEPLOY-01: Troop of cost 4, 8 CP: redeploy to city2 and back; 0 CP left, no third move."""
     state, run, legal = game({"active": "p1", "p1": {"points": {"command": 8},
-                                                     "cities": [{"troop": "Elite Trooper"}, {}, {}]}})
+                                                     "cities": [{"troop": "Guard"}, {}, {}]}})
     d = run("redeploy city1 city2")
-    assert d["p1"]["city2"]["troop"] == "Elite Trooper" and d["p1"]["city1"]["troop"] is None
+    assert d["p1"]["city2"]["troop"] == "Guard" and d["p1"]["city1"]["troop"] is None
     assert d["p1"]["points"]["command"] == 4
     d = run("redeploy city2 city1")
-    assert d["p1"]["city1"]["troop"] == "Elite Trooper" and d["p1"]["points"]["command"] == 0
+    assert d["p1"]["city1"]["troop"] == "Guard" and d["p1"]["points"]["command"] == 0
     assert not acts(legal(), "redeploy")
 
 
@@ -180,7 +192,7 @@ def test_VOL_REDEPLOY_02_only_to_an_empty_slot_of_an_intact_city(game, rules):
 def test_VOL_REDEPLOY_03_defence_moves_with_the_troop(game):
     """VOL-REDEPLOY-03: a defence-3 Troop moving from city1 (8) to city2 (9): defences become 8 and 12."""
     state, run, legal = game({"active": "p1", "p1": {"points": {"command": 4},
-                                                     "cities": [{"troop": "Elite Trooper"}, {}, {}]}})
+                                                     "cities": [{"troop": "Soldier"}, {}, {}]}})
     assert run()["p1"]["city1"]["defence"] == 11
     d = run("redeploy city1 city2")
     assert d["p1"]["city1"]["defence"] == 8 and d["p1"]["city2"]["defence"] == 12

@@ -4,6 +4,21 @@ Each test names one rule id; its docstring repeats the id in the catalogue's spe
 """
 from __future__ import annotations
 
+import pytest
+
+
+# These tests name cards of the designed set: they use them through the example expansion
+# (examples/volfyirion-designed), added to the printed set as ``--cards`` adds card files.
+@pytest.fixture(scope="module")
+def rules(designed_rules):
+    return designed_rules
+
+
+@pytest.fixture
+def game(designed_game):
+    return designed_game
+
+
 NO_HAND = ["Prospector"] * 5
 
 
@@ -64,11 +79,11 @@ def test_VOL_END_06_dragon_destroys_own_city(game):
     """VOL-END-06: at P2's End of Turn the dragon on p2.city1 destroys it, its Troop and Building leave."""
     state, run, legal = game({"active": "p2", "volfyirion": "p2.city1",
                               "p2": {"hand": NO_HAND, "discard": [],
-                                     "cities": [{"troop": "Elite Trooper", "building": "Market Hall"}, {}, {}]}})
+                                     "cities": [{"troop": "Soldier", "building": "Market Hall"}, {}, {}]}})
     d = run("end turn")
     assert d["p2"]["city1"]["destroyed"] is True and d["volfyirion"] == "lair"
-    assert d["removed"] == ["Elite Trooper", "Market Hall"]
-    assert "Elite Trooper" not in d["p2"]["discard"] and d["p2"]["intact"] == 2
+    assert d["removed"] == ["Soldier", "Market Hall"]
+    assert "Soldier" not in d["p2"]["discard"] and d["p2"]["intact"] == 2
     assert d["p2"]["city2"]["destroyed"] is False and d["p1"]["intact"] == 3
 
 

@@ -11,6 +11,19 @@ import pytest
 from tabletop.framework.effects import IllegalAction
 from tabletop.packs.volfyirion.model import COLOURS
 
+
+# These tests name cards of the designed set: they use them through the example expansion
+# (examples/volfyirion-designed), added to the printed set as ``--cards`` adds card files.
+@pytest.fixture(scope="module")
+def rules(designed_rules):
+    return designed_rules
+
+
+@pytest.fixture
+def game(designed_game):
+    return designed_game
+
+
 ZERO = {"command": 0, "battle": 0, "knowledge": 0}
 
 
@@ -44,18 +57,18 @@ def test_VOL_CARD_01_card_fields(rules):
 
 
 def test_VOL_CARD_02_grey_card_satisfies_no_chain(game):
-    """VOL-CARD-02: with only grey cards beside it, Suicide Mission's red chain cannot be activated."""
-    setup = {"active": "p1", "p1": {"hand": ["Suicide Mission", "Captain"],
+    """VOL-CARD-02: with only grey cards beside it, Strategic Attack's red chain cannot be activated."""
+    setup = {"active": "p1", "p1": {"hand": ["Strategic Attack", "Captain"], "deck": ["Diviner"],
                                     "cities": [{"troop": "Wall Guard", "building": "Foundry"}, {}, {}]},
              "p2": {"cities": [{"troop": "Red Lancers"}, {}, {}]}}
     state, run, legal = game(setup)
-    run("play Suicide Mission", "play Captain")
-    assert "activate Suicide Mission" not in legal()
+    run("play Strategic Attack", "play Captain")
+    assert "activate Strategic Attack" not in legal()
     # control: a red card satisfies it
-    setup["p1"]["hand"] = ["Suicide Mission", "Vanguard Charge"]
+    setup["p1"]["hand"] = ["Strategic Attack", "Vanguard Charge"]
     state, run, legal = game(setup)
-    run("play Suicide Mission", "play Vanguard Charge")
-    assert "activate Suicide Mission" in legal()
+    run("play Strategic Attack", "play Vanguard Charge")
+    assert "activate Strategic Attack" in legal()
 
 
 def test_VOL_CARD_03_building_goes_into_a_city_slot(game):
@@ -76,10 +89,10 @@ def test_VOL_CARD_04_new_building_removes_the_old(game):
 
 
 def test_VOL_CARD_05_troop_goes_into_a_city_slot(game):
-    """VOL-CARD-05: 'play Elite Trooper city3' stations it in p1.city3's Troop slot."""
-    state, run, legal = game({"active": "p1", "p1": {"hand": ["Elite Trooper"]}})
-    d = run("play Elite Trooper city3")
-    assert d["p1"]["city3"]["troop"] == "Elite Trooper" and d["p1"]["play"] == []
+    """VOL-CARD-05: 'play Soldier city3' stations it in p1.city3's Troop slot."""
+    state, run, legal = game({"active": "p1", "p1": {"hand": ["Soldier"]}})
+    d = run("play Soldier city3")
+    assert d["p1"]["city3"]["troop"] == "Soldier" and d["p1"]["play"] == []
     assert d["p1"]["city3"]["building"] is None
 
 
@@ -93,9 +106,9 @@ def test_VOL_CARD_06_new_troop_removes_the_old(game):
 
 def test_VOL_CARD_07_troop_defence_adds_while_stationed(game):
     """VOL-CARD-07: City 9 + Troop 3 = 12; once the Troop is gone, 9 again."""
-    state, run, legal = game({"active": "p1", "p1": {"cities": [{}, {"troop": "Elite Trooper"}, {}]}})
+    state, run, legal = game({"active": "p1", "p1": {"cities": [{}, {"troop": "Soldier"}, {}]}})
     assert run()["p1"]["city2"]["defence"] == 12
-    d = run("remove Elite Trooper city2")
+    d = run("remove Soldier city2")
     assert d["p1"]["city2"]["defence"] == 9 and d["p1"]["city2"]["troop"] is None
 
 
@@ -242,13 +255,13 @@ def test_VOL_INPLAY_02_in_play_cards_give_points_every_turn(game):
 def test_VOL_INPLAY_03_secondary_usable_again_each_turn(game):
     """VOL-INPLAY-03: an in-play Building's Secondary Ability, used in turn 1, can be used again in turn 2."""
     state, run, legal = game({"active": "p1", "p1": {"deck": ["Prospector"] * 12, "hand": [],
-                                                     "cities": [{"building": "Apothecary"}, {"troop": "Scout Riders"}, {}]}})
-    assert "activate Apothecary city1" in legal()
-    run("activate Apothecary city1")
+                                                     "cities": [{"building": "Bank"}, {"troop": "Scout Riders"}, {}]}})
+    assert "activate Bank city1" in legal()
+    run("activate Bank city1")
     d = run("yes")
-    assert d["p1"]["hand"] == ["Prospector"] and "activate Apothecary city1" not in legal()
+    assert d["p1"]["hand"] == ["Prospector"] and "activate Bank city1" not in legal()
     d = run("end turn", "end turn")
-    assert d["active"] == "p1" and "activate Apothecary city1" in legal()
+    assert d["active"] == "p1" and "activate Bank city1" in legal()
 
 
 def test_VOL_INPLAY_04_command_cards_are_discarded(game):
@@ -267,7 +280,7 @@ def test_VOL_MAIN_01_every_action_type_in_any_order_repeatedly(game):
         "p1": {"points": {"command": 20, "battle": 60, "knowledge": 40},
                "hand": ["Prospector", "Prospector", "Kyradar Scout", "Scholar's Insight"],
                "deck": ["Diviner"] * 4, "play": ["Sharp Qoam"],
-               "cities": [{"troop": "Wall Guard", "building": "Apothecary"}, {}, {}]},
+               "cities": [{"troop": "Wall Guard", "building": "Bank"}, {}, {}]},
         "p2": {"cities": [{"troop": "Red Lancers"}, {}, {}]},
         "asset_row": ["Caravan", "Kyradar Scout", "Caravan", "Hidden Cache", "Purge"],
         "asset_deck": ["Foundry", "Watchtower", "Catacombs", "Market Hall"],
@@ -293,9 +306,9 @@ def test_VOL_MAIN_01_every_action_type_in_any_order_repeatedly(game):
     d = run("acquire wonder 1", "skip", "acquire wonder 2", "skip")
     assert d["p1"]["discard"][-2:] == ["Echo Stone", "Crystal Spire"]
     d = run("play Kyradar Scout", "play Scholar's Insight")
-    assert {"activate Kyradar Scout", "activate Apothecary city1"} <= legal()
+    assert {"activate Kyradar Scout", "activate Bank city1"} <= legal()
     d = run("activate Kyradar Scout", "yes",
-            "activate Apothecary city1", "yes")
+            "activate Bank city1", "yes")
     assert d["p1"]["hand"] == ["Diviner", "Diviner"]
     d = run("defeat volfyirion")
     assert d["volfyirion"] == "removed"
@@ -373,19 +386,19 @@ def test_VOL_PLAY_03_unplayed_cards_discarded_at_end(game):
 
 def test_VOL_PLAY_04_rulebook_order_example(game):
     """VOL-PLAY-04: meet the old Building's requirement, use it, overwrite it with a new Building, gain from the new one."""
-    state, run, legal = game({"active": "p1", "p1": {"hand": ["Kyradar Scout", "Library of Kyradar"],
+    state, run, legal = game({"active": "p1", "p1": {"hand": ["Telron's Analysis", "Mint"],
                                                      "deck": ["Diviner"],
-                                                     "cities": [{"building": "Apothecary"}, {}, {}]}})
-    assert run()["p1"]["points"] == pts(c=1, k=1)  # the old Building's points
-    assert "activate Apothecary city1" not in legal()
-    run("play Kyradar Scout")
-    assert "activate Apothecary city1" in legal()
-    d = run("activate Apothecary city1", "yes")
-    assert d["p1"]["hand"] == ["Library of Kyradar", "Diviner"]
-    d = run("play Library of Kyradar city1")
-    assert d["p1"]["city1"]["building"] == "Library of Kyradar" and d["removed"] == ["Apothecary"]
-    # Apothecary 1/0/1 + Kyradar Scout 1/0/1 + Library 1/0/2 + Library's chain (turquoise) 0/0/2
-    assert d["p1"]["points"] == pts(c=3, k=6)
+                                                     "cities": [{"building": "Bank"}, {}, {}]}})
+    assert run()["p1"]["points"] == pts(c=1, b=1)  # the old Building's points
+    assert "activate Bank city1" not in legal()
+    run("play Telron's Analysis")
+    assert "activate Bank city1" in legal()
+    d = run("activate Bank city1", "yes")
+    assert d["p1"]["hand"] == ["Mint", "Diviner"]
+    d = run("play Mint city1")
+    assert d["p1"]["city1"]["building"] == "Mint" and d["removed"] == ["Bank"]
+    # Bank 1/1/0 + Telron's Analysis 2/0/1 + Mint 1/0/1; Mint's chain (two other turquoise cards) does not hold
+    assert d["p1"]["points"] == pts(c=4, b=1, k=2)
 
 
 # ---------------------------------------------------------------- gain points
@@ -427,9 +440,9 @@ def test_VOL_GAIN_03_once_per_card_per_turn(game):
     d = run("play Prospector")
     assert d["p1"]["points"] == pts(c=1, b=2)
     d = run("play Captain")
-    assert d["p1"]["points"] == pts(c=2, b=3)
+    assert d["p1"]["points"] == pts(c=2, b=5)
     d = run("acquire wonder 1", "choose play:Prospector")
-    assert d["p1"]["points"] == pts(c=2, b=1) and d["removed"] == ["Prospector"]
+    assert d["p1"]["points"] == pts(c=2, b=3) and d["removed"] == ["Prospector"]
 
 
 def test_VOL_GAIN_03_in_play_card_once_per_turn(game):
@@ -451,12 +464,12 @@ def test_VOL_GAIN_04_replaced_building_gave_its_points_first(game):
 
 def test_VOL_GAIN_04_removed_card_gives_nothing_after_leaving(game):
     """VOL-GAIN-04: once gone (removed by the opponent's Troop removal), a Troop gives its owner nothing next turn."""
-    state, run, legal = game({"active": "p1", "p1": {"hand": ["Suicide Mission", "Vanguard Charge"]},
+    state, run, legal = game({"active": "p1", "p1": {"hand": ["Anuth's Trick"]},
                               "p2": {"cities": [{"troop": "Red Lancers"}, {}, {}]}})
-    run("play Suicide Mission", "play Vanguard Charge", "activate Suicide Mission")
-    assert legal() == {"choose p2.city1", "skip"}
-    d = run("choose p2.city1")
-    assert d["removed"] == ["Red Lancers"]
+    run("play Anuth's Trick", "remove Anuth's Trick")  # destroy an enemy troop
+    assert legal() == {"choose p2.city1.troop", "skip"}
+    d = run("choose p2.city1.troop")
+    assert d["removed"] == ["Anuth's Trick", "Red Lancers"]
     d = run("end turn")
     assert d["active"] == "p2" and d["p2"]["points"] == ZERO
 

@@ -7,6 +7,19 @@ import pytest
 
 from tabletop.framework.effects import IllegalAction
 
+
+# These tests name cards of the designed set: they use them through the example expansion
+# (examples/volfyirion-designed), added to the printed set as ``--cards`` adds card files.
+@pytest.fixture(scope="module")
+def rules(designed_rules):
+    return designed_rules
+
+
+@pytest.fixture
+def game(designed_game):
+    return designed_game
+
+
 NO_HAND = ["Prospector"] * 5
 
 
@@ -35,7 +48,7 @@ def test_VOL_SEC_02_once_per_turn(game):
     state, run, legal = game({"active": "p1", "p1": {"hand": NO_HAND, "deck": NO_HAND * 2,
                                                      "cities": [{"building": "Watchtower"}, {"troop": "Red Lancers"}, {}]},
                               "p2": {"hand": NO_HAND, "deck": NO_HAND * 2,
-                                     "cities": [{"troop": "Wall Guard"}, {"troop": "Elite Trooper"}, {}]}})
+                                     "cities": [{"troop": "Wall Guard"}, {"troop": "Soldier"}, {}]}})
     assert "activate Watchtower city1" in legal()
     d = run("activate Watchtower city1", "choose p2.city1")
     assert d["removed"] == ["Wall Guard"]
@@ -154,23 +167,22 @@ def test_VOL_SYN_07_repeated_colour_needs_distinct_cards(game):
 
 
 def test_VOL_SYN_08_checked_at_activation_time(game):
-    """VOL-SYN-08: Suicide Mission [red] not met when played; met after a red card; activated then."""
-    state, run, legal = game({"active": "p1", "p1": {"hand": ["Suicide Mission", "Vanguard Charge"]},
-                              "p2": {"cities": [{"troop": "Wall Guard"}, {}, {}]}})
-    run("play Suicide Mission")
-    assert "activate Suicide Mission" not in legal()
-    run("play Vanguard Charge")
-    assert "activate Suicide Mission" in legal()
-    d = run("activate Suicide Mission", "choose p2.city1")
-    assert d["removed"] == ["Wall Guard"] and "activate Suicide Mission" not in legal()
+    """VOL-SYN-08: Strategic Attack [red] not met when played; met after a red card; activated then."""
+    state, run, legal = game({"active": "p1", "p1": {"hand": ["Strategic Attack", "Stab"], "deck": ["Diviner"]}})
+    run("play Strategic Attack")
+    assert "activate Strategic Attack" not in legal()
+    run("play Stab")
+    assert "activate Strategic Attack" in legal()
+    d = run("activate Strategic Attack", "yes")
+    assert d["p1"]["hand"] == ["Diviner"] and "activate Strategic Attack" not in legal()
 
 
 # ---------------------------------------------------------------- Remove Abilities
 def test_VOL_REMAB_01_card_leaves_the_game_for_its_bonus(game):
-    """VOL-REMAB-01: Sharp Qoam removed: +3 KP, in removed, never in the discard."""
+    """VOL-REMAB-01: Sharp Qoam removed: +2 CP, in removed, never in the discard."""
     state, run, legal = game({"active": "p1", "p1": {"hand": NO_HAND, "discard": [], "play": ["Sharp Qoam"]}})
     d = run("remove Sharp Qoam")
-    assert d["p1"]["points"]["knowledge"] == 3 and d["removed"] == ["Sharp Qoam"]
+    assert d["p1"]["points"]["command"] == 2 and d["removed"] == ["Sharp Qoam"]
     assert d["p1"]["play"] == []
     d = run("end turn")
     assert "Sharp Qoam" not in d["p1"]["discard"] + d["p1"]["deck"] + d["p1"]["hand"]
@@ -219,10 +231,10 @@ def test_VOL_REMAB_04_no_free_removal(game, rules):
 
 
 def test_VOL_REMAB_05_removed_troop_stops_defending_at_once(game):
-    """VOL-REMAB-05: City 8 + Elite Trooper 3 = 11; after its Remove Ability, 8."""
-    state, run, legal = game({"active": "p1", "p1": {"hand": NO_HAND, "cities": [{"troop": "Elite Trooper"}, {}, {}]}})
+    """VOL-REMAB-05: City 8 + Soldier 3 = 11; after its Remove Ability, 8."""
+    state, run, legal = game({"active": "p1", "p1": {"hand": NO_HAND, "cities": [{"troop": "Soldier"}, {}, {}]}})
     assert run()["p1"]["city1"]["defence"] == 11
-    d = run("remove Elite Trooper city1")
+    d = run("remove Soldier city1")
     assert d["p1"]["city1"]["defence"] == 8 and d["p1"]["city1"]["troop"] is None
 
 
@@ -241,9 +253,9 @@ def test_VOL_EFF_REMCARD_01_choose_from_play_discard_or_hand(game):
 def test_VOL_EFF_REMCARD_02_itself_yes_cities_and_opponent_never(game):
     """VOL-EFF-REMCARD-02: only the card itself is offered; own Troop/Building and P2's cards never."""
     state, run, legal = game({"active": "p1", "p1": {"hand": ["Shadow Broker"], "discard": [],
-                                                     "cities": [{"troop": "Elite Trooper", "building": "Foundry"}, {}, {}]},
+                                                     "cities": [{"troop": "Scholar", "building": "Foundry"}, {}, {}]},
                               "p2": {"play": ["Sharp Qoam"], "discard": ["Captain"], "hand": ["Diviner"]}})
-    run("play Shadow Broker", "activate Shadow Broker")
+    run("play Shadow Broker", "activate Shadow Broker")  # its purple chain: the Scholar
     assert legal() == {"choose play:Shadow Broker", "skip"}
     d = run("choose play:Shadow Broker")
     assert d["removed"] == ["Shadow Broker"] and d["p1"]["play"] == []
@@ -251,13 +263,13 @@ def test_VOL_EFF_REMCARD_02_itself_yes_cities_and_opponent_never(game):
 
 def test_VOL_EFF_REMTROOP_01_remove_an_enemy_troop(game):
     """VOL-EFF-REMTROOP-01: the chosen enemy Troop leaves the game; its City is back to 8."""
-    state, run, legal = game({"active": "p1", "p1": {"hand": ["Suicide Mission", "Vanguard Charge"],
+    state, run, legal = game({"active": "p1", "p1": {"hand": ["Anuth's Trick"],
                                                      "cities": [{"troop": "Wall Guard"}, {}, {}]},
-                              "p2": {"cities": [{"troop": "Elite Trooper"}, {}, {"troop": "Wall Guard"}]}})
-    run("play Suicide Mission", "play Vanguard Charge", "activate Suicide Mission")
-    assert legal() == {"choose p2.city1", "choose p2.city3", "skip"}  # never P1's own Troop
-    d = run("choose p2.city1")
-    assert d["removed"] == ["Elite Trooper"] and d["p2"]["city1"]["defence"] == 8
+                              "p2": {"cities": [{"troop": "Soldier"}, {}, {"troop": "Wall Guard"}]}})
+    run("play Anuth's Trick", "remove Anuth's Trick")
+    assert legal() == {"choose p2.city1.troop", "choose p2.city3.troop", "skip"}  # never P1's own Troop
+    d = run("choose p2.city1.troop")
+    assert d["removed"] == ["Anuth's Trick", "Soldier"] and d["p2"]["city1"]["defence"] == 8
     assert d["p2"]["city3"]["troop"] == "Wall Guard" and d["p1"]["city1"]["troop"] == "Wall Guard"
 
 

@@ -12,6 +12,14 @@ import pytest
 
 from tabletop.framework.effects import IllegalAction
 
+
+# Tests of a position name cards of the designed set: they use them through the example
+# expansion (examples/volfyirion-designed); the tests of the contents use the pack's own set.
+@pytest.fixture
+def game(designed_game):
+    return designed_game
+
+
 RULES_MODULE = "tabletop.packs.volfyirion.rules"
 
 
@@ -245,7 +253,7 @@ def _stack_wonders(monkeypatch, top_first):
     monkeypatch.setattr(f"{RULES_MODULE}.shuffle", fake)
 
 
-STACK = ["Iron Colossus", "Sharp Qoam", "Obsidian Throne", "Echo Stone", "Qoam Lens"]  # costs 5, 2, 7, 3, 4
+STACK = ["Emerald Horn", "Sharp Qoam", "Void Fluid", "Pure Qoam", "Black Spores"]  # costs 6, 2, 4, 3, 4
 
 
 def test_VOL_SETUP_08_lair_after_row_with_token_unowned(rules):
@@ -258,18 +266,19 @@ def test_VOL_SETUP_08_lair_after_row_with_token_unowned(rules):
 
 
 def test_VOL_SETUP_09_lair_takes_first_two_wonders_costing_3_or_less(rules, monkeypatch):
-    """VOL-SETUP-09: Wonder Deck stacked [5, 2, 7, 3, 4]: the Lair holds the cost-2 and cost-3 Wonders."""
+    """VOL-SETUP-09: Wonder Deck stacked [6, 2, 4, 3, 4]: the Lair holds the cost-2 and cost-3 Wonders."""
     _stack_wonders(monkeypatch, STACK)
     d = rules.describe(rules.setup({}, 0))
-    assert d["lair"]["wonders"] == ["Sharp Qoam", "Echo Stone"]
+    assert d["lair"]["wonders"] == ["Sharp Qoam", "Pure Qoam"]
 
 
 def test_VOL_SETUP_10_rejected_wonders_to_bottom_in_reveal_order(rules, monkeypatch):
-    """VOL-SETUP-10: stacked [5, 2, 7, 3, 4]: the 5 and the 7 go under the deck, 7 lowest; 4 stays on top."""
+    """VOL-SETUP-10: stacked [6, 2, 4, 3, 4]: the 6 and the first 4 go under the deck, each under the
+    previous (the 4 lowest); the last 4 stays on top."""
     _stack_wonders(monkeypatch, STACK)
     d = rules.describe(rules.setup({}, 0))
-    assert d["wonder_deck"][-1] == "Qoam Lens"
-    assert d["wonder_deck"][:2] == ["Obsidian Throne", "Iron Colossus"]
+    assert d["wonder_deck"][-1] == "Black Spores"
+    assert d["wonder_deck"][:2] == ["Void Fluid", "Emerald Horn"]
     assert len(d["wonder_deck"]) == 24
 
 
@@ -338,7 +347,7 @@ def test_VOL_SETUP_ROW_02_second_player_refreshes_the_whole_row(game):
     assert "refresh all" in legal()
     d = run("refresh all")
     assert d["asset_row"] == ["Field Archivist", "Quartermaster", "Royal Treasury", "Night Raid", "Market Hall"]
-    assert d["asset_deck"] == row + ["Wall Guard"]
+    assert d["asset_deck"] == row[::-1] + ["Wall Guard"]  # each under the previous: row 5 lowest
     assert d["p2"]["points"] == {"command": 0, "battle": 0, "knowledge": 0}  # free
     assert not acts(legal(), "refresh")  # once
 
@@ -375,14 +384,15 @@ def test_VOL_SETUP_ROW_03_refresh_costs_no_knowledge(game):
 
 
 def test_VOL_SETUP_ROW_04_all_or_nothing_row_order_closed_by_wonder(game):
-    """VOL-SETUP-ROW-04: no partial refresh for P2; old cards to the bottom in row order; a Wonder acquisition closes it."""
+    """VOL-SETUP-ROW-04: no partial refresh for P2; old cards to the bottom in row order, each under the
+    previous (row 5 lowest, as Replace and the Lair setup do); a Wonder acquisition closes it."""
     row = ["Caravan", "Purge", "Foundry", "Watchtower", "Catacombs"]
     state, run, legal = game({"active": "p2", "first_turn": True, "asset_row": row,
                               "asset_deck": ["Wall Guard"] * 3 + ["Red Lancers"] * 5})
     assert acts(legal(), "refresh") == {"refresh all"}
     d = run("refresh all")
     assert d["asset_row"] == ["Red Lancers"] * 5 and None not in d["asset_row"]
-    assert d["asset_deck"][:5] == row and d["asset_deck"][5:] == ["Wall Guard"] * 3
+    assert d["asset_deck"][:5] == row[::-1] and d["asset_deck"][5:] == ["Wall Guard"] * 3
     state, run, legal = game({"active": "p2", "first_turn": True, "p2": {"points": {"battle": 3}},
                               "lair": ["Sharp Qoam", "Echo Stone"]})
     assert "refresh all" in legal()
@@ -514,13 +524,13 @@ def test_VOL_RES_06_full_payment_exact_deduction(game, rules):
 
 
 def test_VOL_RES_07_points_add_up_and_are_usable_at_once(game):
-    """VOL-RES-07: 1 CP (Prospector) + 2 CP (Hidden Cache) buy a 3-CP card in the same phase; 0 CP left."""
-    state, run, legal = game({"active": "p1", "p1": {"hand": ["Prospector", "Hidden Cache"]},
+    """VOL-RES-07: 1 CP (Prospector) + 2 CP (Celethe's Law) buy a 3-CP card in the same phase; 0 CP left."""
+    state, run, legal = game({"active": "p1", "p1": {"hand": ["Prospector", "Celethe's Law"]},
                               "asset_row": ["Suicide Mission", None, None, None, None]})
     assert "acquire asset 1" not in legal()
     run("play Prospector")
     assert "acquire asset 1" not in legal()
-    d = run("play Hidden Cache")
+    d = run("play Celethe's Law")
     assert d["p1"]["points"]["command"] == 3
     d = run("acquire asset 1")
     assert d["p1"]["points"]["command"] == 0 and d["p1"]["discard"] == ["Suicide Mission"]

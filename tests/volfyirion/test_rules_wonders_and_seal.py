@@ -8,6 +8,19 @@ import pytest
 
 from tabletop.framework.effects import IllegalAction
 
+
+# These tests name cards of the designed set: they use them through the example expansion
+# (examples/volfyirion-designed), added to the printed set as ``--cards`` adds card files.
+@pytest.fixture(scope="module")
+def rules(designed_rules):
+    return designed_rules
+
+
+@pytest.fixture
+def game(designed_game):
+    return designed_game
+
+
 NO_HAND = ["Prospector"] * 5
 
 
@@ -46,14 +59,14 @@ def test_VOL_SEAL_03_sealed_wonder_gives_and_does_nothing(game):
         "hand": NO_HAND, "play": ["Sharp Qoam", "Whispering Vault", "Echo Stone", "Caravan", "Kyradar Scout"],
         "sealed": ["Sharp Qoam", "Whispering Vault", "Echo Stone"]}})
     d = run()
-    # only Caravan (2 command) and Kyradar Scout (1 command, 1 knowledge) give anything
-    assert d["p1"]["points"] == {"command": 3, "battle": 0, "knowledge": 1}
+    # only Caravan (2 command, and its turquoise chain 1) and Kyradar Scout (1 command, 1 knowledge) give anything
+    assert d["p1"]["points"] == {"command": 4, "battle": 0, "knowledge": 1}
     assert "remove Sharp Qoam" not in legal() and "activate Whispering Vault" not in legal()
     # the same Wonders unsealed do give and can be used
     state, run, legal = game({"active": "p1", "p1": {
         "hand": NO_HAND, "play": ["Sharp Qoam", "Whispering Vault", "Echo Stone", "Caravan", "Kyradar Scout"]}})
     assert {"remove Sharp Qoam", "activate Whispering Vault"} <= legal()
-    assert run()["p1"]["points"] == {"command": 5, "battle": 1, "knowledge": 4}
+    assert run()["p1"]["points"] == {"command": 6, "battle": 1, "knowledge": 4}
 
 
 def test_VOL_SEAL_04_seal_only_unsealed_unseal_only_sealed_never_other_cards(game):

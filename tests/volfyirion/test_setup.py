@@ -65,22 +65,15 @@ def test_VOL_SETUP_05_06_asset_top(rules):
 
 
 def test_VOL_SETUP_09_10_lair_fill_order(rules):
+    """The Wonder Deck stacked before the Lair is filled (setup key ``wonder_deck_before_lair``), top to
+    bottom [6, 2, 4, 3, 4]: the Lair takes the 2 and the 3; the 6 and the first 4 go under the deck,
+    each under the previous."""
     s = rules.setup({}, 0)
-    names = {c.name: c for c in rules.cards.cards}
-    # stack the deck top->bottom [5, 2, 7, 3, 4] and re-run the lair fill
-    order_top_first = ["Iron Colossus", "Sharp Qoam", "Obsidian Throne", "Echo Stone", "Qoam Lens"]
-    s.cards = list(s.cards)
-    ids = []
-    for n in order_top_first:
-        s.cards.append(names[n])
-        ids.append(len(s.cards) - 1)
-    s.zones["wonder_deck"] = list(reversed(ids))
-    s.zones["lair1"].clear()
-    s.zones["lair2"].clear()
-    rules._fill_lair_at_setup(s)
+    stack = ["Emerald Horn", "Sharp Qoam", "Void Fluid", "Pure Qoam", "Black Spores"]  # top first
+    rules.apply_setup(s, {"wonder_deck_before_lair": list(reversed(stack))})
     d = rules.describe(s)
-    assert d["lair"]["wonders"] == ["Sharp Qoam", "Echo Stone"]
-    assert list(reversed(d["wonder_deck"])) == ["Qoam Lens", "Iron Colossus", "Obsidian Throne"]
+    assert d["lair"]["wonders"] == ["Sharp Qoam", "Pure Qoam"]
+    assert list(reversed(d["wonder_deck"])) == ["Black Spores", "Emerald Horn", "Void Fluid"]
 
 
 def test_VOL_SETUP_09_real_setup_lair_costs(rules):

@@ -5,6 +5,19 @@ import pytest
 
 from tabletop.framework.effects import IllegalAction
 
+
+# These tests name cards of the designed set: they use them through the example expansion
+# (examples/volfyirion-designed), added to the printed set as ``--cards`` adds card files.
+@pytest.fixture(scope="module")
+def rules(designed_rules):
+    return designed_rules
+
+
+@pytest.fixture
+def game(designed_game):
+    return designed_game
+
+
 NO_HAND = []
 ALL = {"variants": ["all"]}
 
@@ -27,38 +40,38 @@ def quiet(**players):
 # ---------------------------------------------------------------- mercenary
 def test_VOL_VAR_MERC_02_mercenary_adds_its_defence(game):
     # rule ids: VOL-VAR-MERC-02
-    state, run, legal = game(quiet(p1={"hand": ["Mercenary"]}), options={"variants": ["mercenary"]})
-    d = run("play Mercenary city1")
-    assert d["p1"]["city1"]["troop"] == "Mercenary" and d["p1"]["city1"]["defence"] == 11
-    assert d["p1"]["points"]["battle"] == 1
+    state, run, legal = game(quiet(p1={"hand": ["Mercenary Archer"]}), options={"variants": ["mercenary"]})
+    d = run("play Mercenary Archer city1")
+    assert d["p1"]["city1"]["troop"] == "Mercenary Archer" and d["p1"]["city1"]["defence"] == 12
+    assert d["p1"]["points"] == {"command": 0, "battle": 0, "knowledge": 0}  # no points of its own
 
 
 def test_VOL_VAR_MERC_03_legit_attack_shuffles_it_back_and_destroys_the_city(game):
     # rule ids: VOL-VAR-MERC-03
-    state, run, legal = game(quiet(p1={"points": {"battle": 11}},
-                                   p2={"cities": [{"troop": "Mercenary", "building": "Foundry"}, {}, {}]}),
+    state, run, legal = game(quiet(p1={"points": {"battle": 12}},
+                                   p2={"cities": [{"troop": "Mercenary Archer", "building": "Foundry"}, {}, {}]}),
                              options={"variants": ["mercenary"]})
-    assert "attack p2.city1" in legal()
+    assert "attack p2.city1" in legal()  # 8 + the Archer's 4
     d = run("attack p2.city1")
     assert d["p1"]["points"]["battle"] == 0
     assert d["p2"]["city1"]["destroyed"] and d["p2"]["city1"]["troop"] is None
-    assert "Foundry" in d["removed"] and "Mercenary" not in d["removed"]
-    assert d["asset_deck"].count("Mercenary") == 5  # 4 of the set + this one, shuffled in
+    assert "Foundry" in d["removed"] and "Mercenary Archer" not in d["removed"]
+    assert d["asset_deck"].count("Mercenary Archer") == 3  # the set's 2 + this one, shuffled in
     assert d["asset_top"] == d["asset_deck"][-1]
 
 
 def test_VOL_VAR_MERC_04_other_ways_out_remove_it(game):
     # rule ids: VOL-VAR-MERC-04
     """Replaced by a new Troop, or hit by Remove a Troop: removed from the game, not shuffled back."""
-    state, run, legal = game(quiet(p1={"hand": ["Sapper Squad", "Mercenary"], "play": ["Bone Lantern"]},
-                                   p2={"cities": [{"troop": "Mercenary"}, {}, {}]}),
+    state, run, legal = game(quiet(p1={"hand": ["Sapper Squad", "Mercenary Archer"], "play": ["Bone Lantern"]},
+                                   p2={"cities": [{"troop": "Mercenary Archer"}, {}, {}]}),
                              options={"variants": ["mercenary"]})
-    deck = run()["asset_deck"].count("Mercenary")
-    d = run("play Mercenary city1", "play Sapper Squad city1")
-    assert d["removed"] == ["Mercenary"]
+    deck = run()["asset_deck"].count("Mercenary Archer")
+    d = run("play Mercenary Archer city1", "play Sapper Squad city1")
+    assert d["removed"] == ["Mercenary Archer"]
     d = run("remove Bone Lantern", "choose p2.city1")
-    assert d["removed"].count("Mercenary") == 2 and d["p2"]["city1"]["troop"] is None
-    assert not d["p2"]["city1"]["destroyed"] and d["asset_deck"].count("Mercenary") == deck
+    assert d["removed"].count("Mercenary Archer") == 2 and d["p2"]["city1"]["troop"] is None
+    assert not d["p2"]["city1"]["destroyed"] and d["asset_deck"].count("Mercenary Archer") == deck
 
 
 # ---------------------------------------------------------------- ascension path
@@ -74,17 +87,18 @@ def test_VOL_VAR_ASC_02_never_sealed(game):
         run("seal p2 Ascension Path")
 
 
-def test_VOL_VAR_ASC_03_04_take_over_for_knowledge_equal_to_its_cost(game):
+def test_VOL_VAR_ASC_03_04_take_over_for_the_knowledge_the_card_says(game):
     # rule ids: VOL-VAR-ASC-03, VOL-VAR-ASC-04
     state, run, legal = game(quiet(p1={"points": {"knowledge": 4}}, p2={"play": ["Ascension Path"]}),
                              options={"variants": ["ascension-path"]})
-    assert "take p2 Ascension Path" not in legal()  # 5 knowledge needed
-    state.counters["p1.knowledge"] = 5
+    state.counters["p1.knowledge"] = 3
+    assert "take p2 Ascension Path" not in legal()  # 4 knowledge needed, the printed icon
+    state.counters["p1.knowledge"] = 4
     assert "take p2 Ascension Path" in legal()
     d = run("take p2 Ascension Path")
     assert d["p1"]["play"] == ["Ascension Path"] and d["p2"]["play"] == []
     # it is now p1's In-Play Wonder and gives its points this turn
-    assert d["p1"]["points"] == {"command": 1, "battle": 1, "knowledge": 1}
+    assert d["p1"]["points"] == {"command": 2, "battle": 2, "knowledge": 0}
 
 
 def test_VOL_VAR_ASC_05_taken_back_next_turn(game):
@@ -132,8 +146,9 @@ def test_VOL_VAR_SAB_04_replace_and_own_ability_and_oracle(game):
                                    asset_row=["Saboteur", "Caravan", None, None, None],
                                    asset_deck=["Caravan", "Saboteur"]), options=ALL)
     assert "replace 1" in legal()
-    d = run("play Saboteur", "remove Saboteur")  # removed by its own Remove Ability
-    assert d["removed"] == ["Saboteur"] and d["p1"]["points"]["command"] == 4
+    d = run("play Saboteur")  # 1 command; the printed Saboteur has no Remove Ability to shed it
+    assert d["p1"]["points"]["command"] == 4
+    assert not {"remove Saboteur", "thin Saboteur"} & legal()
     d = run("acquire top")  # a Saboteur bought through Qoam Oracle also goes to the opponent
     assert d["p2"]["discard"] == ["Saboteur"] and d["p1"]["discard"] == []
 

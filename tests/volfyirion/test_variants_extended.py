@@ -5,6 +5,19 @@ import pytest
 
 from tabletop.framework.effects import IllegalAction
 
+
+# These tests name cards of the designed set: they use them through the example expansion
+# (examples/volfyirion-designed), added to the printed set as ``--cards`` adds card files.
+@pytest.fixture(scope="module")
+def rules(designed_rules):
+    return designed_rules
+
+
+@pytest.fixture
+def game(designed_game):
+    return designed_game
+
+
 EXT = {"mode": "extended"}
 
 
@@ -42,7 +55,7 @@ def test_VOL_EXT_REBUILD_03_destroyed_twice_is_removed(game):
     state.counters["p2.battle"] = 8
     d = run("attack p1.city1")
     assert d["p1"]["city1"]["destroyed"] and d["p1"]["city1"]["removed"]
-    assert d["p1"]["city1"]["rebuild"] is None and "Outer City" in d["removed"]
+    assert d["p1"]["city1"]["rebuild"] is None and "Tylaris" in d["removed"]
     run("end turn")
     state.counters["p1.command"] = 20
     assert "rebuild city1" not in legal()

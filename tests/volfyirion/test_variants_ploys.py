@@ -2,6 +2,21 @@
 its owner's opponent's turn, the moment the opponent's action meets its requirement."""
 from __future__ import annotations
 
+import pytest
+
+
+# These tests name cards of the designed set: they use them through the example expansion
+# (examples/volfyirion-designed), added to the printed set as ``--cards`` adds card files.
+@pytest.fixture(scope="module")
+def rules(designed_rules):
+    return designed_rules
+
+
+@pytest.fixture
+def game(designed_game):
+    return designed_game
+
+
 PLOYS = {"variants": ["ploys"]}
 
 
@@ -84,15 +99,15 @@ def test_VOL_VAR_PLOY_03_mandatory_even_against_its_owner(game):
     assert set(d["removed"]) == {"Qoam Instability", "Watchtower", "Foundry"}
 
 
-def test_VOL_VAR_PLOY_DESTROY_01_no_points_from_the_completing_card(game):
-    # rule ids: VOL-VAR-PLOY-DESTROY-01
+def test_VOL_VAR_PLOY_DESTROY_01_the_completing_card_gives_its_points_before_it_is_removed(game):
+    # rule ids: VOL-VAR-PLOY-DESTROY-01 ("You may still Gain Points from cards that are about to leave")
     state, run, legal = game(held_by_p2("Qoam Instability", p1={"hand": ["Watchtower"],
                                                                "cities": [{"building": "Foundry"}, {}, {}]}),
                              options=PLOYS)
     d = run()
     assert d["p1"]["points"] == {"command": 1, "battle": 2, "knowledge": 0}  # Foundry gave at Main Phase start
-    d = run("play Watchtower city2")  # Watchtower's 2 battle are never gained
-    assert d["p1"]["points"] == {"command": 1, "battle": 2, "knowledge": 0}
+    d = run("play Watchtower city2")  # Watchtower gives its 2 battle as it is played, then both go
+    assert d["p1"]["points"] == {"command": 1, "battle": 4, "knowledge": 0}
     assert "Watchtower" in d["removed"] and "Foundry" in d["removed"]
 
 
@@ -104,7 +119,7 @@ def test_VOL_VAR_PLOY_AFTER_01_afterthought(game):
     d = run("play Red Lancers city2")
     assert d["p1"]["city1"]["troop"] is None and d["p1"]["city2"]["troop"] is None
     assert d["p1"]["city1"]["defence"] == 8 and d["p1"]["city2"]["defence"] == 9
-    assert d["p1"]["points"]["battle"] == 1  # Wall Guard's, not Red Lancers'
+    assert d["p1"]["points"]["battle"] == 3  # Wall Guard's 1 and Red Lancers' 2, gained before they went
     assert d["removed"] == ["Afterthought", "Wall Guard", "Red Lancers"]
 
 
@@ -119,31 +134,31 @@ def test_VOL_VAR_PLOY_CRYST_01_crystallization_counts_sealed_wonders(game):
 
 def test_VOL_VAR_PLOY_SECOND_01_02_second_chance_in_the_opponents_turn(game, rules):
     # rule ids: VOL-VAR-PLOY-SECOND-01, VOL-VAR-PLOY-SECOND-02
-    state, run, legal = game(held_by_p2("Second Chance", p1={"points": {"battle": 5},
-                                                            "cities": [{"troop": "Elite Trooper"}, {}, {}]}),
+    state, run, legal = game(held_by_p2("Second Chance", p1={"points": {"battle": 7},
+                                                            "cities": [{"troop": "Soldier"}, {}, {}]}),
                              options=PLOYS)
-    d = run("remove Elite Trooper city1")
-    assert d["p1"]["points"]["battle"] == 9 and d["removed"] == ["Elite Trooper"]
+    d = run("remove Soldier city1")  # its Remove Ability: 2 battle
+    assert d["p1"]["points"]["battle"] == 9 and d["removed"] == ["Soldier"]
     d = run("attack p2.city2")
     assert d["p2"]["city2"]["destroyed"]  # the attack itself resolves normally
     assert d["pending"] and state.to_move() == 1 and d["active"] == "p1"
     assert legal() == {"choose p2.city1", "choose p2.city3", "skip"}
     assert "options" in rules.view(state, 1)["pending"] and "options" not in rules.view(state, 0)["pending"]
     d = run("choose p2.city3")
-    assert d["p2"]["city3"]["troop"] == "Elite Trooper" and d["p2"]["city3"]["defence"] == 13
+    assert d["p2"]["city3"]["troop"] == "Soldier" and d["p2"]["city3"]["defence"] == 13
     assert d["removed"] == ["Second Chance"]
-    assert "Elite Trooper" not in d["removed"] and d["pending"] is None and state.to_move() == 0
+    assert "Soldier" not in d["removed"] and d["pending"] is None and state.to_move() == 0
 
 
 def test_VOL_VAR_PLOY_SECOND_02_may_be_declined_and_needs_the_remove_ability(game):
     # rule ids: VOL-VAR-PLOY-SECOND-02
     state, run, legal = game(held_by_p2("Second Chance", p1={"points": {"battle": 9},
-                                                            "cities": [{"troop": "Elite Trooper"}, {}, {}]}),
+                                                            "cities": [{"troop": "Soldier"}, {}, {}]}),
                              options=PLOYS)
     d = run("attack p2.city1")  # no Troop Remove Ability used yet: nothing happens
     assert d["pending"] is None and d["p2"]["ploy"] == "Second Chance"
     run("end turn", "end turn")
-    state.counters["p1.battle"] = 5
-    run("remove Elite Trooper city1", "attack p2.city2")
+    state.counters["p1.battle"] = 7
+    run("remove Soldier city1", "attack p2.city2")
     d = run("skip")
-    assert "Elite Trooper" in d["removed"] and d["p2"]["ploy"] is None
+    assert "Soldier" in d["removed"] and d["p2"]["ploy"] is None

@@ -10,7 +10,8 @@ from tabletop.framework.packs import registry, rules_for
 from tests.properties.invariants import play_checked
 
 ALL = {"variants": ["all"], "mode": "extended"}
-VARIANT_NAMES = {"Mercenary", "Ascension Path", "Saboteur", "Qoam Armory", "Anomaly Collider", "Qoam Oracle",
+MERCENARIES = {"Mercenary Archer", "Mercenary Veteran"}
+VARIANT_NAMES = MERCENARIES | {"Ascension Path", "Saboteur", "Qoam Armory", "Anomaly Collider", "Qoam Oracle",
                  "Heroes Party", "Mirage City", "Double Shift", "Qoam Instability", "Afterthought",
                  "Crystallization", "Second Chance"}
 
@@ -23,7 +24,7 @@ def test_VOL_VAR_01_base_game_has_no_variant_card_and_each_set_toggles_alone(rul
     # rule ids: VOL-VAR-01
     base = _names(rules, rules.setup({}, 3))
     assert not VARIANT_NAMES & set(base)
-    own = {"mercenary": {"Mercenary"}, "ascension-path": {"Ascension Path"}, "saboteur": {"Saboteur"},
+    own = {"mercenary": MERCENARIES, "ascension-path": {"Ascension Path"}, "saboteur": {"Saboteur"},
            "perks": {"Qoam Armory", "Anomaly Collider", "Qoam Oracle", "Heroes Party"},
            "ploys": {"Mirage City", "Double Shift", "Qoam Instability", "Afterthought", "Crystallization",
                      "Second Chance"}}
@@ -43,7 +44,8 @@ def test_VOL_VAR_COMP_01_VOL_VAR_MERC_01_four_mercenaries_in_the_asset_deck(rule
     s = rules.setup({"variants": ["mercenary"]}, 1)
     d = rules.describe(s)
     pile = d["asset_deck"] + [n for n in d["asset_row"] if n]
-    assert len(pile) == 67 and pile.count("Mercenary") == 4
+    assert len(pile) == 67 and sum(pile.count(m) for m in MERCENARIES) == 4
+    assert pile.count("Mercenary Archer") == pile.count("Mercenary Veteran") == 2
 
 
 def test_VOL_VAR_MERC_01_mercenary_in_the_initial_row_is_acquirable(rules):
@@ -51,16 +53,16 @@ def test_VOL_VAR_MERC_01_mercenary_in_the_initial_row_is_acquirable(rules):
     for seed in range(200):
         s = rules.setup({"variants": ["mercenary"]}, seed)
         row = rules.describe(s)["asset_row"]
-        if "Mercenary" in row:
+        if "Mercenary Veteran" in row:
             break
     else:
         pytest.fail("no seed deals a Mercenary into the row")
-    slot = row.index("Mercenary") + 1
+    slot = row.index("Mercenary Veteran") + 1
     rules.apply_setup(s, {"active": "p1", "p1": {"points": {"command": 3}}})
     assert f"acquire asset {slot}" in {rules.format(a) for a in rules.legal_actions(s)}
     rules.apply(s, rules.find_action(s, f"acquire asset {slot}"))
     d = rules.describe(s)
-    assert d["p1"]["discard"][-1] == "Mercenary" and d["p1"]["points"]["command"] == 0
+    assert d["p1"]["discard"][-1] == "Mercenary Veteran" and d["p1"]["points"]["command"] == 0
 
 
 def test_VOL_VAR_COMP_02_VOL_VAR_SAB_01_two_saboteurs(rules):
