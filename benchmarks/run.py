@@ -346,8 +346,11 @@ def bench_pack(name: str, runs: int, quick: bool) -> dict:
 
 
 def startup(runs: int) -> dict:
-    """Wall time of commands people type, min of ``runs``, each as a multiple of
-    ``python -c pass`` (measured in the same loop, so the machine's load cancels out)."""
+    """Commands people type, each the minimum of ``runs``: wall time, and CPU time of the
+    child (user + system, which a loaded machine does not inflate), each also as a multiple
+    of ``python -c pass`` measured in the same loop."""
+    import resource
+
     exe = shutil.which("tabletop") or str(Path(sys.executable).with_name("tabletop"))
     deck = sorted((ROOT / "packs" / "virevolt" / "decks").glob("*.yaml"))
     cmds = {"python -c pass": [sys.executable, "-c", "pass"], "tabletop --help": [exe, "--help"],
@@ -355,13 +358,19 @@ def startup(runs: int) -> dict:
     if deck:
         cmds["tabletop deckcheck"] = [exe, "deckcheck", "virevolt", str(deck[0])]
     best = {k: float("inf") for k in cmds}
+    best_cpu = {k: float("inf") for k in cmds}
     for _ in range(runs):
         for k, cmd in cmds.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             t0 = time.perf_counter()
             subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
             best[k] = min(best[k], time.perf_counter() - t0)
-    base = best["python -c pass"]
-    return {k: {"s": v, "x_python": v / base} for k, v in best.items()}
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            best_cpu[k] = min(best_cpu[k], used)
+    base, base_cpu = best["python -c pass"], best_cpu["python -c pass"]
+    return {k: {"s": v, "x_python": v / base, "cpu_s": best_cpu[k],
+                "cpu_x_python": best_cpu[k] / base_cpu if base_cpu else None} for k, v in best.items()}
 
 
 def machine() -> dict:
@@ -419,7 +428,8 @@ def main(argv: list[str] | None = None) -> int:
     if "startup" in only:
         results["startup"] = startup(args.startup_runs)
         for k, v in results["startup"].items():
-            rows += [("startup", f"{k} (s)", v["s"]), ("startup", f"{k} (x python)", v["x_python"])]
+            rows += [("startup", f"{k} (wall s)", v["s"]), ("startup", f"{k} (wall x python)", v["x_python"]),
+                     ("startup", f"{k} (CPU s)", v["cpu_s"]), ("startup", f"{k} (CPU x python)", v["cpu_x_python"] or 0.0)]
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     print(f"{'':<13} {'figure':<44} {'median of ' + str(args.runs):>14}")
