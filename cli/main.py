@@ -26,8 +26,30 @@ cards_app = typer.Typer(help="List, show, lint, document and print a pack's card
                         rich_markup_mode=None)
 scenario_app = typer.Typer(help="Run scenario files (a position, actions, expectations).", no_args_is_help=True,
                            rich_markup_mode=None)
+rules_app = typer.Typer(help="Read a game's rules by their ids (every id a message cites).", no_args_is_help=True,
+                        rich_markup_mode=None)
 app.add_typer(cards_app, name="cards")
 app.add_typer(scenario_app, name="scenario")
+app.add_typer(rules_app, name="rules")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"tabletop {version('tabletop')}")
+        except PackageNotFoundError:
+            typer.echo("tabletop (not installed as a distribution)")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print tabletop's version and exit."),
+) -> None:
+    """Run tabletop card games from their rules: play, check decks, lint cards, test and simulate."""
 
 
 INTERNAL_ERROR = 70  # EX_SOFTWARE: never the exit code of a mistake in the user's input
@@ -122,17 +144,19 @@ def cards_list(pack: str = typer.Argument(..., help="The game pack, e.g. volfyir
 def cards_show(pack: str = typer.Argument(..., help="The game pack."),
                name: List[str] = typer.Argument(..., help="The card's name (several words allowed)."),
                files: Optional[List[Path]] = CARDS_OPTION) -> None:
-    """Show one card: its fields and its texts in the card language."""
+    """Show one card as written in its file, and how its kind of card plays."""
+    from tabletop.cli.cardtext import card_block, find_card
+    from tabletop.cli.layout import terminal_width
     from tabletop.framework.errors import TabletopError
     from tabletop.framework.suggest import did_you_mean
 
-    cards = _pack(pack, files).cards()
+    p = _pack(pack, files)
+    cards = p.cards()
     wanted = " ".join(name)
-    found = next((c for c in cards.cards if c.name.lower() == wanted.lower()), None)
+    found = find_card(cards, wanted)
     if found is None:
         raise TabletopError(f"no card {wanted!r} in {pack}{did_you_mean(wanted, cards.by_name)}")
-    for key, value in found.get("source", {}).items():
-        typer.echo(f"{key}: {value}")
+    typer.echo(card_block(found, p.rules(), width=terminal_width()))
 
 
 @cards_app.command("lint")
@@ -228,6 +252,8 @@ def play_cmd(
     players: Optional[int] = typer.Option(None, "--players", min=1, help="Number of players, for games that allow several (you are p1)."),
     cards: Optional[List[Path]] = CARDS_OPTION,
     option: Optional[List[str]] = typer.Option(None, "--option", help=OPTION_HELP),
+    auto_pass: bool = typer.Option(True, "--auto-pass/--no-auto-pass",
+                                   help="Let a phase where you can do nothing but end it pass by itself."),
 ) -> None:
     """Play a game in the terminal against a bot (or hot-seat). Type 'help' during the game."""
     from tabletop.cli.play import Session
@@ -240,7 +266,117 @@ def play_cmd(
     if deck or opponent_deck:
         options["decks"] = [deck, opponent_deck]
     pack = _pack(game, cards, [d for d in (deck, opponent_deck) if d])
-    Session.start(pack, vs=vs, seed=seed, options=options, load=load, think=think, players=players).loop()
+    Session.start(pack, vs=vs, seed=seed, options=options, load=load, think=think, players=players,
+                  auto_pass=auto_pass).loop()
+
+
+@app.command("watch")
+@guarded
+def watch_cmd(
+    game: str = typer.Argument(..., help="The game pack, e.g. volfyirion or virevolt."),
+    bots: str = typer.Option("greedy,greedy", "--bots", help="Comma-separated bots, one per seat (or one for all)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the game (random if omitted)."),
+    delay: float = typer.Option(0.5, "--delay", min=0.0, help="Seconds between two actions."),
+    variant: Optional[List[str]] = typer.Option(None, "--variant", help="A variant to switch on (repeatable; 'all' for every one)."),
+    mode: Optional[str] = typer.Option(None, "--mode", help="A game mode (e.g. extended)."),
+    deck: Optional[List[str]] = typer.Option(None, "--deck", help="A deck per seat, in seat order (repeatable)."),
+    players: Optional[int] = typer.Option(None, "--players", min=1, help="Number of players, for games that allow several."),
+    think: Optional[float] = typer.Option(None, "--think", help="Seconds per move for thinking bots."),
+) -> None:
+    """Watch a bot game as a spectator: the board and every event, as the public sees them."""
+    import random
+
+    from tabletop.cli.watch import watch
+
+    options: dict = {}
+    if variant:
+        options["variants"] = list(variant)
+    if mode:
+        options["mode"] = mode
+    if deck:
+        options["decks"] = list(deck)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 2**31)
+    watch(_pack(game), [b.strip() for b in bots.split(",")], seed, options, players, delay, think)
+
+
+@app.command("replay")
+@guarded
+def replay_cmd(
+    save: Path = typer.Argument(..., help="A saved game (from 'save FILE' during a game)."),
+    as_: str = typer.Option("p1", "--as", help="Whose view: a seat (p1, p2...) or 'spectator'."),
+) -> None:
+    """Step through a saved game, action by action, as one seat (or a spectator) saw it."""
+    from tabletop.cli.watch import replay
+    from tabletop.framework.errors import TabletopError
+    from tabletop.framework.game import Game
+    from tabletop.framework.packs import registry, rules_for
+
+    if as_ == "spectator":
+        viewer = None
+    elif as_[:1] == "p" and as_[1:].isdigit() and int(as_[1:]) >= 1:
+        viewer = int(as_[1:]) - 1
+    else:
+        raise TabletopError(f"--as {as_!r}: give a seat (p1, p2, ...) or 'spectator'")
+    game = Game.load(save, rules_for)
+    replay(registry().get(game.rules.name), game, viewer)
+
+
+@rules_app.command("show")
+@guarded
+def rules_show(pack: str = typer.Argument(..., help="The game pack."),
+               ids: List[str] = typer.Argument(..., help="Rule ids, ranges or families: VOL-WIN-01, VOL-DRAW-01..05, VOL-SYN-*.")) -> None:
+    """Print rules by id, with our reading of the ambiguous ones."""
+    from tabletop.cli.layout import terminal_width
+    from tabletop.framework.errors import TabletopError
+    from tabletop.framework.rulebook import cited_ids
+
+    book = _rulebook(pack)
+    shown = []
+    for text in ids:
+        cited = cited_ids(text.upper())
+        found = [r for head, tail in cited for r in book.expand(head, tail)]
+        if not found:
+            try:
+                found = [book.get(text)]
+            except KeyError as e:
+                raise TabletopError(e.args[0]) from None
+        shown += found
+    typer.echo("\n\n".join(book.explain(r.id, terminal_width()) for r in shown))
+
+
+@rules_app.command("list")
+@guarded
+def rules_list(pack: str = typer.Argument(..., help="The game pack.")) -> None:
+    """List every rule id with the start of its text."""
+    for r in _rulebook(pack):
+        typer.echo(f"{r.id:<28} {r.text[:90]}{'...' if len(r.text) > 90 else ''}")
+
+
+@rules_app.command("doc")
+@guarded
+def rules_doc(pack: str = typer.Argument(..., help="The game pack."),
+              out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write to this file instead of printing.")) -> None:
+    """Render the rule catalogue as Markdown (docs/rules/PACK.md is made with it)."""
+    from tabletop.framework.game import write_atomic
+
+    p = _pack(pack)
+    text = _rulebook(pack).markdown(p.info.title or p.name)
+    if out:
+        write_atomic(out, text)
+        typer.echo(f"wrote {out}")
+    else:
+        typer.echo(text, nl=False)
+
+
+def _rulebook(pack: str):
+    from tabletop.framework.errors import TabletopError
+    from tabletop.framework.rulebook import rulebook
+
+    book = rulebook(_pack(pack))
+    if book is None:
+        raise TabletopError(f"{pack} carries no rule catalogue")
+    return book
 
 
 @app.command("deckcheck")

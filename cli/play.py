@@ -1,58 +1,95 @@
-"""Playing in the terminal: the board, the numbered legal actions, and the session commands.
+"""Playing in the terminal: the board, the narrated game, the numbered actions, the commands.
 
-It reads plain lines from standard input, so a person at a terminal and a script on a
-pipe play it the same way. The human is p1; with ``--vs human`` every seat is human
-(hot-seat) and each player sees the board from their own side.
+What a player sees comes from two things only: the view of their seat (``rules.view``) and
+the events of the game rendered for their seat (``Event.render``): the opponent's face-down
+cards cannot reach the screen, the log or a bot's move line. The human is p1; with
+``--vs human`` every seat is human (hot-seat) and each sees the board from their own side.
+
+At a terminal the prompt edits lines, keeps a history and completes with Tab
+(cli/prompt.py); from a pipe it reads plain lines, so a script plays the same way.
 """
 from __future__ import annotations
 
+import inspect
 import json
 import random
 import sys
 from pathlib import Path
 
+from tabletop.cli.cardtext import card_block, find_card
+from tabletop.cli.layout import fill, terminal_width
+from tabletop.cli.menu import ActionMenu
+from tabletop.cli.prompt import LineInput
 from tabletop.framework.actions import format_action
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.game import Game
+from tabletop.framework.narration import HEADLINE
 from tabletop.framework.state import player_name
 from tabletop.framework.userfiles import read_json
 
-HELP = """Commands:
-  <number>        take the numbered action
-  <action>        take an action by its notation (e.g. 'play Captain', 'attack p2.city1')
-  help            this help, and the notation of every action of this game
-  undo            take back your last action (and the bot's replies); never past a draw or a reveal
-  log             the actions of this game so far
-  board           show the board again
-  save FILE       save the game (written atomically)
-  load FILE       continue a saved game instead of this one
-  quit            leave (the game is not saved)"""
+COMMANDS = """Commands:
+  <number>          take the numbered action (numbers stay the same while the decision lasts)
+  <action>          take an action by its notation; Tab completes it at a terminal
+  play all          play every card in hand whose play needs no choice
+  show <card>       a card as written, e.g. 'show {card}'; or a place: {places}
+  board             the whole board again (after each action you see a short one)
+  log [N]           everything that happened (the last N turns only with N)
+  rule <ID>         a rule of the game by its id, e.g. 'rule {rule}'
+  undo              take back your last action (and the bot's replies); never past a draw or a reveal
+  save FILE         save the game (written atomically)
+  load FILE         continue a saved game instead of this one
+  help              this help, and the notation of every action of this game
+  quit              leave (asks first when the game is not saved)"""
 
 
-def usage(spec) -> str:
-    """``play <card> [<place>]``: a verb's notation, optional arguments in brackets."""
-    kinds = {"word": "<word>", "int": "<number>", "name": "<card>"}
-    parts = [kinds.get(k, "<place>") for k in spec.args]
-    for i in range(len(parts) - spec.optional_tail, len(parts)):
-        parts[i] = f"[{parts[i]}]"
-    return " ".join([spec.verb, *parts])
+def board_drawer(pack):
+    """The pack's board function as ``draw(view, width, compact)`` (a pack written for the
+    older one-argument hook still works: it always draws the whole board)."""
+    fn = pack.board()
+    if fn is None:
+        return lambda view, width, compact: json.dumps(view, indent=1)
+    params = inspect.signature(fn).parameters
+    if "compact" in params:
+        return lambda view, width, compact: fn(view, width=width, compact=compact)
+    return lambda view, width, compact: fn(view)
+
+
+def format_result_value(value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    return str(value)
 
 
 class Session:
-    def __init__(self, pack, game: Game, bots: dict[int, object], out=None, inp=None) -> None:
+    """One terminal game: see the module docstring."""
+
+    def __init__(self, pack, game: Game, bots: dict[int, object], out=None, inp=None, auto_pass: bool = True,
+                 vs: str = "greedy", think: float | None = None) -> None:
         self.pack = pack
         self.game = game
         self.bots = bots
         self.out = out or sys.stdout
-        self.inp = inp or sys.stdin
-        self.board_fn = pack.board()
-        self._shown = None
+        self.reader = LineInput(inp or sys.stdin, self.out, self.completions)
+        self.draw = board_drawer(pack)
+        self.auto_pass = auto_pass
+        self.vs = vs
+        self.think = think
+        self.menu = ActionMenu()
+        self.width = terminal_width()
+        self._reset_screen()
+        self.saved_at = len(game.log)
+
+    def _reset_screen(self) -> None:
+        self.cursor = len(self.game.events) if self.game.log else 0  # events already narrated
+        self.full_board = None      # (seat, turn) of the last whole board drawn
+        self.shown = None           # (actions applied, mover) of the last menu shown
+        self.narrator = self.humans()[0] if self.humans() else 0
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def start(cls, pack, vs: str, seed: int | None, options: dict, load: Path | None,
-              think: float | None = None, players: int | None = None):
+              think: float | None = None, players: int | None = None, auto_pass: bool = True):
         """A session of ``pack`` (a pack, or an installed pack's name)."""
         from tabletop.framework.packs import registry, rules_for
 
@@ -71,119 +108,272 @@ class Session:
                 game = Game(rules, options, seed, players)
             except ValueError as e:
                 raise TabletopError(f"cannot start {name}: {e}") from None
-        return cls(pack, game, cls._bots(pack, rules, vs, game.seed, think, game.state.nplayers))
+        bots = cls._bots(pack, vs, game.seed, think, game.state.nplayers)
+        return cls(pack, game, bots, auto_pass=auto_pass, vs=vs, think=think)
 
     @staticmethod
-    def _bots(pack, rules, vs: str, seed: int, think, nplayers: int) -> dict[int, object]:
-        from tabletop.framework.simulation import make_bot
+    def _bots(pack, vs: str, seed: int, think, nplayers: int) -> dict[int, object]:
+        from tabletop.framework.simulation import bot_names, make_bot
+        from tabletop.framework.suggest import did_you_mean
 
         if vs == "human":
             return {}
-        return {seat: make_bot(pack, vs, seed + seat, think=think) for seat in range(1, nplayers)}
+        try:
+            return {seat: make_bot(pack, vs, seed + seat, think=think) for seat in range(1, nplayers)}
+        except TabletopError as e:
+            if ":" in vs:
+                raise
+            known = ["human"] + bot_names(pack)
+            raise TabletopError(f"unknown opponent {vs!r}{did_you_mean(vs, known)}; choose one of: "
+                                f"{', '.join(known)} (or mcts:ITERATIONS, scripted:FILE)") from e
+
+    # ------------------------------------------------------------------ who looks at the screen
+    def humans(self) -> list[int]:
+        return [s for s in range(self.game.state.nplayers) if s not in self.bots]
+
+    @property
+    def rules(self):
+        return self.game.rules
 
     # ------------------------------------------------------------------ output
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
 
-    def show_board(self, player: int) -> None:
-        view = self.game.rules.view(self.game.state, player)
-        if self.board_fn is not None:
-            self.say(self.board_fn(view))
-        else:
-            self.say(json.dumps(view, indent=1))
+    def show_board(self, seat: int, compact: bool = False) -> None:
+        self.say(self.draw(self.rules.view(self.game.state, seat), self.width, compact))
 
-    def show_actions(self, player: int) -> list:
+    def narrate(self) -> None:
+        """Print what happened since last time, as the seat at the screen may read it."""
+        events = self.game.events
+        seat = self.narrator
+        for e in events[self.cursor:]:
+            if e.level != HEADLINE:
+                continue
+            text = e.render(seat)
+            if text is None:
+                continue
+            if e.kind == "turn":
+                self.say(f"\n-- {text} --")
+            else:
+                self.say(fill(text, self.width, initial_indent="  ", subsequent_indent="    "))
+        self.cursor = len(events)
+
+    def present(self, mover: int, legal: list) -> None:
+        """The board (whole at the start of each of your turns, short otherwise), the warnings,
+        the question and the numbered actions."""
         state = self.game.state
-        actions = self.game.legal_actions()
-        if state.pending is not None:
-            self.say(f"[{player_name(player)}] {state.pending.prompt}")
+        pend = state.pending
+        key = (state.turn, state.phase, mover) if pend is None else (len(self.game.log), pend.prompt)
+        self.menu.update(key, legal)
+        if self.shown == (len(self.game.log), mover):
+            return
+        self.shown = (len(self.game.log), mover)
+        self.say("")
+        whole = self.full_board != (mover, state.turn)
+        self.show_board(mover, compact=not whole)
+        self.full_board = (mover, state.turn)
+        if pend is None and mover == state.active:
+            for w in self.rules.warnings(state, mover):
+                self.say(fill(w, self.width, initial_indent="  ! ", subsequent_indent="    "))
+        if pend is not None:
+            self.say(f"[{player_name(mover)}] {pend.prompt}")
         else:
-            self.say(f"[{player_name(player)}] your move ({state.phase} phase):")
-        for i, a in enumerate(actions, 1):
-            self.say(f"  {i:>2}. {format_action(a)}")
-        return actions
+            self.say(f"[{player_name(mover)}] your move ({state.phase} phase):")
+        self.say(self.menu.render(self.width))
+
+    def completions(self) -> list[str]:
+        """Every line worth completing now: the legal actions, card names after 'show', commands."""
+        out = [format_action(a) for a in self.menu.current]
+        out += ["play all", "board", "log", "undo", "help", "quit", "save ", "load ", "rule "]
+        view = self.rules.view(self.game.state, self.narrator)
+        out += [f"show {p}" for p in self.rules.places(view)]
+        out += [f"show {c.name}" for c in self.pack.cards().cards]
+        return out
 
     # ------------------------------------------------------------------ the loop
     def loop(self) -> None:
-        self.say(f"{self.game.rules.title or self.pack.name} — seed {self.game.seed}. Type 'help' for commands.")
+        g = self.game
+        self.say(f"{self.rules.title or self.pack.name} - seed {g.seed}. Type 'help' for commands.")
         while True:
-            state = self.game.state
+            self.narrate()
+            state = g.state
             if state.over:
-                self.finish()
+                if self.finish():
+                    continue
                 return
             mover = state.to_move()
             bot = self.bots.get(mover)
             if bot is not None:
-                action = bot.choose(self.game.rules, state.clone())
-                self.game.apply(action)
-                self.say(f"{player_name(mover)} plays: {format_action(action)}")
-                self._shown = None
+                g.apply(bot.choose(self.rules, state.clone()))
                 continue
-            key = (len(self.game.log), mover)
-            if self._shown != key:
-                self.say("")
-                self.show_board(mover)
-                actions = self.show_actions(mover)
-                self._shown = key
-            else:
-                actions = self.game.legal_actions()
-            self.out.write("> ")
-            self.out.flush()
-            line = self.inp.readline()
-            if not line:
-                self.say("\nend of input: leaving the game (not saved)")
+            self.narrator = mover
+            legal = g.legal_actions()
+            if self.auto_pass and state.pending is None and legal == [self.rules.pass_action]:
+                phase = state.phase
+                g.apply(legal[0])
+                self.say(f"  ({player_name(mover)}: nothing to do in the {phase} phase, so it ends)")
+                continue
+            self.present(mover, legal)
+            line = self.reader.read(f"{player_name(mover)}> ")
+            if line is None:
+                self.say("\nend of input: leaving the game" + ("" if self.saved() else " (not saved)"))
                 return
-            if not self.command(line.strip(), actions, mover):
+            if not self.command(line.strip(), mover):
                 return
 
-    def command(self, line: str, actions: list, mover: int) -> bool:
+    def saved(self) -> bool:
+        return self.game.state.over or len(self.game.log) == self.saved_at
+
+    def command(self, line: str, mover: int) -> bool:
         """Handle one line; False to leave the session."""
         if not line:
             return True
         word, _, rest = line.partition(" ")
         word = word.lower()
+        rest = rest.strip()
         if word in ("quit", "exit"):
-            self.say("leaving the game (not saved)")
-            return False
-        if word == "help":
-            self.say(HELP)
-            self.say("Notation of this game's actions:")
-            for spec in self.game.rules.verbs.values():
-                self.say(f"  {usage(spec):<34} {spec.help}")
+            return not self.confirm_quit()
+        handler = {"help": self.help, "board": self.board, "log": self.log, "show": self.show, "rule": self.rule,
+                   "undo": lambda _: self.undo(mover), "save": self.save, "load": self.load}.get(word)
+        if handler is not None:
+            handler(rest)
             return True
-        if word == "board":
-            self._shown = None
-            return True
-        if word == "log":
-            for i, (a, who) in enumerate(zip(self.game.log, self.game.movers), 1):
-                self.say(f"  {i:>3}. {player_name(who)}: {format_action(a)}")
-            if not self.game.log:
-                self.say("  (no actions yet)")
-            return True
-        if word == "undo":
-            self.undo(mover)
-            return True
-        if word == "save":
-            self.save(rest.strip())
-            return True
-        if word == "load":
-            self.load(rest.strip())
+        if line.lower() == "play all":
+            self.play_all(mover)
             return True
         if line.isdigit():
-            n = int(line)
-            if not 1 <= n <= len(actions):
-                self.say(f"no action number {n}: choose 1 to {len(actions)}")
+            try:
+                action = self.menu.pick(int(line))
+            except ValueError as e:
+                self.say(str(e))
                 return True
-            action = actions[n - 1]
         else:
             try:
-                action = self.game.rules.find_action(self.game.state, line)
-            except (IllegalAction, ValueError) as e:
+                action = self.rules.find_action(self.game.state, line)
+            except IllegalAction as e:
+                self.say(e.reason)
+                return True
+            except ValueError as e:
                 self.say(str(e))
                 return True
         self.game.apply(action)
         return True
+
+    # ------------------------------------------------------------------ commands
+    def help(self, _rest: str = "") -> None:
+        cards = self.pack.cards().cards
+        view = self.rules.view(self.game.state, self.narrator)
+        places = ", ".join(f"'show {p}'" for p in self.rules.places(view)[:3]) or "-"
+        ids = self.rule_ids()
+        self.say(COMMANDS.format(card=cards[0].name if cards else "NAME", places=places,
+                                 rule=ids[0] if ids else "ID"))
+        self.say(f"Notation of {self.rules.title or self.pack.name}'s actions:")
+        for spec in self.rules.verbs.values():
+            example = f" (e.g. '{spec.example}')" if spec.example else ""
+            self.say(fill(f"{spec.shape():<34} {spec.help}{example}", self.width, initial_indent="  ",
+                                   subsequent_indent=" " * 37))
+
+    def board(self, _rest: str = "") -> None:
+        self.full_board = None
+        self.shown = None
+
+    def log(self, rest: str = "") -> None:
+        """Everything that happened, as this seat may read it (the last N turns with a number)."""
+        events = self.game.events
+        if rest:
+            if not rest.isdigit() or int(rest) < 1:
+                self.say("usage: log [N]   (N: how many turns back)")
+                return
+            first_turn = self.game.state.turn - int(rest) + 1
+            events = [e for e in events if e.turn >= first_turn]
+        shown = 0
+        for e in events:
+            text = e.render(self.narrator)
+            if text is None:
+                continue
+            shown += 1
+            if e.kind == "turn":
+                self.say(f"-- {text} --")
+            else:
+                indent = "  " if e.level == HEADLINE else "      "
+                self.say(fill(text, self.width, initial_indent=indent, subsequent_indent=indent + "  "))
+        if not shown:
+            self.say("  (nothing has happened yet)")
+
+    def show(self, ref: str) -> None:
+        """A card by name, or the cards at a place of the board, as written and as they stand now."""
+        if not ref:
+            self.say("usage: show <card name>, or show <place> (" + ", ".join(
+                self.rules.places(self.rules.view(self.game.state, self.narrator))[:6]) + ", ...)")
+            return
+        view = self.rules.view(self.game.state, self.narrator)
+        found = self.rules.locate(view, ref)
+        cards = self.pack.cards()
+        if found is None:
+            card = find_card(cards, ref)
+            if card is None:
+                from tabletop.framework.suggest import did_you_mean
+
+                names = [c.name for c in cards.cards] + self.rules.places(view)
+                self.say(f"no card or place {ref!r}{did_you_mean(ref, names)}")
+                return
+            found = [(card.name, [])]
+        if not found:
+            self.say(f"{ref}: no card there")
+            return
+        for name, status in found:
+            card = cards.by_name.get(name)
+            if card is None:
+                self.say("\n".join([name] + [f"  now: {s}" for s in status]))
+            else:
+                self.say(card_block(card, self.rules, status, self.width))
+
+    def rule_ids(self) -> list[str]:
+        from tabletop.framework.rulebook import rulebook
+
+        book = rulebook(self.pack)
+        return [r.id for r in book] if book is not None else []
+
+    def rule(self, rest: str) -> None:
+        from tabletop.framework.rulebook import rulebook
+
+        book = rulebook(self.pack)
+        if book is None:
+            self.say(f"{self.pack.name} carries no rule catalogue")
+            return
+        if not rest:
+            self.say("usage: rule <ID>, e.g. 'rule " + (book.rules[0].id if book.rules else "ID") + "'")
+            return
+        try:
+            self.say(book.explain(rest, self.width))
+        except KeyError as e:
+            self.say(e.args[0])
+
+    def play_all(self, mover: int) -> None:
+        g = self.game
+        n = 0
+        while True:
+            state = g.state
+            if state.over or state.pending is not None or state.to_move() != mover:
+                break
+            plays = self.rules.free_plays(state, g.legal_actions())
+            if not plays:
+                break
+            g.apply(plays[0])
+            n += 1
+        if not n:
+            self.say("nothing to play: no card in your hand is played without a choice now")
+
+    def confirm_quit(self) -> bool:
+        if self.saved():
+            self.say("leaving the game")
+            return True
+        answer = self.reader.read("The game is not saved (type 'save FILE' to keep it). Leave anyway? [y/N] ")
+        if answer is None or answer.strip().lower() in ("y", "yes"):
+            self.say("leaving the game (not saved)")
+            return True
+        return False
 
     def undo(self, mover: int) -> None:
         movers = self.game.movers
@@ -196,7 +386,7 @@ class Session:
             self.say("cannot undo: that would take back an action that revealed hidden information")
             return
         self.game.undo(count)
-        self._shown = None
+        self._reset_screen()
         self.say(f"undone: {count} action(s)")
 
     def save(self, name: str) -> None:
@@ -218,6 +408,7 @@ class Session:
         except OSError as e:
             self.say(f"cannot save to {path}: {e.strerror or e}")
             return
+        self.saved_at = len(self.game.log)
         self.say(f"saved to {path}")
 
     def load(self, name: str) -> None:
@@ -236,22 +427,54 @@ class Session:
                      "not loaded, the current game goes on")
             return
         self.game = game
-        self._shown = None
+        self.saved_at = len(game.log)
+        self._reset_screen()
         self.say(f"loaded {name} ({len(game.log)} actions)")
 
-    def finish(self) -> None:
-        state = self.game.state
-        viewer = 0
+    # ------------------------------------------------------------------ the end
+    def finish(self) -> bool:
+        """The game-over screen; True when the player asks for a rematch (the session goes on)."""
+        g = self.game
+        state = g.state
+        seat = self.narrator
         self.say("")
-        self.show_board(viewer)
-        result = self.game.rules.result(state)
+        self.show_board(seat)
+        result = self.rules.result(state)
         winner = result.get("winner")
-        self.say("=" * 60)
+        self.say("=" * min(self.width, 72))
+        turns = result.get("turns", state.turn)
         if winner is None:
-            self.say("Game over: no winner.")
+            self.say(f"Game over: no winner, after {turns} turns ({len(g.log)} actions).")
         else:
-            you = " (you)" if winner == "p1" and 0 not in self.bots else ""
-            self.say(f"Game over: {winner}{you} wins after {state.turn + 1} turns and {len(self.game.log)} actions.")
+            you = " (you)" if state.winner in self.humans() and self.bots else ""
+            self.say(f"Game over: {winner}{you} wins after {turns} turns ({len(g.log)} actions).")
+        if result.get("reason"):
+            self.say(f"  why: {result['reason']}")
         for key, value in result.items():
-            if key not in ("winner", "over"):
-                self.say(f"  {key}: {value}")
+            if key not in ("winner", "over", "reason", "turns"):
+                self.say(f"  {key}: {format_result_value(value)}")
+        for s in range(state.nplayers):
+            if s == seat and self.bots:
+                continue
+            for zone, names in self.rules.reveal(state, s).items():
+                self.say(fill(f"{zone} ({len(names)}): {_counted(names)}", self.width,
+                                       initial_indent="  revealed: ", subsequent_indent="    "))
+        answer = self.reader.read("Play again? 's' same seed, 'n' new seed, anything else leaves: ")
+        choice = (answer or "").strip().lower()
+        if choice not in ("s", "n"):
+            return False
+        seed = g.seed if choice == "s" else random.SystemRandom().randrange(1, 2**31)
+        self.game = Game(self.rules, g.options, seed, g.players)
+        self.bots = self._bots(self.pack, self.vs, seed, self.think, self.game.state.nplayers)
+        self.saved_at = 0
+        self._reset_screen()
+        self.say(f"\nNew game - seed {seed}.")
+        return True
+
+
+def _counted(names: list[str]) -> str:
+    """``["A", "B", "A"]`` -> "A x2, B" (in first-seen order)."""
+    counts: dict[str, int] = {}
+    for n in names:
+        counts[n] = counts.get(n, 0) + 1
+    return ", ".join(f"{n} x{k}" if k > 1 else n for n, k in counts.items())

@@ -23,16 +23,30 @@ WORD, INT, NAME = "word", "int", "name"
 
 @dataclass(frozen=True)
 class VerbSpec:
-    """A verb and the kinds of its arguments (``"word"``, ``"int"`` or ``"name"``)."""
+    """A verb and the kinds of its arguments (``"word"``, ``"int"`` or ``"name"``), with what
+    people read about it: ``help``, the ``usage`` in the game's own words
+    (``cast <incantation> [<effect number>]``) and a real ``example`` (``cast Fireball 2``)."""
 
     verb: str
     args: tuple[str, ...] = ()
     help: str = ""
     optional_tail: int = 0  # how many trailing arguments may be left out
+    usage: str = ""
+    example: str = ""
 
     def __post_init__(self) -> None:
         if list(self.args).count(NAME) > 1:
             raise ValueError(f"verb {self.verb!r}: at most one multi-word name argument")
+
+    def shape(self) -> str:
+        """The usage, or one made from the argument kinds (optional arguments in brackets)."""
+        if self.usage:
+            return self.usage
+        kinds = {WORD: "<word>", INT: "<number>", NAME: "<name>"}
+        parts = [kinds.get(k, "<place>") for k in self.args]
+        for i in range(len(parts) - self.optional_tail, len(parts)):
+            parts[i] = f"[{parts[i]}]"
+        return " ".join([self.verb, *parts])
 
 
 class ActionSyntaxError(TabletopError, ValueError):
@@ -42,10 +56,11 @@ class ActionSyntaxError(TabletopError, ValueError):
 
 #: The verbs that answer decisions, shared by every game.
 DECISION_VERBS = {
-    "choose": VerbSpec("choose", (NAME,), "pick one of the options offered"),
-    "yes": VerbSpec("yes", (), "accept the optional effect offered"),
-    "no": VerbSpec("no", (), "decline the optional effect offered"),
-    "skip": VerbSpec("skip", (), "choose nothing"),
+    "choose": VerbSpec("choose", (NAME,), "pick one of the options offered (as listed)",
+                       usage="choose <option>"),
+    "yes": VerbSpec("yes", (), "accept the optional effect offered", example="yes"),
+    "no": VerbSpec("no", (), "decline the optional effect offered", example="no"),
+    "skip": VerbSpec("skip", (), "choose nothing", example="skip"),
 }
 
 
@@ -71,7 +86,14 @@ def parse_action(text: str, specs: dict[str, VerbSpec]) -> Action:
     if best is None:
         from tabletop.framework.suggest import did_you_mean
 
-        hint = did_you_mean(words[0].lower(), {v.split()[0] for v in specs})
+        first = words[0].lower()
+        longer = [s for v, s in specs.items() if v.split()[0] == first]
+        if longer:  # the start of a longer verb ("acquire" of "acquire asset")
+            forms = "; ".join(s.shape() for s in longer)
+            example = next((s.example for s in longer if s.example), "")
+            raise ActionSyntaxError(f"{shown(text.strip())}: '{first}' is written {forms}"
+                                    + (f" (e.g. '{example}')" if example else ""))
+        hint = did_you_mean(first, {v.split()[0] for v in specs})
         raise ActionSyntaxError(f"unknown action {shown(words[0])}{hint}")
     args = _split_args(best, rest, text)
     return (best.verb, *args)
@@ -118,5 +140,5 @@ def _convert(kind: str, word: str, spec: VerbSpec, text: str):
 
 
 def _usage(spec: VerbSpec, text: str) -> str:
-    shape = " ".join([spec.verb, *(f"<{k if k in (WORD, INT, NAME) else 'place'}>" for k in spec.args)])
-    return f"{shown(text)} does not match {shape!r}"
+    example = f", e.g. '{spec.example}'" if spec.example else ""
+    return f"{shown(text)} does not match '{spec.shape()}'{example}"

@@ -31,7 +31,9 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions: the baseline every other bot must beat."""
+    """Picks uniformly among the legal actions the pack calls sensible
+    (:meth:`Rules.candidate_actions`: never a move that loses at once when another does not):
+    the baseline every other bot must beat."""
 
     name = "random"
 
@@ -39,8 +41,8 @@ class RandomBot:
         self.rng = Random(seed)
 
     def choose(self, rules, state) -> Action:
-        """A uniformly random legal action."""
-        actions = rules.legal_actions(state)
+        """A uniformly random action among the sensible ones (:meth:`Rules.candidate_actions`)."""
+        actions = rules.candidate_actions(state, rules.legal_actions(state))
         return actions[self.rng.below(len(actions))]
 
 

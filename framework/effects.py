@@ -181,7 +181,13 @@ def run_stack(state) -> None:
 
 class IllegalAction(TabletopError, ValueError):
     """An action that is not legal in the current state (a :class:`TabletopError`; also a
-    ``ValueError`` for code written before the two were one family)."""
+    ``ValueError`` for code written before the two were one family). ``reason``, when set, is
+    why in a player's words ("attack p2.city1: needs 8 battle; you have 1"), without the list
+    of legal actions the full message ends with."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason or message
 
 
 def _jsonable(v: Any) -> Any:

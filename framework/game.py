@@ -1,6 +1,8 @@
 """A game being played: its rules, parameters, seed, action log, undo and saved files.
 
-A saved game is its parameters, seed and action log, plus a checksum of the final state:
+A game records what happened as it goes (its :class:`~tabletop.framework.narration.Event` list,
+each with a rendering per seat): every screen shows a seat only those renderings and its
+view. A saved game is its parameters, seed and action log, plus a checksum of the final state:
 loading replays the log, and a file that was cut short or edited no longer gives the same
 checksum, so it is refused. Undo replays one action fewer, but never takes back an action
 that showed a player something hidden (a draw, a shuffle, a new card in a row).
@@ -18,9 +20,10 @@ from typing import Any
 from tabletop.framework.actions import Action, format_action
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import LocatedError, TabletopError
+from tabletop.framework.narration import DETAIL, Event, EventLog, narrate, recording
 from tabletop.framework.rules import Rules
 from tabletop.framework.setups import MAX_SEED, SetupError, check_options
-from tabletop.framework.state import State
+from tabletop.framework.state import State, player_name
 from tabletop.framework.userfiles import read_json
 from tabletop.framework.wording import clip, kind_of, shown
 
@@ -47,13 +50,21 @@ class Game:
         self.options = dict(check_options(rules, options, players))
         self.seed = seed
         self.players = players
+        self.record = EventLog(rules)
         self.state = self._fresh()
         self.log: list[Action] = []
         self.revealing: list[bool] = []
         self.movers: list[int] = []
 
     def _fresh(self) -> State:
-        return self.rules.setup(self.options, self.seed, self.players)
+        self.record = EventLog(self.rules)
+        with recording(self.record):
+            return self.rules.setup(self.options, self.seed, self.players)
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything narrated so far, setup included (render each for one seat before showing it)."""
+        return self.record.events
 
     # ------------------------------------------------------------------ playing
     def legal_actions(self) -> list[Action]:
@@ -61,10 +72,17 @@ class Game:
         return self.rules.legal_actions(self.state)
 
     def apply(self, action: Action) -> None:
-        """Apply a legal action (checked) and record it."""
+        """Apply a legal action (checked) and record it, with what it made happen."""
         before = self.state.reveals
         mover = self.state.to_move()
+        record = self.record
+        record.step = len(self.log) + 1
+        first = len(record.events)
         self.rules.apply_checked(self.state, action)
+        if not any(e.actor == mover and e.visible(mover) for e in record.events[first:]):
+            # the pack narrated nothing its mover can read: the mover at least sees the notation
+            narrate(self.state, "action", "{p}: {action}", actor=mover, level=DETAIL, only=(mover,),
+                    p=player_name(mover), action=format_action(action))
         self.log.append(action)
         self.revealing.append(self.state.reveals != before)
         self.movers.append(mover)

@@ -65,8 +65,10 @@ def tabletop_deck_rules(pack):
 
 @hookspec(firstresult=True)
 def tabletop_board(pack):
-    """Return a function ``(view: dict) -> str`` drawing the board of ``pack`` for the
-    terminal from a player's view."""
+    """Return a function ``(view: dict, *, width: int = 80, compact: bool = False) -> str``
+    drawing the board of ``pack`` for the terminal from a player's view: fitted to ``width``
+    columns, and with ``compact`` a few lines of what changes turn by turn (the terminal
+    shows it after each action). A function taking only ``view`` is accepted too."""
 
 
 @hookspec
@@ -83,3 +85,11 @@ def tabletop_encoding(pack):
     numbering and observation layout for learning agents
     (:class:`tabletop.framework.encoding.Encoding`; the RL environments of ``tabletop.rl``
     use it), or None for a pack that has none."""
+
+
+@hookspec(firstresult=True)
+def tabletop_rule_catalogue(pack):
+    """Return the pack's rule catalogue (a path or ``importlib.resources`` traversable of a
+    YAML list of rules: ``id``, ``section``, ``rule``, and for ambiguous rules ``ambiguous:
+    true`` and ``interpretation``), so that every rule id a message cites can be looked up
+    (``rule ID`` during a game, ``tabletop rules PACK ID``, docs/rules/)."""

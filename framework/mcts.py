@@ -94,6 +94,7 @@ class MCTSBot:
         legal = rules.legal_actions(state)
         if not legal:
             raise ValueError("no legal action to choose: the game is over")
+        legal = rules.candidate_actions(state, legal)
         if len(legal) == 1:
             return legal[0]
         safe = rules.safe_action if type(rules).safe_action is not Rules.safe_action else None
@@ -116,13 +117,14 @@ class MCTSBot:
         prior = (rules.preferred_action if type(rules).preferred_action is not Rules.preferred_action
                  and self.prior_weight > 0 else None)
         has_eval = type(rules).evaluate is not Rules.evaluate
+        allowed = frozenset(legal)  # the root's candidates: the search spends nothing on the others
         n = 0
         while True:
             if limit is not None and n >= limit:
                 break
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(rules, state, me, root, random_rollout, has_eval, safe, prior)
+            self._iterate(rules, state, me, root, random_rollout, has_eval, safe, prior, allowed)
             n += 1
         self.last_iterations = n
         self.last_root = root
@@ -147,7 +149,7 @@ class MCTSBot:
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, rules, root_state, me: int, root: Node, random_rollout: bool, has_eval: bool,
-                 safe=None, prior=None) -> None:
+                 safe=None, prior=None, allowed: frozenset | None = None) -> None:
         rng = self.rng
         state = rules.determinize(root_state, me, rng)
         legal_actions, apply = rules.legal_actions, rules.apply
@@ -161,6 +163,8 @@ class MCTSBot:
             legal = legal_actions(state)
             if not legal:
                 break
+            if node is root and allowed is not None:
+                legal = [a for a in legal if a in allowed] or legal
             if safe is not None and len(legal) > 1:
                 a = safe(state, legal)
                 if a is not None:  # no decision to learn here: take it and go on

@@ -22,6 +22,17 @@ with :func:`metric`: it sees each record once (``add``) and then gives its figur
 Win rates come with 95% Wilson score intervals. A game is *decided* when it has a winner,
 a *draw* when it ended without one, *capped* when it hit ``--max-turns`` (or the step cap)
 unfinished; draws and capped games count as non-wins for everyone.
+
+Seats are *comparable* only when the same bot sits in every seat of every game: then the
+win rate by seat and the first player's advantage measure the seats. With different bots
+(which swap seats game by game) those pooled figures would measure which bot sat where
+(greedy against random wins "50% in each seat"), so the report gives each bot's win rate by
+seat and moving first or not instead, and says why.
+
+Per-card rows compare the player-games that had a card with those that did not: only cards
+with at least ``MIN_SAMPLE`` player-games on each side are ranked, by the significance of
+the difference (a two-proportion z statistic), each with the difference's 95% interval
+(Newcombe's, from the two Wilson intervals).
 """
 from __future__ import annotations
 
@@ -31,6 +42,7 @@ from pathlib import Path
 from typing import Iterable
 
 Z95 = 1.959963984540054
+MIN_SAMPLE = 30       # player-games with (and without) a card before its row is ranked
 
 
 class Metric:
@@ -79,6 +91,21 @@ def rate(k: int, n: int) -> dict:
     return {"wins": k, "games": n, "rate": (k / n) if n else None, "ci95": [lo, hi]}
 
 
+def difference(k1: int, n1: int, k2: int, n2: int) -> dict:
+    """``k1/n1 - k2/n2`` with Newcombe's 95% interval and the two-proportion z statistic."""
+    if not n1 or not n2:
+        return {"diff": None, "ci95": [None, None], "z": 0.0}
+    p1, p2 = k1 / n1, k2 / n2
+    l1, u1 = wilson(k1, n1)
+    l2, u2 = wilson(k2, n2)
+    d = p1 - p2
+    lo = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    hi = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    pooled = (k1 + k2) / (n1 + n2)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    return {"diff": d, "ci95": [lo, hi], "z": d / se if se else 0.0}
+
+
 # ---------------------------------------------------------------------- the metrics
 @metric("summary")
 class Summary(Metric):
@@ -111,20 +138,31 @@ class WinRateByBot(Metric):
         return {lab: rate(k, n) for lab, (k, n) in self.counts.items()}
 
 
+NOT_COMPARABLE = ("not computed: the bots differ, so a seat's win rate would measure which bot sat there; "
+                  "see each bot by seat")
+
+
 @metric("win_rate_by_seat")
 class WinRateBySeat(Metric):
+    """Only when the seats are comparable: the same bot in every seat of every game
+    (see the module docstring)."""
+
     def start(self):
         self.games = 0
         self.wins: list[int] = []
+        self.bots: set[str] = set()
 
     def add(self, r):
         self.games += 1
+        self.bots.update(r["seats"])
         if len(self.wins) < len(r["seats"]):
             self.wins += [0] * (len(r["seats"]) - len(self.wins))
         if r["winner"] is not None:
             self.wins[r["winner"]] += 1
 
     def result(self):
+        if len(self.bots) > 1:
+            return {"note": NOT_COMPARABLE}
         return {f"p{s + 1}": rate(k, self.games) for s, k in enumerate(self.wins)}
 
 
@@ -132,16 +170,46 @@ class WinRateBySeat(Metric):
 class FirstPlayer(Metric):
     def start(self):
         self.k = self.n = 0
+        self.bots: set[str] = set()
 
     def add(self, r):
+        self.bots.update(r["seats"])
         if r["winner"] is not None:
             self.n += 1
             self.k += r["winner"] == r["first"]
 
     def result(self):
+        if len(self.bots) > 1:
+            return {"note": NOT_COMPARABLE.replace("a seat's win rate", "moving first")}
         out = rate(self.k, self.n)
         out["note"] = "share of decided games won by the player who moved first"
         return out
+
+
+@metric("win_rate_by_bot_and_seat")
+class WinRateByBotAndSeat(Metric):
+    """Each bot's win rate in each seat, and moving first or not: the seat figures that stay
+    meaningful when the bots differ."""
+
+    def start(self):
+        self.seats: dict[str, dict[str, list[int]]] = {}
+        self.first: dict[str, dict[str, list[int]]] = {}
+
+    def add(self, r):
+        for s, name in enumerate(r["seats"]):
+            won = r["winner"] == s
+            kw = self.seats.setdefault(name, {}).setdefault(f"p{s + 1}", [0, 0])
+            kw[0] += won
+            kw[1] += 1
+            kw = self.first.setdefault(name, {}).setdefault("first" if s == r["first"] else "not first", [0, 0])
+            kw[0] += won
+            kw[1] += 1
+
+    def result(self):
+        return {name: {"seats": {seat: rate(*kn) for seat, kn in sorted(self.seats[name].items())},
+                       "first": {w: rate(*self.first[name][w]) for w in ("first", "not first")
+                                 if w in self.first[name]}}
+                for name in sorted(self.seats)}
 
 
 @metric("game_length")
@@ -256,12 +324,21 @@ class Cards(Metric):
     def result(self):
         per: dict[str, dict[str, dict]] = {}
         for (kind, card), (games, n_with, k_with) in sorted(self.had.items()):
+            n_without, k_without = self.player_games - n_with, self.wins - k_with
             per.setdefault(kind, {})[card] = {
                 "games": games,
                 "with": rate(k_with, n_with),
-                "without": rate(self.wins - k_with, self.player_games - n_with),
+                "without": rate(k_without, n_without),
+                "difference": difference(k_with, n_with, k_without, n_without),
+                "ranked": min(n_with, n_without) >= MIN_SAMPLE,
             }
         return per
+
+
+def ranked_cards(table: dict) -> list[tuple[str, dict]]:
+    """The rows with enough player-games on each side, the most significant difference first."""
+    rows = [(card, d) for card, d in table.items() if d["ranked"]]
+    return sorted(rows, key=lambda kv: (-abs(kv[1]["difference"]["z"]), kv[0]))
 
 
 @metric("win_rate_by_bot_and_deck")
@@ -317,9 +394,22 @@ def markdown(meta: dict, m: dict, charts: list[str]) -> str:
     lines += ["## Win rate by bot (95% Wilson interval)", "", "| bot | games | wins | win rate [95% CI] |", "|---|---:|---:|---|"]
     for lab, d in m["win_rate_by_bot"].items():
         lines.append(f"| {lab} | {d['games']} | {d['wins']} | {_ci(d)} |")
-    lines += ["", "## Win rate by seat", "", "| seat | games | wins | win rate [95% CI] |", "|---|---:|---:|---|"]
-    for seat, d in m["win_rate_by_seat"].items():
-        lines.append(f"| {seat} | {d['games']} | {d['wins']} | {_ci(d)} |")
+    lines += ["", "## Win rate by seat", ""]
+    by_seat = m["win_rate_by_seat"]
+    if "note" in by_seat:
+        lines.append(f"Pooled over the bots: {by_seat['note']}.")
+    else:
+        lines += ["| seat | games | wins | win rate [95% CI] |", "|---|---:|---:|---|"]
+        for seat, d in by_seat.items():
+            lines.append(f"| {seat} | {d['games']} | {d['wins']} | {_ci(d)} |")
+    if "note" in by_seat:
+        lines += ["", "| bot | seat | games | wins | win rate [95% CI] |", "|---|---|---:|---:|---|"]
+        for lab, d in m["win_rate_by_bot_and_seat"].items():
+            rows = list(d["seats"].items()) + [(f"moving {w}" if w == "first" else w, x) for w, x in d["first"].items()]
+            lines += [f"| {lab} | {seat} | {x['games']} | {x['wins']} | {_ci(x)} |" for seat, x in rows]
+    elif meta.get("options", {}).get("decks") and len(set(map(str, meta["options"]["decks"]))) > 1:
+        lines.append("")
+        lines.append("Each seat played its own deck here: the seat figures measure the decks as much as the seats.")
     by_deck = m.get("win_rate_by_bot_and_deck")
     if by_deck:
         lines += ["", "## Win rate by bot and deck", "", "| bot | deck | games | wins | win rate [95% CI] |",
@@ -327,8 +417,11 @@ def markdown(meta: dict, m: dict, charts: list[str]) -> str:
         for lab, decks in by_deck.items():
             lines += [f"| {lab} | {deck} | {d['games']} | {d['wins']} | {_ci(d)} |" for deck, d in decks.items()]
     fp = m["first_player"]
-    lines += ["", "## First-player advantage", "",
-              f"The player who moved first won {fp['wins']} of {fp['games']} decided games: {_ci(fp)}.", ""]
+    lines += ["", "## First-player advantage", ""]
+    if "note" in fp:
+        lines += [f"Pooled over the bots: {fp['note']} (above: each bot moving first or not).", ""]
+    else:
+        lines += [f"The player who moved first won {fp['wins']} of {fp['games']} decided games: {_ci(fp)}.", ""]
     gl = m["game_length"]
     lines += ["## Game length (turns)", ""]
     if gl.get("games"):
@@ -347,20 +440,31 @@ def markdown(meta: dict, m: dict, charts: list[str]) -> str:
     lines += ["", "## Cards", ""]
     if not m["cards"]:
         lines.append("No per-card data: the pack does not annotate actions (Rules.annotate).")
+    if m["cards"]:
+        lines.append(f"Player-games that had the card against those that did not; only cards with at least "
+                     f"{MIN_SAMPLE} player-games on each side, the most significant difference first (z: the "
+                     "two-proportion z statistic; |z| > 1.96 is significant at 5% for one card, and many cards "
+                     "are compared, so expect a few false alarms).")
+        lines.append("")
     for kind, table in m["cards"].items():
-        lines += [f"### {kind}", "", f"| card | games | player-games {kind} | win rate if {kind} | "
-                  f"player-games not | win rate if not | difference |", "|---|---:|---:|---|---:|---|---:|"]
-        rows = sorted(table.items(), key=lambda kv: -(kv[1]["with"]["rate"] or 0))
-        for card, d in rows:
-            w, wo = d["with"], d["without"]
-            diff = (w["rate"] - wo["rate"]) if w["rate"] is not None and wo["rate"] is not None else None
-            lines.append(f"| {card} | {d['games']} | {w['games']} | {_ci(w)} | {wo['games']} | {_ci(wo)} | "
-                         f"{'—' if diff is None else f'{100 * diff:+.1f}'} |")
+        ranked = ranked_cards(table)
+        lines += [f"### {kind}", "", f"| card | player-games {kind} | win rate if {kind} | player-games not | "
+                  f"win rate if not | difference [95% CI] | z |", "|---|---:|---|---:|---|---|---:|"]
+        for card, d in ranked:
+            w, wo, df = d["with"], d["without"], d["difference"]
+            lines.append(f"| {card} | {w['games']} | {_ci(w)} | {wo['games']} | {_ci(wo)} | "
+                         f"{100 * df['diff']:+.1f} [{100 * df['ci95'][0]:+.1f}, {100 * df['ci95'][1]:+.1f}] | "
+                         f"{df['z']:+.2f} |")
+        small = len(table) - len(ranked)
+        if small:
+            lines.append("")
+            lines.append(f"{small} card(s) had fewer than {MIN_SAMPLE} player-games on a side and are not ranked "
+                         "(report.json has them).")
         lines.append("")
     if charts:
         lines += ["## Charts", ""] + [f"![{c}]({c})" for c in charts]
     others = [k for k in m if k not in {"summary", "win_rate_by_bot", "win_rate_by_seat", "win_rate_by_bot_and_deck",
-                                         "first_player",
+                                         "first_player", "win_rate_by_bot_and_seat",
                                          "game_length", "lead_changes", "cards"}]
     for k in others:
         lines += ["", f"## {k}", "", "```json", json.dumps(m[k], indent=1), "```"]
@@ -375,8 +479,11 @@ def charts(out: Path, m: dict) -> list[str]:
     import matplotlib.pyplot as plt
 
     names = []
-    groups = [("bot", m["win_rate_by_bot"]), ("seat", m["win_rate_by_seat"])]
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    groups = [("bot", m["win_rate_by_bot"])]
+    if "note" not in m["win_rate_by_seat"]:
+        groups.append(("seat", m["win_rate_by_seat"]))
+    fig, axes = plt.subplots(1, len(groups), figsize=(5 * len(groups), 4), squeeze=False)
+    axes = axes[0]
     for ax, (title, data) in zip(axes, groups):
         labels = list(data)
         rates = [data[k]["rate"] or 0 for k in labels]
@@ -404,6 +511,28 @@ def charts(out: Path, m: dict) -> list[str]:
         fig.savefig(out / "game_length.png", dpi=100)
         plt.close(fig)
         names.append("game_length.png")
+    for kind, table in m["cards"].items():
+        rows = ranked_cards(table)[:30]
+        if not rows:
+            continue
+        fig, ax = plt.subplots(figsize=(7, 1.2 + 0.32 * len(rows)))
+        ys = list(range(len(rows)))[::-1]
+        diffs = [100 * d["difference"]["diff"] for _, d in rows]
+        lo = [dv - 100 * d["difference"]["ci95"][0] for dv, (_, d) in zip(diffs, rows)]
+        hi = [100 * d["difference"]["ci95"][1] - dv for dv, (_, d) in zip(diffs, rows)]
+        colours = ["#c44e52" if d["difference"]["ci95"][0] > 0 or d["difference"]["ci95"][1] < 0 else "#8c8c8c"
+                   for _, d in rows]
+        for y, dv, l, h, c in zip(ys, diffs, lo, hi, colours):
+            ax.errorbar([dv], [y], xerr=[[l], [h]], fmt="o", color=c, capsize=3)
+        ax.axvline(0, color="grey", lw=0.8, ls="--")
+        ax.set_yticks(ys, [card for card, _ in rows])
+        ax.set_xlabel(f"win rate if {kind} minus if not (points, 95% CI)")
+        ax.set_title(f"cards: {kind} (most significant first; red: interval excludes 0)")
+        fig.tight_layout()
+        name = f"cards_{kind}.png".replace(" ", "_")
+        fig.savefig(out / name, dpi=100)
+        plt.close(fig)
+        names.append(name)
     return names
 
 
@@ -454,7 +583,8 @@ def console_summary(m: dict, seconds: float | None = None, workers: int | None =
     for lab, d in m["win_rate_by_bot"].items():
         lines.append(f"  {lab:<24} {d['wins']:>6}/{d['games']:<6} {_ci(d)}")
     fp = m["first_player"]
-    lines.append(f"  first player wins {_ci(fp)} of decided games")
+    if "note" not in fp:
+        lines.append(f"  first player wins {_ci(fp)} of decided games")
     gl = m["game_length"]
     if gl.get("games"):
         lines.append(f"  turns: min {gl['min']}, median {gl['median']}, mean {gl['mean']:.1f}, max {gl['max']}")

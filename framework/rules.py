@@ -15,6 +15,7 @@ from typing import Any, Callable
 from tabletop.framework import lasting
 from tabletop.framework.actions import Action, VerbSpec, format_action, parse_action
 from tabletop.framework.effects import IllegalAction, answer, push, run_stack
+from tabletop.framework.narration import DETAIL, narrate
 from tabletop.framework.state import State, player_name
 from tabletop.framework.triggers import (
     PHASE_END, PHASE_START, TURN_END, TURN_START, announce, listened,
@@ -71,9 +72,34 @@ class Rules:
     def check(self, state: State) -> None:
         """State-based checks after every action (conditions that fire by themselves)."""
 
-    def view(self, state: State, player: int) -> dict:
-        """What ``player`` may know: the only input of screens and fair bots."""
+    def view(self, state: State, player: int | None) -> dict:
+        """What ``player`` may know (``None``: a spectator, who sees only what is public): with
+        the events' renderings for that seat, the only input of screens and fair bots."""
         raise NotImplementedError
+
+    def zone_seen_by(self, state: State, key: str) -> frozenset | None:
+        """Who may see the cards in zone ``key``: None for everyone, else the seats (maybe none).
+        Default: a seat sees every zone but those of its :meth:`hidden_pools`."""
+        seats = [p for p in range(state.nplayers)
+                 if not any(key in pool for pool in self.hidden_pools(state, p))]
+        return None if len(seats) == state.nplayers else frozenset(seats)
+
+    def seen_by(self, state: State, iid: int) -> frozenset | None:
+        """Who may see card instance ``iid`` now: what decides how an event naming it is
+        rendered for each seat (framework/narration.py). Default: those who see its zone."""
+        key = state.zone_of(iid)
+        return frozenset() if key is None else self.zone_seen_by(state, key)
+
+    def zone_label(self, key: str) -> str:
+        """A zone's name in narration: ``p1.deck`` is "p1's deck", ``asset_deck`` "the asset deck"."""
+        owner, dot, rest = key.partition(".")
+        if dot and owner[:1] == "p" and owner[1:].isdigit():
+            return f"{owner}'s {rest.replace('.', ' ').replace('_', ' ')}"
+        return "the " + key.replace("_", " ").replace(".", " ")
+
+    def end_reason(self, state: State) -> str:
+        """Why a finished game ended, for people ("p2 has no City left (VOL-WIN-01)")."""
+        return ""
 
     def describe(self, state: State) -> dict:
         """Everything, hidden parts included, in the paths scenario files name."""
@@ -181,6 +207,38 @@ class Rules:
         uniformly at random with the bot's ``rng``; a pack may bias it cheaply."""
         return actions[rng.below(len(actions))]
 
+    def may_lose_at_once(self, state: State) -> bool:
+        """Whether any action of the player to move could lose the game by itself here: False
+        spares :meth:`candidate_actions` trying each action (bots ask at every move). Default: True."""
+        return True
+
+    def can_lose_at_once(self, state: State, action: Action) -> bool:
+        """Whether ``action`` could end the game in its mover's loss by itself: a cheap filter
+        before :meth:`loses_at_once` tries it on a copy. Default: any action could."""
+        return True
+
+    def loses_at_once(self, state: State, action: Action) -> bool:
+        """Whether applying ``action`` ends the game without its mover winning (tried on a copy;
+        only whether the game ends is read, never a hidden card)."""
+        if not self.can_lose_at_once(state, action):
+            return False
+        me = state.to_move()
+        s = state.clone()
+        self.apply(s, action)
+        return s.over and s.winner != me
+
+    def candidate_actions(self, state: State, actions: list[Action]) -> list[Action]:
+        """The actions among ``actions`` a sensible player considers: every bot chooses among
+        these. Default: drop the actions that lose at once when another action does not
+        (one-ply loss avoidance). A pack adds its own common sense (Virevolt: keep a hero in
+        play, no spell that does nothing); the result is never empty."""
+        if len(actions) < 2 or not self.may_lose_at_once(state):
+            return actions
+        losing = [a for a in actions if self.loses_at_once(state, a)]
+        if not losing or len(losing) == len(actions):
+            return actions
+        return [a for a in actions if a not in losing]
+
     # ------------------------------------------------------------------ the engine
     def legal_actions(self, state: State) -> list[Action]:
         """Every action the player to move may take now."""
@@ -200,6 +258,15 @@ class Rules:
                 raise IllegalAction(f"unknown action {format_action(action)!r}")
             handler(state, action)
         self.settle(state)
+        if state.over and state.log is not None:
+            self.narrate_end(state)
+
+    def narrate_end(self, state: State) -> None:
+        """Tell who won and why (:meth:`end_reason`), once, when the game ends."""
+        winner = "no one" if state.winner is None else player_name(state.winner)
+        reason = self.end_reason(state)
+        narrate(state, "game over", "game over: {winner} wins{why}", winner=winner,
+                why=f" ({reason})" if reason else "")
 
     def apply_checked(self, state: State, action: Action | str) -> None:
         """Like :meth:`apply`, but refuse an action that is not legal, listing the legal ones.
@@ -239,6 +306,8 @@ class Rules:
             state.turn += 1
             if lasting.LASTING in state.vars:
                 lasting.expire(state)
+            if state.log is not None:
+                self.narrate_turn(state)
             self.start_turn(state)
             if state.listen:
                 announce(state, TURN_START, player=state.active)
@@ -261,10 +330,18 @@ class Rules:
             announce(state, TURN_END, player=state.active)
         return True
 
+    def narrate_turn(self, state: State) -> None:
+        """Tell that a turn begins, and whose it is."""
+        narrate(state, "turn", "turn {turn}: {p} to play", actor=state.active, turn=state.turn,
+                p=player_name(state.active))
+
     def enter_phase(self, state: State, phase: Phase) -> None:
         """Make ``phase`` the current phase and run its ``enter`` procedure."""
         state.phase = phase.name
         state.phase_done = phase.actions is None
+        if state.log is not None:
+            narrate(state, "phase", "{p}'s {phase} phase", actor=state.active, level=DETAIL,
+                    p=player_name(state.active), phase=phase.name)
         if phase.enter is not None:
             phase.enter(state)
         if state.listen:
@@ -273,6 +350,8 @@ class Rules:
     def begin(self, state: State) -> State:
         """Enter the first phase of the first turn and run until someone must act."""
         state.listen = self.listen
+        if state.log is not None:
+            self.narrate_turn(state)
         self.start_turn(state)
         announce(state, TURN_START, player=state.active)
         self.enter_phase(state, self.phases[0])
@@ -340,21 +419,87 @@ class Rules:
         return format_action(action)
 
     def find_action(self, state: State, text: str) -> Action:
-        """The legal action written ``text`` (case and spacing forgiven), or an error naming the legal ones."""
+        """The legal action written ``text`` (case and spacing forgiven, or a form the pack
+        understands, :meth:`resolve`), else an error that says why (:meth:`why_not`) or
+        names the legal actions."""
         wanted = " ".join(text.split()).lower()
         legal = self.legal_actions(state)
         for a in legal:
             if format_action(a).lower() == wanted:
                 return a
-        self.parse(text)  # a syntax error explains itself better than the list below
+        alias = self.resolve(state, text)
+        if alias is not None and alias in legal:
+            return alias
+        action = alias if alias is not None else self.parse(text)  # a syntax error explains itself best
+        if state.over:
+            raise IllegalAction("the game is over")
+        if state.pending is not None:
+            options = ", ".join(format_action(a) for a in legal)
+            raise IllegalAction(f"answer the question first: {state.pending.prompt} ({options})")
+        reason = self.why_not(state, action)
         shown = ", ".join(format_action(a) for a in legal) or "none (the game is over)"
+        if reason:
+            why = f"{format_action(action)}: {reason}"
+            raise IllegalAction(f"{why}; legal actions: {shown}", why)
         raise IllegalAction(f"{clipped(text.strip())} is not legal now; legal actions: {shown}")
+
+    # ------------------------------------------------------------------ front ends (optional)
+    # What terminal, web and other front ends use to explain the game to people; every one
+    # reads only what the player it is asked about may know.
+    #: The action that ends a phase where nothing else can be done (front ends may take it
+    #: by themselves), e.g. ``("next",)``.
+    pass_action: Action | None = None
+
+    def why_not(self, state: State, action: Action) -> str | None:
+        """Why ``action`` (well formed, not legal now) cannot be taken, in words with the
+        numbers and the rule id: "needs 8 battle; you have 1 (VOL-ATTACK-01)"."""
+        return None
+
+    def resolve(self, state: State, text: str) -> Action | None:
+        """An action written another natural way ("acquire Catacombs" for "acquire asset 3"),
+        or None. The result is checked for legality like any other."""
+        return None
+
+    def warnings(self, state: State, player: int) -> list[str]:
+        """What will happen to ``player`` at the end of their turn unless they act (a City
+        falls, a hand is over its limit), from what ``player`` may know."""
+        return []
+
+    def free_plays(self, state: State, actions: list[Action]) -> list[Action]:
+        """Among ``actions``, those that need no choice and can never hurt (playing a card
+        whose points are gained by themselves): what a "play all" command takes, in order."""
+        return []
+
+    def locate(self, view: dict, ref: str) -> list[tuple[str, list[str]]] | None:
+        """The cards a place names in ``view`` ("asset 3", "p2.city2", a hero), each with what
+        is true of it now ("defence 12 = 9 + Troop 3"): ``[(card name, [status lines])]``,
+        or None for no such place. Reads the view only, so it can never show a hidden card."""
+        return None
+
+    def places(self, view: dict) -> list[str]:
+        """The places :meth:`locate` understands in ``view``, for completion and help."""
+        return []
+
+    def card_rules(self, card) -> str:
+        """How a card of this kind works, in a sentence or two with its rule ids."""
+        return ""
+
+    def reveal(self, state: State, player: int) -> dict[str, list[str]]:
+        """What ``player`` kept hidden (hand, deck, face-down cards), shown when the game is
+        over: zone label -> card names."""
+        out: dict[str, list[str]] = {}
+        prefix = player_name(player) + "."
+        for key, ids in state.zones.items():
+            if ids and key.startswith(prefix) and self.zone_seen_by(state, key) is not None:
+                out[self.zone_label(key)] = [state.cards[i].name for i in ids]
+        return out
 
     def player_names(self, state: State) -> list[str]:
         """The written names of the seats: ``p1``, ``p2``..."""
         return [player_name(i) for i in range(state.nplayers)]
 
     def result(self, state: State) -> dict[str, Any]:
-        """A short summary of how the game ended."""
+        """A short summary of how the game ended: winner, why, turns played (``state.turn``,
+        the number of the turn being played), and what the pack adds (scores)."""
         return {"over": state.over, "winner": None if state.winner is None else player_name(state.winner),
-                "turns": state.turn}
+                "reason": self.end_reason(state) if state.over else "", "turns": state.turn}

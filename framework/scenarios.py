@@ -230,7 +230,10 @@ def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
         try:
             action = rules.find_action(state, step)
         except (IllegalAction, ValueError) as e:
-            raise _fail(sc, n, f"{label} ({shown(step)}): {clip(str(e), 2000)}")
+            msg = str(e)
+            if "legal actions:" not in msg and not state.over:
+                msg += "; legal actions: " + ", ".join(format_action(a) for a in rules.legal_actions(state))
+            raise _fail(sc, n, f"{label} ({shown(step)}): {clip(msg, 2000)}")
         rules.apply(state, action)
         return
     (kind, body), = step.items()

@@ -241,7 +241,7 @@ class ScriptedBot:
         self._costs: dict[str, float] = {}
 
     def choose(self, rules, state) -> Action:
-        legal = rules.legal_actions(state)
+        legal = rules.candidate_actions(state, rules.legal_actions(state))
         if len(legal) == 1:
             return legal[0]
         player = state.to_move()

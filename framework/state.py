@@ -14,11 +14,14 @@ containers:
 ``events`` holds announced events not yet answered (:mod:`tabletop.framework.triggers`);
 ``listen`` is the set of events some card of this game answers, derived from the cards.
 
-The pack chooses the keys; the framework only copies, serialises and shows them.
+The pack chooses the keys; the framework only copies, serialises and shows them. ``log``
+is not part of the game: it is where narration goes while someone watches (framework/narration.py).
 """
 from __future__ import annotations
 
 from typing import Any
+
+from tabletop.framework.narration import current as current_log
 
 FORMAT_VERSION = 1
 _copy_list, _copy_set, _copy_dict = list.copy, set.copy, dict.copy
@@ -40,7 +43,7 @@ class State:
     __slots__ = (
         "game", "cards", "nplayers", "zones", "counters", "marks", "values", "vars",
         "rng", "turn", "active", "phase", "phase_done", "stack", "pending",
-        "winner", "over", "reveals", "events", "listen",
+        "winner", "over", "reveals", "events", "listen", "log",
     )
 
     def __init__(self, game: str, cards: list, nplayers: int, rng: int) -> None:
@@ -64,6 +67,7 @@ class State:
         self.reveals = 0
         self.events: list = []
         self.listen: frozenset = frozenset()
+        self.log = current_log()  # where narration goes while the game is watched (framework/narration.py)
 
     def clone(self) -> "State":
         """A copy that shares nothing mutable with this one (card definitions are immutable)."""
@@ -91,6 +95,7 @@ class State:
         s.reveals = self.reveals
         s.events = self.events[:] if self.events else []
         s.listen = self.listen
+        s.log = None  # a copy (a bot's search) narrates nothing
         return s
 
     def __deepcopy__(self, memo) -> "State":

@@ -5,14 +5,23 @@ pile) counts a *reveal* on the state, which is how undo knows where it must stop
 """
 from __future__ import annotations
 
+from tabletop.framework.narration import DETAIL, Cards, Zone, narrate
 from tabletop.framework.rng import shuffled
 from tabletop.framework.state import State
+
+
+def owner_of(key: str) -> str | None:
+    """The player a zone key belongs to by the framework's convention (``p2.hand`` -> ``p2``)."""
+    owner, dot, _ = key.partition(".")
+    return owner if dot and owner[:1] == "p" and owner[1:].isdigit() else None
 
 
 def shuffle(state: State, key: str) -> None:
     """Shuffle a zone with the game's generator."""
     state.rng = shuffled(state.rng, state.zones[key])
     state.reveals += 1
+    if state.log is not None:
+        narrate(state, "shuffle", "{zone} is shuffled", level=DETAIL, zone=Zone(key))
 
 
 def move(state: State, iid: int, src: str, dst: str) -> None:
@@ -36,9 +45,15 @@ def draw(state: State, deck: str, dest: str, n: int = 1, refill_from: str | None
                 break
             src.extend(zones[refill_from])
             zones[refill_from].clear()
+            if state.log is not None:
+                narrate(state, "shuffle", "{from_} is shuffled into {deck}", from_=Zone(refill_from), deck=Zone(deck))
             shuffle(state, deck)
         out.append(src.pop())
         got += 1
     if got:
         state.reveals += 1
+        if state.log is not None:
+            who = owner_of(dest)
+            narrate(state, "draw", "{who} draws {cards}", actor=None if who is None else int(who[1:]) - 1,
+                    who=who or Zone(dest), cards=Cards(out[-got:], came_from=deck))
     return got

@@ -9,7 +9,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CORE = {"actions", "effects", "errors", "lasting", "rng", "rules", "state", "suggest", "triggers", "zones",
+CORE = {"actions", "effects", "errors", "lasting", "narration", "rng", "rules", "state", "suggest", "triggers", "zones",
         "determinize", "hookspecs", "evaluation", "wording"}
 
 

@@ -2,7 +2,7 @@
 from a public prior, an evaluation in [0, 1], annotations and a cheap rollout policy.
 
 Virevolt's decks are built by their owners, so an opponent's hidden cards are not a known
-multiset: :func:`determinize` samples them from a *public prior* (docs/packs/virevolt.md,
+multiset: :func:`determinize` samples them from a *public prior* (docs/packs/reference/virevolt.md,
 "Bots"), reading only what ``view(state, player)`` shows (the opponent's cards in play, in
 their graveyard and being cast, the number of cards in their hand, deck and face-down
 traps) plus public knowledge (the card pool, the deck rules, the preconstructed deck lists).
@@ -14,13 +14,15 @@ from collections import Counter
 
 from tabletop.framework.determinize import reseed
 from tabletop.framework.evaluation import outcome
-from tabletop.packs.virevolt.keys import BOX, CRYSTAL, KEYS, TRAP
+from tabletop.packs.virevolt import costs
+from tabletop.packs.virevolt import crystals as cr
+from tabletop.packs.virevolt.keys import BOX, CRYSTAL, INCANTATION, KEYS, TRAP
 from tabletop.packs.virevolt.value import attack_damage, win_probability
 
 DECK_SIZE = 30
 MAX_COPIES = 2
 MAUVE_CRYSTAL = "Mauve Crystal"
-# MCTS settings measured best against greedy (docs/packs/virevolt.md, "Bots")
+# MCTS settings measured best against greedy (docs/packs/reference/virevolt.md, "Bots")
 MCTS_ROLLOUT_DEPTH = 0
 MCTS_EXPLORATION = 0.15
 MCTS_PRIOR_WEIGHT = 1.0
@@ -384,3 +386,119 @@ def make_mcts(rules, seed: int = 0, iterations: int | None = None, think: float 
             return super().choose(ai_rules(rules), state)
 
     return VirevoltMCTSBot(rules, seed, iterations=iterations, think=think, **options)
+
+
+# ---------------------------------------------------------------------- common sense for every bot
+# Verbs that may take a hero out of its owner's play; the others (play, set, next, rotate,
+# attack) never leave a player who has a hero without one.
+_MAY_LOSE_HERO = frozenset(("sacrifice", "cast", "activate", "choose", "yes", "no", "skip", "pass"))
+_SPELLS = frozenset(("cast", "activate"))
+_MAX_LEAVES = 16
+
+
+def _others_pass(rules, s, me: int) -> None:
+    """Let every other player's response window go unanswered (what a player can count on:
+    their traps are hidden)."""
+    guard = 0
+    while not s.over and s.pending is not None and s.pending.player != me and guard < 12:
+        if ("pass",) not in s.pending.options:
+            return
+        rules.apply(s, ("pass",))
+        guard += 1
+
+
+def heroes_in_play(state, p: int) -> int:
+    k = KEYS[p]
+    return len(state.zones[k.main]) + len(state.zones[k.secondary])
+
+
+def keeps_hero(rules, state, action, me: int) -> bool:
+    """Whether ``me`` has a hero in play after ``action`` (other players letting it resolve)."""
+    if heroes_in_play(state, me) and action[0] not in _MAY_LOSE_HERO:
+        return True
+    s = state.clone()
+    rules.apply(s, action)
+    _others_pass(rules, s, me)
+    return s.over and s.winner == me or heroes_in_play(s, me) > 0
+
+
+def _signature(s, ignore: int) -> tuple:
+    """Everything a spell could change, without the spell card itself (wherever it went)."""
+    zones = tuple((k, tuple(i for i in v if i != ignore)) for k, v in sorted(s.zones.items()))
+    marks = tuple((k, tuple(sorted(i for i in v if i != ignore))) for k, v in sorted(s.marks.items()))
+    values = tuple((k, tuple(sorted(v.items()))) for k, v in sorted(s.values.items()))
+    return zones, marks, values, tuple(sorted(s.counters.items())), s.over, s.winner
+
+
+def _spell(state, action, me: int):
+    """The instance ``action`` casts or activates, and the cost paid for it."""
+    cards = state.cards
+    k = KEYS[me]
+    if action[0] == "cast":
+        n = int(action[2]) if len(action) > 2 else 1
+        for iid in state.zones[k.hand]:
+            d = cards[iid]
+            if d.name == action[1] and d.kind == INCANTATION:
+                return iid, costs.spell(state, me, iid, d.effects[n - 1].cost), k.hand
+    else:
+        for iid in state.zones[k.traps]:
+            if cards[iid].name == action[1]:
+                return iid, cards[iid].cost, k.traps
+    return None
+
+
+def _outcomes(rules, s, me: int, ignore: int, out: set, budget: list) -> None:
+    """The signatures of every way ``me``'s own follow-up choices can go (bounded)."""
+    _others_pass(rules, s, me)
+    if s.over or s.pending is None or s.pending.player != me:
+        out.add(_signature(s, ignore))
+        budget[0] -= 1
+        return
+    for o in s.pending.options:
+        if budget[0] <= 0:
+            out.add(None)  # too many ways to tell: count it as doing something
+            return
+        s2 = s.clone()
+        rules.apply(s2, o)
+        _outcomes(rules, s2, me, ignore, out, budget)
+
+
+def does_nothing(rules, state, action, me: int) -> bool:
+    """Whether casting or activating ``action`` changes nothing but the spell's own card and
+    its price: the game goes on exactly as if its crystals had been spent and the card put
+    in the graveyard (other players letting it resolve; each of ``me``'s follow-up choices tried)."""
+    found = _spell(state, action, me)
+    if found is None:
+        return False
+    iid, cost, zone = found
+    base = state.clone()
+    cr.pay(base, me, cost)
+    base.zones[zone].remove(iid)
+    base.zones[KEYS[me].graveyard].append(iid)
+    if state.pending is not None:  # answering a response window: the baseline lets it pass
+        rules.apply(base, ("pass",))
+    _others_pass(rules, base, me)
+    if base.pending is not None and base.pending.player == me:
+        return False  # the baseline itself waits on a choice: no clean comparison
+    done = state.clone()
+    rules.apply(done, action)
+    outs: set = set()
+    _outcomes(rules, done, me, iid, outs, [_MAX_LEAVES])
+    return outs == {_signature(base, iid)}
+
+
+def sensible_actions(rules, state, actions: list) -> list:
+    """Virevolt's common sense, for every bot: keep a hero in play whenever an action allows
+    it (a player without one loses to the next attack, VIR-WIN-04), and never cast or
+    activate a spell that does nothing (a heal with nothing to heal)."""
+    if len(actions) < 2 or state.over:
+        return actions
+    me = state.to_move()
+    keep = [a for a in actions if keeps_hero(rules, state, a, me)]
+    if keep and len(keep) < len(actions):
+        actions = keep
+    if len(actions) > 1:
+        useful = [a for a in actions if a[0] not in _SPELLS or not does_nothing(rules, state, a, me)]
+        if useful and len(useful) < len(actions):
+            actions = useful
+    return actions

@@ -104,7 +104,7 @@ class GreedyBot:
         self.rng = Random(seed)
 
     def choose(self, rules, state):
-        actions = rules.legal_actions(state)
+        actions = rules.candidate_actions(state, rules.legal_actions(state))
         if len(actions) == 1:
             return actions[0]
         me = state.to_move()

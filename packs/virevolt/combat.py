@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from tabletop.framework.effects import Frame, native
+from tabletop.framework.narration import narrate
 from tabletop.packs.virevolt import costs
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
@@ -56,9 +57,14 @@ def declare(state, p: int, q: int, attack_name: str) -> None:
     kq = KEYS[q]
     tmain = state.zones[kq.main]
     if not tmain and not state.zones[kq.secondary]:
+        narrate(state, "attack", "{p}'s {hero} attacks {q} with {attack}, and {q} has no hero in play", actor=p,
+                p=k.name, q=kq.name, hero=d.name, attack=attack_name)
         state.over = True      # VIR-WIN-04: attacking a player with no hero wins at once
         state.winner = p
         return
+    narrate(state, "attack", "{p}'s {hero} attacks {q}'s {target} with {attack} ({text})", actor=p, p=k.name,
+            q=kq.name, hero=d.name, target=state.cards[tmain[0]].name, attack=attack_name,
+            text=d.attacks[index].text)
     ctx = {"event": "attack", "actor": p, "attacker": hero, "target": tmain[0], "tplayer": q,
            "atk": index}
     state.stack.append(Frame(ATTACK, ctx))

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import re
 
+from tabletop.framework.narration import narrate
 from tabletop.framework.wording import shown
-
 from tabletop.packs.virevolt.keys import CIDX, COLOURS, KEYS
 
 ZERO = (0, 0, 0, 0, 0)
@@ -162,6 +162,9 @@ def consume_best(state, p: int, n: int) -> None:
     free = [i for i in state.zones[KEYS[p].crystals] if i not in consumed]
     free.sort(key=lambda i: (-(cards[i].cidx == 4), cards[i].cidx == 0))
     consumed.update(free[:n])
+    if free[:n]:
+        narrate(state, "crystals", "{n} of {p}'s crystals are consumed ({which})", n=len(free[:n]), p=KEYS[p].name,
+                which=", ".join(cards[i].colour for i in free[:n]))
 
 
 def restore(state, p: int, n: int) -> None:
@@ -171,3 +174,6 @@ def restore(state, p: int, n: int) -> None:
     used = [i for i in state.zones[KEYS[p].crystals] if i in consumed]
     used.sort(key=lambda i: (-(cards[i].cidx == 4), cards[i].cidx == 0))
     consumed.difference_update(used[:n])
+    if used[:n]:
+        narrate(state, "crystals", "{n} of {p}'s crystals are restored ({which})", actor=p, n=len(used[:n]),
+                p=KEYS[p].name, which=", ".join(cards[i].colour for i in used[:n]))

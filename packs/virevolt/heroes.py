@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
+from tabletop.framework.narration import Card, narrate
 from tabletop.framework.triggers import DAMAGED, LEFT, announce
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt.keys import KEYS
@@ -110,8 +111,14 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
         if n <= 0:
             return
         if hero in state.marks[st.INVINCIBILITY] and is_main(state, hero):
+            narrate(state, "damage", "{hero} is invincible: no damage", hero=_named(state, hero))
             return
-    _hurt(state, hero, n, atk_p)
+    _hurt(state, hero, n, atk_p, "{hero} takes {n} damage ({hp} HP left)")
+
+
+def _named(state, hero: int) -> str:
+    """``p2's Frost Giant``: a hero in play, public by nature."""
+    return f"{KEYS[owner(state, hero)].name}'s {state.cards[hero].name}"
 
 
 def holders(state) -> list[tuple[int, int]]:
@@ -125,9 +132,12 @@ def holders(state) -> list[tuple[int, int]]:
     return out
 
 
-def _hurt(state, hero: int, n: int, killer: int | None) -> None:
+def _hurt(state, hero: int, n: int, killer: int | None, told: str) -> None:
     dmg = state.values[DAMAGE]
     dmg[hero] = dmg.get(hero, 0) + n
+    if state.log is not None:
+        narrate(state, "damage", told, actor=killer, hero=_named(state, hero), n=n,
+                hp=max(0, max_hp(state, hero) - dmg[hero]))
     p = owner(state, hero)
     hit = state.vars.get("hit", ())
     if p not in hit:
@@ -140,17 +150,21 @@ def _hurt(state, hero: int, n: int, killer: int | None) -> None:
 
 def lose_hp(state, hero: int, n: int) -> None:
     """HP lost to Poison/Burn (VIR-PHASE-STATE-01/02); a death scores for the previous player."""
-    _hurt(state, hero, n, previous_player(state, owner(state, hero)))
+    _hurt(state, hero, n, previous_player(state, owner(state, hero)), "{hero} loses {n} HP to its states ({hp} HP left)")
 
 
 def heal(state, hero: int, n: int) -> None:
     """Remove up to ``n`` damage (VIR-HERO-20: never above printed HP); a healed hero keeps no record."""
     dmg = state.values[DAMAGE]
-    left = dmg.get(hero, 0) - n
-    if left > 0:
-        dmg[hero] = left
-    else:
-        dmg.pop(hero, None)
+    have = dmg.get(hero, 0)
+    k = min(have, n)
+    if k:
+        if have - k:
+            dmg[hero] = have - k
+        else:
+            del dmg[hero]
+        narrate(state, "heal", "{hero} heals {k} damage ({hp} HP)", hero=_named(state, hero), k=k,
+                hp=max_hp(state, hero) - have + k)
 
 
 # ---------------------------------------------------------------------- leaving play
@@ -159,11 +173,14 @@ def kill(state, hero: int, killer: int | None) -> None:
     ``killer``, or, when the owner's own card killed it (or nobody's), the opponent who played
     last before the owner, as for a death by state. Only a sacrifice gives no token."""
     p = owner(state, hero)
+    narrate(state, "death", "{hero} dies", hero=_named(state, hero))
     leave_play(state, hero, KEYS[p].graveyard, "died")
     if killer is None or killer == p:
         killer = previous_player(state, p)
     if killer is not None:
         state.counters[KEYS[killer].tokens] += 1
+        narrate(state, "token", "{k} gets a victory token ({n} of 5)", actor=killer, k=KEYS[killer].name,
+                n=state.counters[KEYS[killer].tokens])
 
 
 def leave_play(state, hero: int, dest: str, how: str = "returned") -> None:
@@ -176,6 +193,8 @@ def leave_play(state, hero: int, dest: str, how: str = "returned") -> None:
     z = state.zones
     st.clear(state, hero)
     state.values[DAMAGE].pop(hero, None)
+    if dest == k.hand:
+        narrate(state, "bounce", "{p}'s {hero} returns to {p}'s hand", p=k.name, hero=Card(hero, came_from=k.main))
     if hero in z[k.main]:
         z[k.main].remove(hero)
         z[dest].append(hero)
@@ -199,6 +218,7 @@ def promote(state, p: int) -> None:
             st.of(state, sec[0]) == st.of(state, sec[1]):
         h = sec.pop(0)
         z[k.main].append(h)
+        narrate(state, "main hero", "{hero} becomes {p}'s main hero", actor=p, p=k.name, hero=Card(h))
         return
     state.stack.append(_promote_frame(p))
 
@@ -216,6 +236,7 @@ def _promote_step(state, ctx):
     h = sec[lab.index(chosen)]
     sec.remove(h)
     z[k.main].append(h)
+    narrate(state, "main hero", "{hero} becomes {p}'s main hero", actor=p, p=k.name, hero=Card(h))
     return None
 
 

@@ -102,3 +102,10 @@ def tabletop_encoding(pack):
     from tabletop.packs.virevolt.encoding import encoding
 
     return encoding
+
+
+@hookimpl
+def tabletop_rule_catalogue(pack):
+    if pack != NAME:
+        return None
+    return resources.files("tabletop.packs.virevolt").joinpath("rules.yaml")

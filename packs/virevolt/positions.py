@@ -1,6 +1,6 @@
 """Scenario positions: ``apply_setup`` turns a scenario's ``setup:`` into a game state.
 
-The keys are listed at the top of ``docs/packs/virevolt.md``.
+The keys are listed in ``docs/packs/reference/virevolt.md`` (scenario writers).
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ class Positions:
     """The scenario-setup method of :class:`~tabletop.packs.virevolt.rules.VirevoltRules`."""
 
     def apply_setup(self, state: State, setup: dict) -> None:
-        """Put a fresh game into the position a scenario describes (docs/packs/virevolt.md); a fault
+        """Put a fresh game into the position a scenario describes (docs/packs/reference/virevolt.md); a fault
         is a :class:`SetupError` naming the key, checked before anything changes."""
         setup = S.mapping(setup, (), "{active: p1, p1: {main: Ember Warden, crystals: [red]}}")
         n = state.nplayers

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tabletop.framework.actions import DECISION_VERBS, NAME, VerbSpec
 from tabletop.framework.effects import Decision, Frame, IllegalAction, native
+from tabletop.framework.narration import Card, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
 from tabletop.framework.state import State
@@ -27,6 +28,7 @@ from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt import traps
 from tabletop.packs.virevolt.keys import BOX, CRYSTAL, HERO, INCANTATION, KEYS, TRAP, player_arg
+from tabletop.packs.virevolt.explain import Explain
 from tabletop.packs.virevolt.positions import Positions
 from tabletop.packs.virevolt.views import Views
 
@@ -35,16 +37,24 @@ WIN_TOKENS = 5
 DEFAULT_DECKS = ("ember", "tide", "grove", "prism")
 
 VERBS = {
-    "play": VerbSpec("play", (NAME,), "put a hero or a crystal from your hand into play"),
-    "set": VerbSpec("set", (NAME,), "set a trap face down (free)"),
-    "cast": VerbSpec("cast", (NAME, r"\d+"), "cast an incantation with its effect number N", optional_tail=1),
-    "rotate": VerbSpec("rotate", (NAME,), "pay your main hero's rotation cost; the named secondary hero becomes main"),
-    "sacrifice": VerbSpec("sacrifice", (NAME,), "pay a hero's sacrifice cost; it goes to the graveyard, no token"),
-    "attack": VerbSpec("attack", (r"p\d+", NAME), "attack player pK's main hero with the named attack"),
-    "activate": VerbSpec("activate", (NAME,), "activate one of your traps"),
-    "next": VerbSpec("next", (), "end the current phase"),
-    "pass": VerbSpec("pass", (), "let the action go unanswered (no trap)"),
+    "play": VerbSpec("play", (NAME,), "put a hero (free; 3 in play at most) or your turn's crystal into play",
+                     usage="play <hero or crystal>", example="play Cinder Imp"),
+    "set": VerbSpec("set", (NAME,), "set a trap face down (free)", usage="set <trap>", example="set Frozen Snare"),
+    "cast": VerbSpec("cast", (NAME, r"\d+"), "cast an incantation with one of its effects (1 if not given)",
+                     optional_tail=1, usage="cast <incantation> [<effect number>]", example="cast Fireball 2"),
+    "rotate": VerbSpec("rotate", (NAME,), "pay your main hero's rotation cost; the named secondary hero becomes main",
+                       usage="rotate <secondary hero>", example="rotate Cinder Imp"),
+    "sacrifice": VerbSpec("sacrifice", (NAME,), "pay a hero's sacrifice cost; it goes to the graveyard, no token",
+                          usage="sacrifice <hero>", example="sacrifice Cinder Imp"),
+    "attack": VerbSpec("attack", (r"p\d+", NAME), "attack a player's main hero with one of your main hero's attacks",
+                       usage="attack <p2..p4> <attack name>", example="attack p2 Claw"),
+    "activate": VerbSpec("activate", (NAME,), "activate one of your face-down traps", usage="activate <trap>",
+                         example="activate Frozen Snare"),
+    "next": VerbSpec("next", (), "end the current phase (main -> combat -> secondary -> end)", example="next"),
+    "pass": VerbSpec("pass", (), "let the action go unanswered (no trap)", example="pass"),
     **DECISION_VERBS,
+    "choose": VerbSpec("choose", (NAME,), "pick one of the options offered (as listed)", usage="choose <option>",
+                       example="choose p2:Frost Warden"),
 }
 
 
@@ -54,6 +64,7 @@ def _enter_draw(state: State) -> None:
     k = KEYS[p]
     cr.refresh(state, p)                                  # VIR-PHASE-DRAW-03
     if not state.zones[k.deck]:                            # VIR-PHASE-DRAW-02 / VIR-WIN-01
+        narrate(state, "deck out", "{p} must draw from an empty deck and loses (VIR-WIN-01)", actor=p, p=k.name)
         eliminate(state, p)
         if not state.over:
             state.phase = "end"                            # the rest of the turn is skipped
@@ -101,6 +112,7 @@ def _hand_limit_step(state, ctx):
             if state.cards[iid].name == chosen:
                 hand.remove(iid)
                 state.zones[k.graveyard].append(iid)
+                narrate(state, "discard", "{p} discards {card} (hand limit 7)", actor=p, p=k.name, card=Card(iid))
                 break
     if len(hand) <= HAND_LIMIT:
         return None
@@ -205,6 +217,7 @@ def _h_play(state, action) -> None:
     if state.cards[iid].kind == CRYSTAL:
         z[k.crystals].append(iid)                          # enters unconsumed (VIR-CRYSTAL-11)
         state.counters[k.crystal_played] = 1
+        narrate(state, "play", "{p} plays a {card}", actor=p, p=k.name, card=Card(iid))
         if state.listen:
             announce(state, PLAYED, subject=iid, player=p)
             announce(state, ENTERED, subject=iid, player=p)
@@ -213,6 +226,8 @@ def _h_play(state, action) -> None:
         z[k.secondary].append(iid)
     else:
         z[k.main].append(iid)
+    narrate(state, "play", "{p} plays {card} as {role} hero", actor=p, p=k.name, card=Card(iid),
+            role="main" if z[k.main][0] == iid else "secondary")
     state.vars["initiator"] = p
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
@@ -227,6 +242,7 @@ def _h_set(state, action) -> None:
     iid = _from_hand(state, p, action[1], (TRAP,))
     state.zones[k.hand].remove(iid)
     state.zones[k.traps].append(iid)                       # free (VIR-TRAP-06)
+    narrate(state, "set", "{p} sets {card} face down", actor=p, p=k.name, card=Card(iid, hidden_as="a trap"))
 
 
 def _cast_resolve(state, ctx):
@@ -262,6 +278,8 @@ def _h_cast(state, action) -> None:
         raise IllegalAction(f"cannot pay effect {n} of {d.name}")
     state.zones[k.hand].remove(iid)
     state.zones[k.casting].append(iid)
+    narrate(state, "cast", "{p} casts {card} (effect {n}: {text})", actor=p, p=k.name, card=Card(iid), n=n,
+            text=d.effects[n - 1].program.text)
     state.vars["initiator"] = p
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
@@ -286,6 +304,8 @@ def _h_rotate(state, action) -> None:
         raise IllegalAction("cannot rotate now")
     sec[sec.index(h)] = old                                # VIR-HERO-14
     z[k.main][0] = h
+    narrate(state, "rotate", "{p} rotates: {new} becomes main hero, {old} secondary", actor=p, p=k.name,
+            new=Card(h), old=Card(old))
 
 
 def _h_sacrifice(state, action) -> None:
@@ -295,6 +315,7 @@ def _h_sacrifice(state, action) -> None:
     h = _hero_by_label(state, inplay, action[1])
     if not cr.pay(state, p, state.cards[h].sac):
         raise IllegalAction("cannot pay the sacrifice cost")
+    narrate(state, "sacrifice", "{p} sacrifices {card} (nobody scores)", actor=p, p=k.name, card=Card(h))
     hz.leave_play(state, h, k.graveyard, "sacrificed")     # VIR-HERO-12: no token
 
 
@@ -320,6 +341,7 @@ def eliminate(state: State, p: int) -> None:
     c = state.counters
     k = KEYS[p]
     c[k.eliminated] = 1
+    narrate(state, "eliminated", "{p} is out of the game", p=k.name)
     left = [q for q in range(state.nplayers) if not c[KEYS[q].eliminated]]
     if len(left) == 1:
         state.over = True
@@ -362,9 +384,10 @@ OPTIONS_SCHEMA = {
 }
 
 
-class VirevoltRules(Views, Positions, Rules):
+class VirevoltRules(Explain, Views, Positions, Rules):
     name = "virevolt"
     title = "Virevolt"
+    pass_action = ("next",)
     min_players = 2
     max_players = 4
     options_schema = OPTIONS_SCHEMA
@@ -561,7 +584,27 @@ class VirevoltRules(Views, Positions, Rules):
     def rollout_action(self, state: State, actions: list, rng):
         return ai.rollout_action(self, state, actions, rng)
 
+    def can_lose_at_once(self, state: State, action) -> bool:
+        """Playing, setting, rotating and ending a phase never end the game; answering or
+        resolving anything may (a pass that lets a lethal attack give the fifth token)."""
+        return action[0] not in ("play", "set", "rotate", "next")
+
+    def candidate_actions(self, state: State, actions: list) -> list:
+        return ai.sensible_actions(self, state, super().candidate_actions(state, actions))
+
     def result(self, state: State) -> dict:
         out = super().result(state)
         out["tokens"] = {KEYS[i].name: state.counters[KEYS[i].tokens] for i in range(state.nplayers)}
         return out
+
+    def end_reason(self, state: State) -> str:
+        w = state.winner
+        if w is None:
+            return ""
+        c = state.counters
+        name = KEYS[w].name
+        if c[KEYS[w].tokens] >= WIN_TOKENS:
+            return f"{name} has {c[KEYS[w].tokens]} victory tokens (VIR-WIN-02)"
+        if all(c[KEYS[q].eliminated] for q in range(state.nplayers) if q != w):
+            return "every other player had to draw from an empty deck (VIR-WIN-01)"
+        return f"{name} attacked a player with no hero in play (VIR-WIN-04)"

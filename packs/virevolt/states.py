@@ -6,7 +6,13 @@ Invincibility is read by the damage code (heroes.py).
 """
 from __future__ import annotations
 
+from tabletop.framework.narration import DETAIL, narrate
 from tabletop.packs.virevolt.keys import KEYS
+
+
+def _named(state, hero: int) -> str:
+    return f"{KEYS[state.vars['owner'][hero]].name}'s {state.cards[hero].name}"
+
 
 POISON, BURN, FREEZE, STUN, IMMUNITY, INVINCIBILITY = (
     "poison", "burn", "freeze", "stun", "immunity", "invincibility")
@@ -18,11 +24,17 @@ PROTECTIVE = frozenset((IMMUNITY, INVINCIBILITY))
 def inflict(state, hero: int, st: str) -> None:
     """Give ``st`` to ``hero``; a harmful state on an immune hero is ignored (VIR-STATE-05)."""
     marks = state.marks
-    if st not in HARMFUL or hero not in marks[IMMUNITY]:
+    if st in HARMFUL and hero in marks[IMMUNITY]:
+        narrate(state, "state", "{hero} is immune: no {st}", hero=_named(state, hero), st=st)
+        return
+    if hero not in marks[st]:
+        narrate(state, "state", "{hero} gets {st}", hero=_named(state, hero), st=st)
         marks[st].add(hero)
 
 
 def remove(state, hero: int, st: str) -> None:
+    if hero in state.marks[st]:
+        narrate(state, "state", "{hero} loses {st}", hero=_named(state, hero), st=st)
     state.marks[st].discard(hero)
 
 
@@ -57,5 +69,7 @@ def end_phase(state, p: int) -> None:
     k = KEYS[p]
     marks = state.marks
     for h in state.zones[k.main] + state.zones[k.secondary]:
-        marks[FREEZE].discard(h)
-        marks[STUN].discard(h)
+        for st in (FREEZE, STUN):
+            if h in marks[st]:
+                marks[st].discard(h)
+                narrate(state, "state", "{hero} loses {st}", level=DETAIL, hero=_named(state, h), st=st)

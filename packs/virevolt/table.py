@@ -11,7 +11,7 @@ damage and states and is replaced as main hero (VIR-HERO-18); a destroyed hero d
 from __future__ import annotations
 
 from tabletop.dsl.table import Kind, Table, Zone
-from tabletop.framework import lasting
+from tabletop.framework import lasting, narration
 from tabletop.framework.triggers import ENTERED, announce
 from tabletop.framework.zones import draw as draw_cards
 
@@ -122,6 +122,8 @@ class VirevoltTable(Table):
         return bool(state.zones[KEYS[p].deck])
 
     def move(self, state, iid: int, key: str, dest: str, bottom: bool = False) -> None:
+        """Move a card as a card's effect says, and tell it (a hero returning to a hand tells itself)."""
+        told = state.log is not None and not (key in _HERO_ZONES and dest == KEYS[hz.owner(state, iid)].hand)
         if key in _HERO_ZONES and dest not in _HERO_ZONES:
             hz.leave_play(state, iid, dest, "returned")
             if bottom:
@@ -140,6 +142,10 @@ class VirevoltTable(Table):
             state.reveals += 1
         if dest in _PLAY_ZONES and key not in _PLAY_ZONES:
             announce(state, ENTERED, subject=iid, player=hz.owner(state, iid))
+        if told:  # the card is named to whoever sees it where it went or where it was
+            narration.narrate(state, "move", "{card} goes from {src} to {dst}{where}",
+                              card=narration.Card(iid, came_from=key), src=narration.Zone(key),
+                              dst=narration.Zone(dest), where=" (at the bottom)" if bottom else "")
 
     def discard(self, state, iid: int, key: str) -> None:
         self.move(state, iid, key, KEYS[hz.owner(state, iid)].graveyard)

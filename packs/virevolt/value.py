@@ -1,6 +1,6 @@
 """Virevolt's position value: the probability that a player wins, from a few features of the
 position, with weights fitted to recorded games (``value.yaml``, refitted by
-``python -m tabletop.packs.virevolt.value_fit``; docs/packs/virevolt.md, "Bots").
+``python -m tabletop.packs.virevolt.value_fit``; docs/packs/reference/virevolt.md, "Bots").
 
 A logistic model of counted features rather than hand-set points: fitted on greedy self-play
 it predicts the winner of held-out positions markedly better than the greedy bot's score

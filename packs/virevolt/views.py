@@ -26,7 +26,28 @@ class Views:
                        attacks=[{"name": a.name, "cost": cr.format_cost(a.cost), "effect": a.text} for a in d.attacks])
         return out
 
-    def view(self, state: State, player: int) -> dict:
+    # ------------------------------------------------------------------ who sees what
+    def zone_seen_by(self, state: State, key: str) -> frozenset | None:
+        """Hands and face-down traps: their owner; decks and the box: nobody; the rest: everyone."""
+        owner, _, rest = key.partition(".")
+        if rest in ("hand", "traps"):
+            return frozenset((int(owner[1:]) - 1,))
+        if rest == "deck" or key == "box":
+            return frozenset()
+        return None
+
+    _ZONE_WORDS = {"main": "main hero", "secondary": "secondary heroes", "traps": "traps",
+                   "casting": "incantation being cast"}
+
+    def zone_label(self, key: str) -> str:
+        owner, _, rest = key.partition(".")
+        if rest:
+            return f"{owner}'s {self._ZONE_WORDS.get(rest, rest)}"
+        return "out of the game" if key == "box" else key
+
+    def view(self, state: State, player: int | None) -> dict:
+        """What ``player`` may know (``None``: a spectator): no one else's hand or face-down
+        traps, no deck's order; the question a decision asks only to whoever must answer it."""
         z = state.zones
         c = state.counters
         consumed = state.marks[cr.CONSUMED]
@@ -55,10 +76,12 @@ class Views:
         pend = state.pending
         pending = None
         if pend is not None:
-            pending = {"player": KEYS[pend.player].name, "prompt": pend.prompt}
+            # the question is the decider's: asking p2 about a trap says p2 holds one it can use
+            pending = {"player": KEYS[pend.player].name}
             if pend.player == player:
+                pending["prompt"] = pend.prompt
                 pending["options"] = [" ".join(map(str, o)) for o in pend.options]
-        return {"game": "virevolt", "you": KEYS[player].name, "turn": state.turn,
+        return {"game": "virevolt", "you": None if player is None else KEYS[player].name, "turn": state.turn,
                 "active": KEYS[state.active].name, "phase": state.phase, "over": state.over,
                 "winner": None if state.winner is None else KEYS[state.winner].name,
                 "pending": pending, "players": players}

@@ -25,6 +25,7 @@ from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
+from tabletop.framework.narration import Card, narrate
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
@@ -138,8 +139,9 @@ def build_vocabulary() -> Vocabulary:
         return heroes(sel, "heal", lambda s, c, h: hz.heal(s, h, 1000))
 
     # ------------------------------------------------------------------ crystals and traps
-    def _each_enemy_loses(verb, zone_of, pick, reveal):
-        """A step factory: each enemy puts up to N cards of one zone into their graveyard."""
+    def _each_enemy_loses(verb, zone_of, pick, reveal, told):
+        """A step factory: each enemy puts up to N cards of one zone into their graveyard
+        (``told``: the narration, "{p}'s {card} is destroyed")."""
         def make(n):
             _positive(n, verb)
 
@@ -155,6 +157,7 @@ def build_vocabulary() -> Vocabulary:
                         s.marks[cr.CONSUMED].discard(iid)
                         s.zones[k.graveyard].append(iid)
                         s.reveals += reveal
+                        narrate(s, verb, told, p=k.name, card=Card(iid))
                 return None
             return step
         return make
@@ -174,9 +177,10 @@ def build_vocabulary() -> Vocabulary:
 
     v.effect("consume {n:number} crystal of each enemy", example="consume 2 crystals of each enemy")(_consume)
     v.effect("destroy {n:number} crystal of each enemy", example="destroy 1 crystal of each enemy")(
-        _each_enemy_loses("destroy", lambda k: k.crystals, _most_valuable_crystal, 0))
+        _each_enemy_loses("destroy", lambda k: k.crystals, _most_valuable_crystal, 0, "{p}'s {card} is destroyed"))
     v.effect("destroy {n:number} trap of each enemy", example="destroy 1 trap of each enemy")(
-        _each_enemy_loses("destroy", lambda k: k.traps, lambda s, zone: zone[0], 1))  # the oldest
+        _each_enemy_loses("destroy", lambda k: k.traps, lambda s, zone: zone[0], 1,  # the oldest
+                          "{p}'s face-down trap {card} is destroyed"))
 
     def _restore(n):
         _positive(n, "restore")
@@ -212,6 +216,8 @@ def build_vocabulary() -> Vocabulary:
             old = z[k.main].pop()
             sec[sec.index(h)] = old
             z[k.main].append(h)
+            narrate(s, "rotate", "{card}: {new} becomes {p}'s main hero", p=k.name, card=c.get("card", ""),
+                    new=Card(h))
             return None
         return step
 

@@ -25,7 +25,7 @@ from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.bots import greedy_action
 from tabletop.packs.volfyirion.model import BUILDING, KEYS, LAIR_KEYS, ROW_KEYS, TROOP, WONDER
-from tabletop.packs.volfyirion.rules import VolfyirionRules
+from tabletop.packs.volfyirion.rules import END_TURN, VolfyirionRules
 
 # ---------------------------------------------------------------------- evaluation weights
 CITY = 14.0          # an intact City
@@ -239,3 +239,14 @@ class VolfyirionAIRules(VolfyirionRules):
 
     def preferred_action(self, state, actions: list) -> Action | None:
         return greedy_action(state, actions)
+
+    def may_lose_at_once(self, state) -> bool:
+        """Only with Volfyirion on one of the mover's Cities (see :meth:`can_lose_at_once`)."""
+        d = state.vars["dragon"]
+        return d >= 0 and d // 3 == state.active
+
+    def can_lose_at_once(self, state, action: Action) -> bool:
+        """Only ending a turn with Volfyirion on one of your Cities can lose the game by itself
+        (the City falls in the End Phase, VOL-END-04/05, and it may be your last, VOL-WIN-01)."""
+        d = state.vars["dragon"]
+        return action == END_TURN and d >= 0 and d // 3 == state.active

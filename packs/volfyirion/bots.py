@@ -19,7 +19,7 @@ class GreedyBot:
         self.rng = Random(seed)
 
     def choose(self, rules, state):
-        return greedy_action(state, rules.legal_actions(state))
+        return greedy_action(state, rules.candidate_actions(state, rules.legal_actions(state)))
 
 
 # ---------------------------------------------------------------------- the policy
@@ -159,7 +159,9 @@ def greedy_action(state, actions):
     unseals = [a for a in by_verb.get("unseal", []) if a[1] == K.name]
     if unseals:
         return unseals[0]
-    return ("end turn",)
+    if "end turn" in by_verb or not actions:
+        return ("end turn",)
+    return actions[0]  # ending the turn would lose at once (the caller left it out): anything else first
 
 
 def _attack_cost(state, a):

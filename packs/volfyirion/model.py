@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
+from tabletop.framework.narration import DETAIL, Card, Zone, narrate
 from tabletop.framework.triggers import LEFT, announce
 from tabletop.framework.zones import draw as _draw
 
@@ -96,6 +97,25 @@ def dragon_parse(text: str) -> int:
     return (int(p[1]) - 1) * 3 + int(c[4]) - 1
 
 
+def points_text(pts) -> str:
+    """``((0, 2), (1, 3))`` -> "2 command, 3 battle"."""
+    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in pts if n)
+
+
+def place_text(state, p: int, ci: int) -> str:
+    """``p2.city3 (Bastion)``: a City by its place and its name."""
+    return f"{KEYS[p].name}.city{ci + 1} ({state.cards[state.vars[KEYS[p].cityids][ci]].name})"
+
+
+def city_text(state, p: int, ci: int) -> str:
+    """A City by its place and name, or ``p2's Lair`` for a claimed Lair (``LAIR_CITY``)."""
+    return f"{KEYS[p].name}'s Lair" if ci == LAIR_CITY else place_text(state, p, ci)
+
+
+def dragon_place(state, d: int) -> str:
+    return "its Lair" if d == LAIR else place_text(state, d // 3, d % 3)
+
+
 # ---------------------------------------------------------------------- points
 def gain_main(state, p: int, iid: int) -> None:
     """Gain a card's Main Ability points, once per turn (the ``gained`` mark)."""
@@ -109,6 +129,9 @@ def gain_main(state, p: int, iid: int) -> None:
         res = KEYS[p].res
         for r, n in main:
             cnt[res[r]] += n
+        if state.log is not None:
+            narrate(state, "points", "{p} gains {points} from {card}", actor=p, level=DETAIL,
+                    p=KEYS[p].name, points=points_text(main), card=Card(iid))
 
 
 def add_points(state, p: int, pts) -> None:
@@ -177,6 +200,9 @@ def fire_chains(state, p: int) -> None:
         if requirement_met(c, counts, state, p, iid):
             used.add(iid)
             add_points(state, p, c.sec_points)
+            if state.log is not None:
+                narrate(state, "chain", "{card}'s Synergy Chain: {p} gains {points}", actor=p, level=DETAIL,
+                        p=KEYS[p].name, points=points_text(c.sec_points), card=Card(iid))
 
 
 # ---------------------------------------------------------------------- cards moving
@@ -213,6 +239,10 @@ def remove_from(state, iid: int, src: str, how: str = "removed") -> None:
     state.marks["sealed"].discard(iid)
     if state.listen and src in IN_PLAY_KEYS:
         announce(state, LEFT, subject=iid, player=int(src[1]) - 1, how=how)
+
+    if state.log is not None:
+        narrate(state, "removed", "{card} ({zone}) is removed from the game", card=Card(iid, came_from=src),
+                zone=Zone(src))
 
 
 def holders(state) -> list[tuple[int, int]]:
@@ -261,12 +291,15 @@ def destroy_city(state, p: int, ci: int) -> None:
     """Flip ``p``'s city ``ci``; its Troop and Building are removed; the dragon on it goes home."""
     K = KEYS[p]
     zones = state.zones
+    if state.log is not None:
+        narrate(state, "destroyed", "{city} is destroyed", actor=1 - p, city=place_text(state, p, ci))
     for key in (K.troop[ci], K.building[ci]):
         if zones[key]:
             remove_from(state, zones[key][0], key, "destroyed")
     state.vars[K.intact] = tuple(c for c in state.vars[K.intact] if c != ci)
     if state.vars["dragon"] == p * 3 + ci:
         state.vars["dragon"] = LAIR
+        narrate(state, "dragon", "Volfyirion returns to its Lair")
     if state.vars.get("vflags", 0) & 32:  # extended mode: a rebuilt City destroyed again is removed
         rebuilt = state.vars.get(f"{K.name}.rebuilt", ())
         if ci in rebuilt:  # VOL-EXT-REBUILD-03
@@ -278,6 +311,7 @@ def destroy_city(state, p: int, ci: int) -> None:
 
 def destroy_lair(state, p: int) -> None:
     K = KEYS[p]
+    narrate(state, "destroyed", "{p}'s Lair is destroyed", actor=1 - p, p=K.name)
     remove_from(state, state.zones[K.lair][0], K.lair)
     check_loss(state, p)
 

@@ -87,3 +87,10 @@ def tabletop_encoding(pack):
         return None
     from tabletop.packs.volfyirion.encoding import encoding
     return encoding
+
+
+@hookimpl
+def tabletop_rule_catalogue(pack):
+    if pack != NAME:
+        return None
+    return files("tabletop.packs.volfyirion").joinpath("rules.yaml")

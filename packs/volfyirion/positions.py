@@ -1,6 +1,6 @@
 """Scenario positions: ``apply_setup`` turns a scenario's ``setup:`` into a game state.
 
-The keys are listed at the top of ``docs/packs/volfyirion.md``.
+The keys are listed in ``docs/packs/reference/volfyirion.md`` (scenario writers).
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ class Positions:
                 v.setdefault(f"{K.name}.gone", ())
 
     def apply_setup(self, state: State, setup: dict) -> None:
-        """Put a fresh game into the position a scenario describes (docs/packs/volfyirion.md);
+        """Put a fresh game into the position a scenario describes (docs/packs/reference/volfyirion.md);
         a fault is a :class:`SetupError` naming the key, checked before anything changes."""
         setup = S.mapping(setup, (), "{active: p1, p1: {hand: [Captain]}}")
         S.known_keys(setup, SETUP_KEYS, ())

@@ -1,12 +1,13 @@
 """Volfyirion's rules: setup, the three phases, legal actions, their handlers, views.
 
-Rule ids in comments refer to ``shared/rules/volfyirion.yaml``. The state layout is in
+Rule ids in comments refer to the pack's catalogue, ``rules.yaml`` (docs/rules/volfyirion.md). The state layout is in
 :mod:`tabletop.packs.volfyirion.model`.
 """
 from __future__ import annotations
 
 from tabletop.framework.actions import DECISION_VERBS, INT, NAME, VerbSpec
 from tabletop.framework.effects import IllegalAction, push
+from tabletop.framework.narration import DETAIL, Card, Cards, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
 from tabletop.framework.state import State
@@ -19,6 +20,7 @@ from tabletop.packs.volfyirion.model import (
     BUILDING, DEFEAT, DEFEAT_COST, HAND_SIZE, KEYS, LAIR, LAIR_KEYS, MOVE_COST, REMOVED, REPLACE_COST,
     ROW_KEYS, TROOP, WONDER, WONDER_REMOVAL,
 )
+from tabletop.packs.volfyirion.explain import Explain
 from tabletop.packs.volfyirion.positions import Positions
 from tabletop.packs.volfyirion.vocabulary import VOCABULARY
 from tabletop.packs.volfyirion.variant_actions import VariantActions
@@ -28,29 +30,49 @@ CITY_ARG = r"city[1-3]"
 TABLE = VOCABULARY.table
 
 VERBS = {
-    "play": VerbSpec("play", (NAME, CITY_ARG), "play a card from hand (Buildings and Troops into cityN)", 1),
-    "acquire asset": VerbSpec("acquire asset", (INT,), "buy Asset Row card N (1-5) for its command cost"),
-    "acquire wonder": VerbSpec("acquire wonder", (INT,), "buy Lair Wonder N (1-2) for its battle cost"),
-    "redeploy": VerbSpec("redeploy", (CITY_ARG, CITY_ARG), "move your Troop from one city to another"),
-    "attack": VerbSpec("attack", (r"p[12]\.(city[1-3]|lair)",), "attack an enemy city"),
-    "seal": VerbSpec("seal", (r"p[12]", NAME), "seal a Wonder (knowledge = its cost)"),
-    "unseal": VerbSpec("unseal", (r"p[12]", NAME), "unseal a Wonder (knowledge = its cost)"),
-    "replace": VerbSpec("replace", (INT,), "pay 2 knowledge to replace Asset Row card N"),
-    "move volfyirion": VerbSpec("move volfyirion", (r"p[12]\.city[1-3]|lair",), "pay 8 knowledge to move the dragon"),
-    "defeat volfyirion": VerbSpec("defeat volfyirion", (), "pay 16 battle to defeat the dragon"),
-    "activate": VerbSpec("activate", (NAME, CITY_ARG), "use a card's secondary ability", 1),
-    "remove": VerbSpec("remove", (NAME, CITY_ARG), "use a card's remove ability", 1),
+    "play": VerbSpec("play", (NAME, CITY_ARG), "play a card from hand (Buildings and Troops into a City)", 1,
+                     "play <card> [city1|city2|city3]", "play Elite Trooper city2"),
+    "acquire asset": VerbSpec("acquire asset", (INT,), "buy Asset Row card N for its command cost "
+                              "(or write its name: acquire <card>)", usage="acquire asset <1-5>",
+                              example="acquire asset 3"),
+    "acquire wonder": VerbSpec("acquire wonder", (INT,), "buy Lair Wonder N for its battle cost",
+                               usage="acquire wonder <1-2>", example="acquire wonder 1"),
+    "redeploy": VerbSpec("redeploy", (CITY_ARG, CITY_ARG), "move your Troop to another City (its cost in command)",
+                         usage="redeploy <from city> <to city>", example="redeploy city1 city3"),
+    "attack": VerbSpec("attack", (r"p[12]\.(city[1-3]|lair)",), "attack an enemy City (battle = its defence)",
+                       usage="attack <p2.city1..3 | p2.lair>", example="attack p2.city1"),
+    "seal": VerbSpec("seal", (r"p[12]", NAME), "seal a Wonder (knowledge = its cost)",
+                     usage="seal <p1|p2> <wonder>", example="seal p2 Sharp Qoam"),
+    "unseal": VerbSpec("unseal", (r"p[12]", NAME), "unseal a Wonder (knowledge = its cost)",
+                       usage="unseal <p1|p2> <wonder>", example="unseal p1 Sharp Qoam"),
+    "replace": VerbSpec("replace", (INT,), "pay 2 knowledge to replace Asset Row card N",
+                        usage="replace <1-5>", example="replace 2"),
+    "move volfyirion": VerbSpec("move volfyirion", (r"p[12]\.city[1-3]|lair",), "pay 8 knowledge to move the dragon",
+                                usage="move volfyirion <p2.city1..3 | lair>", example="move volfyirion p2.city3"),
+    "defeat volfyirion": VerbSpec("defeat volfyirion", (), "pay 16 battle to defeat the dragon",
+                                  example="defeat volfyirion"),
+    "activate": VerbSpec("activate", (NAME, CITY_ARG), "use a card's secondary ability", 1,
+                         "activate <card> [city1|city2|city3]", "activate Flawless Deploy"),
+    "remove": VerbSpec("remove", (NAME, CITY_ARG), "use a card's remove ability (the card leaves the game)", 1,
+                       "remove <card> [city1|city2|city3]", "remove Elite Trooper city2"),
     "thin": VerbSpec("thin", (NAME, CITY_ARG), "remove a card through its remove ability only to thin your deck "
-                     "(none of its bonus)", 1),
-    "mulligan": VerbSpec("mulligan", (), "first turn only: shuffle your hand back and draw 5"),
-    "refresh": VerbSpec("refresh", (r"[1-5]|all",), "first turn only: free Asset Row refresh"),
-    "end turn": VerbSpec("end turn", (), "end your Main Phase"),
-    "take": VerbSpec("take", (r"p[12]", NAME), "Ascension Path: take it from the opponent's Playing Area"),
-    "collide": VerbSpec("collide", (NAME,), "Anomaly Collider: seal your Wonder for free, gain its cost in knowledge"),
-    "acquire top": VerbSpec("acquire top", (), "Qoam Oracle: buy the Asset Deck's top card"),
-    "acquire wonder top": VerbSpec("acquire wonder top", (), "Heroes Party: 4 battle for the Wonder Deck's top card"),
-    "rebuild": VerbSpec("rebuild", (CITY_ARG,), "extended mode: rebuild your destroyed city"),
+                     "(none of its bonus)", 1, "thin <card> [city1|city2|city3]", "thin Elite Trooper city2"),
+    "mulligan": VerbSpec("mulligan", (), "first turn only: shuffle your hand back and draw 5", example="mulligan"),
+    "refresh": VerbSpec("refresh", (r"[1-5]|all",), "first turn only: free Asset Row refresh (first player: one "
+                        "space; second player: all)", usage="refresh <1-5> | refresh all", example="refresh 4"),
+    "end turn": VerbSpec("end turn", (), "end your Main Phase", example="end turn"),
+    "take": VerbSpec("take", (r"p[12]", NAME), "Ascension Path: take it from the opponent's Playing Area",
+                     usage="take <p1|p2> <wonder>", example="take p2 Ascension Path"),
+    "collide": VerbSpec("collide", (NAME,), "Anomaly Collider: seal your Wonder for free, gain its cost in knowledge",
+                        usage="collide <wonder>", example="collide Sharp Qoam"),
+    "acquire top": VerbSpec("acquire top", (), "Qoam Oracle: buy the Asset Deck's top card", example="acquire top"),
+    "acquire wonder top": VerbSpec("acquire wonder top", (), "Heroes Party: 4 battle for the Wonder Deck's top card",
+                                   example="acquire wonder top"),
+    "rebuild": VerbSpec("rebuild", (CITY_ARG,), "extended mode: rebuild your destroyed City",
+                        usage="rebuild <city1|city2|city3>", example="rebuild city2"),
     **DECISION_VERBS,
+    "choose": VerbSpec("choose", (NAME,), "pick one of the options offered (as listed)", usage="choose <option>",
+                       example="choose discard:Prospector"),
 }
 
 END_TURN = ("end turn",)
@@ -118,7 +140,7 @@ _GLOBAL_ZONES = ("asset_deck",) + ROW_KEYS + ("wonder_deck",) + LAIR_KEYS + ("la
 
 
 
-class VolfyirionRules(VariantActions, Views, Positions, Rules):
+class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     """The base game of Volfyirion for two players."""
 
     name = "volfyirion"
@@ -126,6 +148,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
     min_players = 2
     max_players = 2
     verbs = VERBS
+    pass_action = END_TURN
     options_schema = OPTIONS_SCHEMA
 
     def __init__(self, cards) -> None:
@@ -374,6 +397,8 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             cnt[key] = 0
         d = state.vars["dragon"]  # steps 4 and 5
         if d >= 0 and d // 3 == p:
+            narrate(state, "wrath", "Volfyirion's wrath: the City under it falls at the end of {p}'s turn",
+                    p=K.name)
             M.destroy_city(state, p, d % 3)
             state.vars["dragon"] = LAIR
             if state.over:
@@ -384,16 +409,19 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
     def refill(state: State) -> None:
         zones = state.zones
         deck = zones["asset_deck"]
-        for key in ROW_KEYS:
+        for i, key in enumerate(ROW_KEYS):
             if not zones[key] and deck:
                 zones[key].append(deck.pop())
                 state.reveals += 1
+                narrate(state, "row", "Asset Row space {i}: {card} comes in", level=DETAIL, i=i + 1,
+                        card=Card(zones[key][0]))
         if zones["lair_card"]:  # VOL-DEFEAT-10: never after the claim
             wd = zones["wonder_deck"]
             for key in LAIR_KEYS:
                 if not zones[key] and wd:
                     zones[key].append(wd.pop())  # any cost (VOL-END-08)
                     state.reveals += 1
+                    narrate(state, "row", "a new Wonder in the Lair: {card}", level=DETAIL, card=Card(zones[key][0]))
 
     def apply(self, state: State, action) -> None:
         v = state.vars
@@ -574,15 +602,21 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             key = K.troop[ci] if c.kind == TROOP else K.building[ci]
             zones[K.hand].remove(iid)
             slot = zones[key]
-            if slot:  # VOL-CARD-04/06: the old card is removed from the game
-                M.remove_from(state, slot[0], key, "replaced")
+            old = slot[0] if slot else None
             slot.append(iid)
+            if state.log is not None:
+                narrate(state, "play", "{p} plays {card} into {city}", actor=p, p=K.name, card=Card(iid),
+                        city=M.place_text(state, p, ci))
+            if old is not None:  # VOL-CARD-04/06: the old card is removed from the game
+                M.remove_from(state, old, key, "replaced")
         else:
             if len(a) > 2:
                 raise IllegalAction(f"{c.name} is not played into a city")
             zones[K.hand].remove(iid)
             zones[K.play].append(iid)  # VOL-PLAY-01, VOL-WONDER-06
             key = K.play
+            if state.log is not None:
+                narrate(state, "play", "{p} plays {card}", actor=p, p=K.name, card=Card(iid))
         if state.listen:
             announce(state, PLAYED, subject=iid, player=p)
             announce(state, ENTERED, subject=iid, player=p)
@@ -596,6 +630,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         p = state.active
         K = KEYS[p]
         zones = state.zones
+        narrate(state, "mulligan", "{p} takes a mulligan: the hand goes back into the deck", actor=p, p=K.name)
         zones[K.deck].extend(zones[K.hand])
         zones[K.hand].clear()
         shuffle(state, K.deck)
@@ -605,6 +640,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
     def _refresh(self, state: State, a) -> None:
         zones = state.zones
         deck = zones["asset_deck"]
+        p = KEYS[state.active].name
         if a[1] == "all":  # VOL-SETUP-ROW-02/04: each card under the previous one, in row order; five new
             for k in ROW_KEYS:
                 if zones[k]:
@@ -612,10 +648,15 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             for k in ROW_KEYS:
                 if deck:
                     zones[k].append(deck.pop())
+            narrate(state, "refresh", "{p} refreshes the whole Asset Row: {new} come in", actor=state.active, p=p,
+                    new=Cards([zones[k][0] for k in ROW_KEYS if zones[k]]))
         else:  # VOL-SETUP-ROW-01
             key = ROW_KEYS[int(a[1]) - 1]
-            deck.insert(0, zones[key].pop())
+            old = zones[key].pop()
+            deck.insert(0, old)
             zones[key].append(deck.pop())
+            narrate(state, "refresh", "{p} refreshes Asset Row space {i}: {old} goes under the Asset Deck, {new} comes in",
+                    actor=state.active, p=p, i=a[1], old=Card(old, came_from=key), new=Card(zones[key][0]))
         state.reveals += 1
         state.vars["refresh"] = ""
 
@@ -625,9 +666,13 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         key = ROW_KEYS[a[1] - 1]
         slot = state.zones[key]
         iid = slot[0]
-        self._pay(state, K.cp, M.cost(state, p, iid, consume=True))
+        cost = M.cost(state, p, iid, consume=True)
+        self._pay(state, K.cp, cost)
         slot.clear()
         self.gain_card(state, p, iid)
+        narrate(state, "acquire", "{p} acquires {card} for {cost} command{where}", actor=p, p=K.name,
+                card=Card(iid), cost=cost,
+                where=f" (it goes to {KEYS[1 - p].name}'s discard pile)" if state.cards[iid].to_opp else "")
         state.vars["refresh"] = ""
 
     @staticmethod
@@ -645,9 +690,12 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         K = KEYS[p]
         slot = state.zones[LAIR_KEYS[a[1] - 1]]
         iid = slot[0]
-        self._pay(state, K.bp, M.cost(state, p, iid, consume=True))
+        cost = M.cost(state, p, iid, consume=True)
+        self._pay(state, K.bp, cost)
         slot.clear()
         state.zones[K.discard].append(iid)  # VOL-ACQW-02
+        narrate(state, "acquire", "{p} acquires the Wonder {card} for {cost} battle", actor=p, p=K.name,
+                card=Card(iid), cost=cost)
         if state.listen:
             announce(state, ACQUIRED, subject=iid, player=p)
         state.vars["refresh"] = ""
@@ -663,6 +711,8 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         self._pay(state, K.cp, state.cards[iid].cost)
         zones[src].clear()
         zones[dst].append(iid)  # the gained mark goes with the card (VOL-GAIN-07)
+        narrate(state, "redeploy", "{p} redeploys {card} from {a} to {b} for {cost} command", actor=p, p=K.name,
+                card=Card(iid), a=a[1], b=a[2], cost=state.cards[iid].cost)
 
     def _attack(self, state: State, a) -> None:
         p = state.active
@@ -671,7 +721,9 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         O = KEYS[o]
         where = a[1].partition(".")[2]
         if where == "lair":  # the claimed Lair is one of o's Cities (VOL-DEFEAT-12)
-            self._pay(state, K.bp, M.lair_cost(state, o))
+            cost = M.lair_cost(state, o)
+            self._pay(state, K.bp, cost)
+            narrate(state, "attack", "{p} attacks {o}'s Lair for {cost} battle", actor=p, p=K.name, o=O.name, cost=cost)
             if state.vars.get("vflags", 0) & V.PLOYS:  # Double Shift, Second Chance answer it too
                 push(state, V.ATTACK_RESOLVE, {"actor": p, "target": o, "city": M.LAIR_CITY})
                 V.signal(state, "attack", {"actor": p, "target": o, "city": M.LAIR_CITY})
@@ -679,7 +731,10 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             M.destroy_lair(state, o)  # VOL-DEFEAT-15
             return
         ci = self._city(where)
-        self._pay(state, K.bp, M.city_cost(state, o, ci))
+        cost = M.city_cost(state, o, ci)
+        self._pay(state, K.bp, cost)
+        narrate(state, "attack", "{p} attacks {city} for {cost} battle", actor=p, p=K.name,
+                city=M.place_text(state, o, ci), cost=cost)
         if state.vars.get("vflags", 0) & (V.PLOYS | V.MERC):
             # resolved by a frame, after the Ploys the attack sets off (Double Shift may cancel it)
             push(state, V.ATTACK_RESOLVE, {"actor": p, "target": o, "city": ci})
@@ -707,12 +762,16 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             raise IllegalAction(f"{a[2]} can never be sealed")
         self._pay(state, KEYS[p].kp, state.cards[iid].cost)
         state.marks["sealed"].add(iid)  # points already gained stay (VOL-SEAL-07)
+        narrate(state, "seal", "{p} seals {owner}'s {card} for {cost} knowledge", actor=p, p=KEYS[p].name,
+                owner=KEYS[pl].name, card=Card(iid), cost=state.cards[iid].cost)
 
     def _unseal(self, state: State, a) -> None:
         p = state.active
         pl, iid = self._wonder_in_play(state, a, True)
         self._pay(state, KEYS[p].kp, state.cards[iid].cost)
         state.marks["sealed"].discard(iid)
+        narrate(state, "seal", "{p} unseals {owner}'s {card} for {cost} knowledge", actor=p, p=KEYS[p].name,
+                owner=KEYS[pl].name, card=Card(iid), cost=state.cards[iid].cost)
         if pl == p:  # an own Wonder sealed since the Main Phase began gives its points now, once
             M.gain_main(state, p, iid)
             M.fire_chains(state, p)
@@ -725,8 +784,12 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         if not zones[key] or not deck:
             raise IllegalAction("replace needs a card in that space and a card in the Asset Deck")
         self._pay(state, KEYS[p].kp, REPLACE_COST)
-        deck.insert(0, zones[key].pop())  # VOL-REPLACE-01
+        old = zones[key].pop()
+        deck.insert(0, old)  # VOL-REPLACE-01
         zones[key].append(deck.pop())
+        narrate(state, "replace", "{p} pays {cost} knowledge to replace Asset Row space {i}: {old} goes under the "
+                "Asset Deck, {new} comes in", actor=p, p=KEYS[p].name, cost=REPLACE_COST, i=a[1],
+                old=Card(old, came_from=key), new=Card(zones[key][0]))
         state.reveals += 1
 
     def _move(self, state: State, a) -> None:
@@ -735,6 +798,8 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
             if t == a[1]:
                 self._pay(state, KEYS[p].kp, MOVE_COST)
                 state.vars["dragon"] = d
+                narrate(state, "dragon", "{p} pays {cost} knowledge: Volfyirion moves onto {where}", actor=p,
+                        p=KEYS[p].name, cost=MOVE_COST, where=M.dragon_place(state, d))
                 if d >= 0 and state.vars.get("vflags"):  # Mirage City (VOL-VAR-PLOY-MIRAGE-01)
                     V.signal(state, "volfyirion_moved", {"actor": p, "target": d // 3})
                 return
@@ -748,9 +813,13 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         self._pay(state, K.bp, self._defeat_cost(state, p))
         zones = state.zones
         state.vars["dragon"] = REMOVED  # VOL-DEFEAT-03
+        narrate(state, "dragon", "{p} defeats Volfyirion and claims its Lair (4 battle each turn; a City of its own)",
+                actor=p, p=K.name)
         for key in LAIR_KEYS:  # VOL-DEFEAT-04/05: no removal bonus
             if zones[key]:
-                zones[K.discard].append(zones[key].pop())
+                iid = zones[key].pop()
+                zones[K.discard].append(iid)
+                narrate(state, "acquire", "{card} goes to {p}'s discard pile", actor=p, p=K.name, card=Card(iid))
         zones[K.lair].append(zones["lair_card"].pop())  # VOL-DEFEAT-06/07
         M.gain_main(state, p, zones[K.lair][0])  # 4 battle already this turn (VOL-DEFEAT-09)
 
@@ -790,6 +859,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         if c.act is None or iid in state.marks["used"]:
             raise IllegalAction(f"{c.name}'s secondary ability cannot be activated now")
         state.marks["used"].add(iid)  # VOL-SEC-02
+        narrate(state, "ability", "{p} uses {card}'s secondary ability", actor=p, p=KEYS[p].name, card=Card(iid))
         push(state, c.act, {"controller": p, "source": iid, "card": c.name})
 
     def _remove(self, state: State, a) -> None:
@@ -798,6 +868,7 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         c = state.cards[iid]
         if c.rem is None:
             raise IllegalAction(f"{c.name} has no remove ability")
+        narrate(state, "ability", "{p} uses {card}'s remove ability", actor=p, p=KEYS[p].name, card=Card(iid))
         M.gain_main(state, p, iid)  # VOL-REMAB-02
         M.remove_from(state, iid, key, "removed")  # VOL-REMAB-01, VOL-REMAB-05
         if c.kind == TROOP and state.vars.get("vflags", 0) & V.PLOYS:
@@ -811,12 +882,23 @@ class VolfyirionRules(VariantActions, Views, Positions, Rules):
         c = state.cards[iid]
         if not c.thin:
             raise IllegalAction(f"{c.name}: use 'remove {c.name}' (its bonus is optional step by step)")
+        narrate(state, "ability", "{p} removes {card} from the game to thin the deck (none of its bonus)", actor=p,
+                p=KEYS[p].name, card=Card(iid))
         M.gain_main(state, p, iid)  # VOL-REMAB-02
         M.remove_from(state, iid, key, "removed")
         if c.kind == TROOP and state.vars.get("vflags", 0) & V.PLOYS:
             state.vars["sc_troop"] = iid  # still a use of its Remove Ability (Second Chance)
 
+    def end_reason(self, state: State) -> str:
+        if state.winner is None:
+            return ""
+        loser = KEYS[1 - state.winner].name
+        if state.phase == "end" and state.active != state.winner:  # VOL-WIN-02
+            return f"Volfyirion destroyed {loser}'s last City at the end of {loser}'s turn (VOL-WIN-02)"
+        return f"{loser} has no intact City left (VOL-WIN-01)"
+
     def _end_turn(self, state: State, a) -> None:
+        narrate(state, "end turn", "{p} ends the turn", actor=state.active, level=DETAIL, p=KEYS[state.active].name)
         state.phase_done = True
 
     # ================================================================== cards' own abilities

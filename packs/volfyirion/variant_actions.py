@@ -7,6 +7,7 @@ the extended mode adds ``rebuild``. A base game pays one flag test for all of it
 from __future__ import annotations
 
 from tabletop.framework.effects import IllegalAction, push
+from tabletop.framework.narration import Card, narrate
 from tabletop.framework.state import State
 from tabletop.framework.triggers import ACQUIRED, announce
 
@@ -115,6 +116,8 @@ class VariantActions:
                 self._pay_all(state, p, cards[iid].takeover)
                 state.zones[src].remove(iid)
                 state.zones[K.play].append(iid)
+                narrate(state, "take", "{p} takes {card} from {o}'s Playing Area for {cost}", actor=p, p=K.name,
+                        o=a[1], card=Card(iid), cost=M.points_text(cards[iid].takeover))
                 if state.listen:
                     announce(state, ACQUIRED, subject=iid, player=p)
                 if iid not in state.marks["sealed"]:
@@ -143,6 +146,8 @@ class VariantActions:
             if c.name == a[1] and c.kind == WONDER and iid not in sealed and not c.unsealable:
                 sealed.add(iid)  # points already gained stay (VOL-VAR-PERK-COLLIDER-02)
                 state.counters[K.kp] += c.cost
+                narrate(state, "seal", "Anomaly Collider: {p} seals {card} and gains {n} knowledge", actor=p,
+                        p=K.name, card=Card(iid), n=c.cost)
                 state.vars["collided"] = True
                 return
         raise IllegalAction(f"no unsealed Wonder {a[1]!r} of yours that can be sealed")
@@ -156,9 +161,12 @@ class VariantActions:
         if not deck:
             raise IllegalAction("the Asset Deck is empty")
         iid = deck[-1]
-        self._pay(state, K.cp, M.cost(state, p, iid, consume=True))
+        cost = M.cost(state, p, iid, consume=True)
+        self._pay(state, K.cp, cost)
         deck.pop()
         self.gain_card(state, p, iid)  # a Saboteur goes to the opponent (VOL-VAR-SAB-04)
+        narrate(state, "acquire", "{p} acquires {card}, the Asset Deck's top card, for {cost} command", actor=p,
+                p=K.name, card=Card(iid), cost=cost)
         state.reveals += 1  # the next card is revealed
         state.vars["refresh"] = ""
 
@@ -175,6 +183,8 @@ class VariantActions:
         self._pay(state, K.bp, pk.heroes)
         iid = zones["wonder_deck"].pop()
         zones[K.discard].append(iid)
+        narrate(state, "acquire", "Heroes Party: {p} acquires {card}, the Wonder Deck's top card, for {cost} battle",
+                actor=p, p=K.name, card=Card(iid), cost=pk.heroes)
         if state.listen:
             announce(state, ACQUIRED, subject=iid, player=p)
         state.reveals += 1
@@ -195,4 +205,6 @@ class VariantActions:
             raise IllegalAction(f"city{ci + 1} was destroyed twice and is out of the game")
         self._pay_all(state, p, state.cards[v[K.cityids][ci]].rebuild_cost)
         v[K.intact] = tuple(sorted(v[K.intact] + (ci,)))
+        narrate(state, "rebuild", "{p} rebuilds {city} for {cost}", actor=p, p=K.name,
+                city=M.place_text(state, p, ci), cost=M.points_text(state.cards[v[K.cityids][ci]].rebuild_cost))
         v[f"{K.name}.rebuilt"] = tuple(sorted(v.get(f"{K.name}.rebuilt", ()) + (ci,)))

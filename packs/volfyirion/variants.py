@@ -40,6 +40,7 @@ turn), and ``board`` (after every action and whenever a card enters play).
 from __future__ import annotations
 
 from tabletop.framework.effects import Decision, native, push
+from tabletop.framework.narration import Card, narrate
 from tabletop.framework.triggers import emit
 
 from tabletop.packs.volfyirion import model as M
@@ -111,6 +112,8 @@ class PloyListeners:
         M.remove_from(state, iid, key)
         state.reveals += 1
         ctx["card"] = state.cards[iid].name
+        narrate(state, "ploy", "{p}'s Ploy is revealed: {card} ({text})", actor=ctx["controller"],
+                p=KEYS[ctx["controller"]].name, card=Card(iid), text=trigger.program.text or trigger.text)
         push(state, trigger.program, ctx)
 
 
@@ -183,6 +186,7 @@ class BackToLair:
     def __call__(self, state, ctx):
         if state.vars["dragon"] >= 0:
             state.vars["dragon"] = LAIR
+            narrate(state, "dragon", "Volfyirion returns to its Lair")
         return None
 
 
@@ -191,6 +195,7 @@ class CancelAttack:
 
     def __call__(self, state, ctx):
         state.vars["cancel"] = True
+        narrate(state, "ploy", "the attack will have no effect (its battle stays spent)")
         return None
 
 
@@ -203,7 +208,10 @@ class RaiseDefence:
 
     def __call__(self, state, ctx):
         if "city" in ctx:
-            state.vars["shift"] = (M.city_key(ctx["target"], ctx["city"]), self.n(state, ctx))
+            n = self.n(state, ctx)
+            state.vars["shift"] = (M.city_key(ctx["target"], ctx["city"]), n)
+            narrate(state, "ploy", "{city}'s defence is raised by {n} this turn", n=n,
+                    city=M.city_text(state, ctx["target"], ctx["city"]))
         return None
 
 
@@ -249,6 +257,8 @@ class Recover:
                     M.remove_from(state, slot[0], K.troop[ci], "replaced")
                 zones["removed"].remove(iid)
                 slot.append(iid)
+                narrate(state, "ploy", "{card} comes back into {city}", actor=p, card=Card(iid),
+                        city=M.place_text(state, p, ci))
             return None
         if iid < 0 or iid not in zones["removed"] or not state.vars[K.intact]:
             return None
@@ -340,6 +350,8 @@ def _attack_resolve(state, ctx):
         t = zones[O.troop[ci]]
         iid = t[0]
         if state.cards[iid].get("merc"):  # VOL-VAR-MERC-03: back into the Asset Deck, City destroyed
+            narrate(state, "mercenary", "the Mercenary {card} is shuffled back into the Asset Deck",
+                    card=Card(iid))
             t.clear()
             state.marks["sealed"].discard(iid)
             zones["asset_deck"].append(iid)

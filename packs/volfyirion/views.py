@@ -13,6 +13,18 @@ from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.model import KEYS, LAIR_KEYS, RESOURCES, ROW_KEYS
 
 
+def _card_face(c) -> dict:
+    """What the face of a card in a row shows: name, type, banner, cost, defence, abilities."""
+    out = {"name": c.name, "cost": c.cost, "type": c.type, "colour": c.colour}
+    if c.defence:
+        out["defence"] = c.defence
+    for key in ("main", "secondary", "remove"):
+        text = c.get("main_text") if key == "main" else c.get(key)
+        if text:
+            out[key] = text
+    return out
+
+
 class Views:
     """The view and describe methods of :class:`~tabletop.packs.volfyirion.rules.VolfyirionRules`."""
 
@@ -63,7 +75,7 @@ class Views:
         return out
 
     def describe(self, state: State) -> dict:
-        """Everything, hidden parts included, under the paths scenarios use (docs/packs/volfyirion.md)."""
+        """Everything, hidden parts included, under the paths scenarios use (docs/packs/reference/volfyirion.md)."""
         zones = state.zones
         owner = None
         for p in (0, 1):
@@ -94,8 +106,46 @@ class Views:
             out[K.name] = d
         return out
 
-    def view(self, state: State, player: int) -> dict:
-        """What ``player`` may know: no opponent hand contents, no deck order (VOL-SETUP-02/04/05/06)."""
+    # ------------------------------------------------------------------ who sees what
+    _SECRET_POOLS = frozenset(("asset_deck", "wonder_deck", "perks", "ploys", "box"))
+
+    def zone_seen_by(self, state: State, key: str) -> frozenset | None:
+        """Hands and secret Ploys: their owner; decks and undealt pools: nobody; the rest: everyone."""
+        owner, _, rest = key.partition(".")
+        if rest in ("hand", "ploy"):
+            return frozenset((int(owner[1:]) - 1,))
+        if rest == "deck" or key in self._SECRET_POOLS:
+            return frozenset()
+        return None
+
+    def seen_by(self, state: State, iid: int) -> frozenset | None:
+        key = state.zone_of(iid)
+        if key is None:
+            return frozenset()
+        if key == "asset_deck" and state.zones[key][-1] == iid:  # the face-up top (VOL-SETUP-06)
+            seers = frozenset(p for p in (0, 1) if self._sees_asset_top(state, p))
+            return None if len(seers) == 2 else seers
+        return self.zone_seen_by(state, key)
+
+    _ZONE_WORDS = {"hand": "hand", "deck": "deck", "discard": "discard pile", "play": "Playing Area",
+                   "lair": "Lair", "cities": "cities", "perk": "Perk", "ploy": "Ploy"}
+
+    def zone_label(self, key: str) -> str:
+        owner, _, rest = key.partition(".")
+        if owner in ("p1", "p2"):
+            if rest.startswith("city"):  # p1.city2.troop
+                return f"{owner}.{rest.replace('.', ' ')}"
+            return f"{owner}'s {self._ZONE_WORDS.get(rest, rest)}"
+        if key in ROW_KEYS:
+            return f"Asset Row space {key[3:]}"
+        if key in LAIR_KEYS:
+            return f"the Lair's space {key[4:]}"
+        return {"asset_deck": "the Asset Deck", "wonder_deck": "the Wonder Deck", "removed": "out of the game",
+                "lair_card": "Volfyirion's Lair"}.get(key, key.replace("_", " "))
+
+    def view(self, state: State, player: int | None) -> dict:
+        """What ``player`` may know: no opponent hand contents, no deck order (VOL-SETUP-02/04/05/06).
+        ``player`` None is a spectator: no hand, no Ploy, no hidden Asset Deck top."""
         zones = state.zones
         cards = state.cards
         deck = zones["asset_deck"]
@@ -105,13 +155,17 @@ class Views:
                 owner = KEYS[p].name
         pend = None
         if state.pending is not None:
-            pend = {"player": KEYS[state.pending.player].name, "prompt": state.pending.prompt}
+            # only the deciding player reads the question: its wording may say what it is about
+            pend = {"player": KEYS[state.pending.player].name}
             if state.pending.player == player:
                 from tabletop.framework.actions import format_action
+                pend["prompt"] = state.pending.prompt
                 pend["options"] = [format_action(o) for o in state.pending.options]
+        top_seen = bool(deck) and (not state.vars["hidden_top"] if player is None
+                                   else self._sees_asset_top(state, player))
         out = {
             "game": self.name,
-            "you": KEYS[player].name,
+            "you": None if player is None else KEYS[player].name,
             "turn": state.turn,
             "active": KEYS[state.active].name,
             "phase": state.phase,
@@ -119,17 +173,11 @@ class Views:
             "winner": None if state.winner is None else KEYS[state.winner].name,
             "pending": pend,
             "volfyirion": M.dragon_text(state.vars["dragon"]),
-            "asset_row": [None if not zones[k] else {"name": cards[zones[k][0]].name,
-                                                      "cost": cards[zones[k][0]].cost,
-                                                      "type": cards[zones[k][0]].type,
-                                                      "colour": cards[zones[k][0]].colour}
-                          for k in ROW_KEYS],
+            "asset_row": [None if not zones[k] else _card_face(cards[zones[k][0]]) for k in ROW_KEYS],
             "asset_deck_size": len(deck),
-            "asset_top": cards[deck[-1]].name if deck and self._sees_asset_top(state, player) else None,
+            "asset_top": cards[deck[-1]].name if top_seen else None,
             "wonder_deck_size": len(zones["wonder_deck"]),
-            "lair": {"wonders": [None if not zones[k] else {"name": cards[zones[k][0]].name,
-                                                             "cost": cards[zones[k][0]].cost}
-                                 for k in LAIR_KEYS],
+            "lair": {"wonders": [None if not zones[k] else _card_face(cards[zones[k][0]]) for k in LAIR_KEYS],
                      "owner": owner},
             "removed": self._names(state, zones["removed"]),
             "players": {},

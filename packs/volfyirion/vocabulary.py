@@ -33,6 +33,7 @@ from __future__ import annotations
 from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.framework.effects import Decision
+from tabletop.framework.narration import narrate
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion.model import COLOURS, KEYS, LAIR, NEUTRAL, RESOURCES
@@ -142,6 +143,8 @@ class MoveDragon:
             d = ctx.pop(self.key)
             if d is not None:
                 state.vars["dragon"] = d
+                narrate(state, "dragon", "{card}: Volfyirion moves onto {where}", actor=p, card=ctx.get("card", ""),
+                        where=M.dragon_place(state, d))
                 if d >= 0 and state.vars.get("vflags"):  # Mirage City listens (VOL-VAR-PLOY-MIRAGE-01)
                     from tabletop.packs.volfyirion.variants import signal
                     signal(state, "volfyirion_moved", {"actor": p, "target": d // 3})

@@ -24,6 +24,7 @@ PUBLIC = ["tabletop", "tabletop.game", "tabletop.players", "tabletop.decks", "ta
           "tabletop.framework.bots", "tabletop.framework.encoding", "tabletop.framework.game",
           "tabletop.framework.packs", "tabletop.framework.rng", "tabletop.framework.cards",
           "tabletop.framework.cardset", "tabletop.framework.hookspecs", "tabletop.framework.mcts",
+          "tabletop.framework.narration", "tabletop.framework.rulebook",
           "tabletop.rl", "tabletop.rl.pettingzoo", "tabletop.rl.openspiel", "tabletop.rl.tables"]
 REFERENCE_ARGS = ["-d", "restructuredtext", "--no-show-source", "--no-search", "tabletop", "tabletop.language",
                   "tabletop.framework.encoding", "tabletop.rl"]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -90,7 +91,7 @@ def test_scenario_run_reports_a_failing_expectation(tmp_path):
 
 
 def test_play_volfyirion_against_greedy_over_a_pipe_to_the_end():
-    r = tabletop("play", "volfyirion", "--vs", "greedy", "--seed", "3", input="1\n" * 20000, timeout=600)
+    r = tabletop("play", "volfyirion", "--vs", "greedy", "--seed", "3", input="end turn\n" * 2000, timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "Game over" in r.stdout
     assert "Traceback" not in r.stderr
@@ -109,7 +110,7 @@ def test_play_leaves_cleanly(command):
 
 def test_play_virevolt_with_a_preconstructed_deck_over_a_pipe_to_the_end():
     r = tabletop("play", "virevolt", "--deck", "ember", "--opponent-deck", "grove", "--vs", "greedy",
-                 "--seed", "4", input="1\n" * 20000, timeout=600)
+                 "--seed", "4", input="next\n1\n" * 2000, timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "Game over" in r.stdout and "Traceback" not in r.stderr
 
@@ -154,7 +155,7 @@ def test_save_then_load_in_a_session_continues_the_game(tmp_path):
     r = tabletop("play", "volfyirion", "--seed", "8", input=f"play Prospector\nsave {save}\nquit\n")
     assert r.returncode == 0 and f"saved to {save}" in r.stdout
     r = tabletop("play", "volfyirion", "--load", str(save), input="log\nquit\n")
-    assert r.returncode == 0 and "p1: play Prospector" in r.stdout
+    assert r.returncode == 0 and "p1 plays Prospector" in r.stdout
 
 
 def test_loading_a_damaged_save_is_a_clear_error_and_changes_nothing(tmp_path):
@@ -185,14 +186,14 @@ def test_scenario_with_an_illegal_action_lists_the_legal_ones(tmp_path):
 
 def test_play_volfyirion_with_every_variant_and_the_extended_mode_to_the_end():
     r = tabletop("play", "volfyirion", "--variant", "all", "--mode", "extended", "--vs", "greedy",
-                 "--seed", "6", input="1\n" * 30000, timeout=600)
+                 "--seed", "6", input="end turn\n1\n" * 2000, timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "Game over" in r.stdout and "Traceback" not in r.stderr
 
 
 def test_play_virevolt_with_three_players():
     r = tabletop("play", "virevolt", "--players", "3", "--vs", "greedy", "--seed", "2",
-                 input="1\n" * 30000, timeout=600)
+                 input="next\n1\n" * 3000, timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "== p3" in r.stdout and "Game over" in r.stdout
 
@@ -203,3 +204,40 @@ def test_card_lists_in_docs_are_generated_from_the_yaml(pack):
     assert r.returncode == 0, r.stderr
     committed = (ROOT / "docs" / "packs" / f"{pack}-cards.md").read_text(encoding="utf-8")
     assert r.stdout == committed, f"regenerate with: tabletop cards doc {pack} -o docs/packs/{pack}-cards.md"
+
+
+def test_watch_a_bot_game_as_a_spectator():
+    r = tabletop("watch", "virevolt", "--bots", "greedy,greedy", "--seed", "5", "--delay", "0",
+                 "--deck", "ember", "--deck", "tide")
+    assert r.returncode == 0, r.stderr
+    assert "you watch as a spectator" in r.stdout and "Game over:" in r.stdout
+    before_end = r.stdout.split("Game over:")[0]
+    assert "sets a trap face down" in before_end
+    assert not re.search(r"sets (?!a trap)\w", before_end), "a spectator never reads a face-down trap's name"
+    assert "hand:" not in before_end, "a spectator sees no hand"
+
+
+def test_replay_steps_through_a_saved_game_as_one_seat(tmp_path):
+    save = tmp_path / "g.json"
+    tabletop("play", "volfyirion", "--seed", "8", input=f"play Prospector\nplay Prospector\nsave {save}\nquit\n")
+    r = tabletop("replay", str(save), input="n\nn\nb\ng 2\nlog\nq\n")
+    assert r.returncode == 0, r.stderr
+    assert "seen by p1" in r.stdout and r.stdout.count("p1 plays Prospector") >= 3
+    assert "(back to just after action 1)" in r.stdout
+    r = tabletop("replay", str(save), "--as", "p2", input="q\n")
+    assert "seen by p2" in r.stdout and "p1 draws 5 cards" in r.stdout
+
+
+def test_rules_can_be_read_by_id():
+    r = tabletop("rules", "show", "volfyirion", "VOL-WIN-01", "VOL-DRAW-01..02")
+    assert r.returncode == 0 and "VOL-WIN-01" in r.stdout and "VOL-DRAW-02" in r.stdout
+    r = tabletop("rules", "show", "virevolt", "VIR-WIN-4")
+    assert r.returncode == 1 and "did you mean 'VIR-WIN-04'" in r.stderr
+
+
+@pytest.mark.parametrize("pack", ["volfyirion", "virevolt"])
+def test_the_rules_reference_in_docs_is_generated_from_the_packs_rule_data(pack):
+    r = tabletop("rules", "doc", pack)
+    assert r.returncode == 0, r.stderr
+    committed = (ROOT / "docs" / "rules" / f"{pack}.md").read_text(encoding="utf-8")
+    assert r.stdout == committed, f"regenerate with: tabletop rules doc {pack} -o docs/rules/{pack}.md"

@@ -38,17 +38,55 @@ def test_win_rates_draws_caps_and_lengths_by_hand(batch):
     g = m["win_rate_by_bot"]["greedy"]
     assert (g["wins"], g["games"]) == (greedy_wins, 40)
     assert g["rate"] == greedy_wins / 40 and g["ci95"] == list(report.wilson(greedy_wins, 40))
-    p1 = m["win_rate_by_seat"]["p1"]
-    assert p1["wins"] == len([r for r in recs if r["winner"] == 0])
-    decided = [r for r in recs if r["winner"] is not None]
-    fp = m["first_player"]
-    assert (fp["wins"], fp["games"]) == (len([r for r in decided if r["winner"] == r["first"]]), len(decided))
     turns = sorted(r["turns"] for r in recs)
     gl = m["game_length"]
     assert (gl["min"], gl["max"]) == (turns[0], turns[-1])
     assert gl["median"] == (turns[19] + turns[20]) / 2
     assert gl["mean"] == pytest.approx(sum(turns) / 40)
     assert sum(c for _, _, c in gl["histogram"]) == 40
+
+
+def test_seats_are_compared_only_when_the_same_bot_sits_in_every_seat(batch):
+    m = report.compute(batch.records, batch.labels)
+    assert "the bots differ" in m["win_rate_by_seat"]["note"] and "note" in m["first_player"]
+    assert "rate" not in m["first_player"]
+    by = m["win_rate_by_bot_and_seat"]["greedy"]
+    as_p1 = [r for r in batch.records if r["seats"][0] == "greedy"]
+    assert by["seats"]["p1"]["games"] == len(as_p1)
+    assert by["seats"]["p1"]["wins"] == sum(1 for r in as_p1 if r["winner"] == 0)
+    first = [r for r in batch.records if r["seats"][r["first"]] == "greedy"]
+    assert by["first"]["first"]["wins"] == sum(1 for r in first if r["winner"] == r["first"])
+
+
+def test_a_mirror_match_measures_the_seats_and_the_first_player():
+    mirror = simulate(prepare(tally, ["greedy"], seed=3, max_turns=7), 30)
+    m = report.compute(mirror.records, mirror.labels)
+    recs = mirror.records
+    assert m["win_rate_by_seat"]["p1"]["wins"] == sum(1 for r in recs if r["winner"] == 0)
+    decided = [r for r in recs if r["winner"] is not None]
+    fp = m["first_player"]
+    assert (fp["wins"], fp["games"]) == (sum(1 for r in decided if r["winner"] == r["first"]), len(decided))
+
+
+def test_cards_are_ranked_by_significance_above_a_minimum_sample(batch, monkeypatch):
+    table = report.compute(batch.records, batch.labels)["cards"]["played"]
+    for d in table.values():
+        assert d["ranked"] == (min(d["with"]["games"], d["without"]["games"]) >= report.MIN_SAMPLE)
+    monkeypatch.setattr(report, "MIN_SAMPLE", 5)
+    table = report.compute(batch.records, batch.labels)["cards"]["played"]
+    ranked = report.ranked_cards(table)
+    zs = [abs(d["difference"]["z"]) for _, d in ranked]
+    assert zs == sorted(zs, reverse=True) and len(ranked) >= 2
+    for _, d in ranked:
+        df = d["difference"]
+        assert df["diff"] == pytest.approx(d["with"]["rate"] - d["without"]["rate"])
+        assert df["ci95"][0] <= df["diff"] <= df["ci95"][1]
+
+
+def test_the_difference_of_two_rates_has_newcombes_interval():
+    d = report.difference(56, 70, 48, 80)  # Newcombe (1998), example (a): 0.8 - 0.6
+    assert d["diff"] == pytest.approx(0.2)
+    assert d["ci95"][0] == pytest.approx(0.0524, abs=1e-3) and d["ci95"][1] == pytest.approx(0.3339, abs=1e-3)
 
 
 def test_lead_changes_by_hand(batch):
@@ -100,14 +138,17 @@ def test_metrics_are_a_table_anyone_can_extend(batch):
         del report.METRICS["longest_game"]
 
 
-def test_report_files(batch, tmp_path):
+def test_report_files(batch, tmp_path, monkeypatch):
+    monkeypatch.setattr(report, "MIN_SAMPLE", 5)
     report.write(tmp_path, batch, "tally")
+    assert (tmp_path / "cards_played.png").read_bytes()[:4] == b"\x89PNG"
     data = json.loads((tmp_path / "report.json").read_text())
     assert data["meta"]["games"] == 40 and "cards" in data["metrics"]
     md = (tmp_path / "report.md").read_text()
     for heading in ("Win rate by bot", "Win rate by seat", "First-player advantage", "Game length",
                     "Lead changes", "Cards", "win_rates.png"):
         assert heading in md
+    assert "the bots differ" in md and "| greedy | p1 |" in md
     assert (tmp_path / "win_rates.png").read_bytes()[:4] == b"\x89PNG"
     lines = (tmp_path / "records.jsonl").read_text().splitlines()
     assert [json.loads(x) for x in lines] == batch.records

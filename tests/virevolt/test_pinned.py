@@ -107,7 +107,8 @@ def test_the_result_of_a_game_gives_every_players_tokens(table, rules):
                "p2": {"main": "Venom Stalker", "damage": {"Venom Stalker": 2}, "tokens": 1}})
     t.do("attack p2 Scorch")
     assert rules.result(t.state) == {"over": True, "winner": "p1", "turns": t.state.turn,
-                                     "tokens": {"p1": 5, "p2": 1}}
+                                     "tokens": {"p1": 5, "p2": 1},
+                                     "reason": "p1 has 5 victory tokens (VIR-WIN-02)"}
 
 
 def test_VIR_CRYSTAL_09_an_enemys_consume_takes_mauve_then_colours_and_neutral_last(table):

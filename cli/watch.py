@@ -1,0 +1,195 @@
+"""Watching a bot game as a spectator, and stepping through a saved game.
+
+Both show only what their viewer may know: a spectator sees the public view and the public
+renderings of the events (a trap set face down is "p2 sets a trap face down"); a replay is
+seen from one seat (``--as p1``, the default) or as a spectator. A finished game's hidden
+cards are revealed at its end, as at a real table.
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+from tabletop.cli.layout import fill, terminal_width
+from tabletop.cli.play import _counted, board_drawer, format_result_value
+from tabletop.cli.prompt import LineInput
+from tabletop.framework.errors import TabletopError
+from tabletop.framework.narration import HEADLINE
+from tabletop.framework.game import Game
+
+
+class Screen:
+    """Narration and boards for one viewer (a seat, or None for a spectator)."""
+
+    def __init__(self, pack, game: Game, viewer: int | None, out=None) -> None:
+        self.pack = pack
+        self.game = game
+        self.viewer = viewer
+        self.out = out or sys.stdout
+        self.draw = board_drawer(pack)
+        self.width = terminal_width()
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def board(self, compact: bool = False) -> None:
+        self.say(self.draw(self.game.rules.view(self.game.state, self.viewer), self.width, compact))
+
+    def events(self, events, detail: bool = False) -> None:
+        for e in events:
+            if e.level != HEADLINE and not detail:
+                continue
+            text = e.render(self.viewer)
+            if text is None:
+                continue
+            if e.kind == "turn":
+                self.say(f"\n-- {text} --")
+            else:
+                self.say(fill(text, self.width, initial_indent="  ", subsequent_indent="    "))
+
+    def game_over(self) -> None:
+        g = self.game
+        state = g.state
+        result = g.rules.result(state)
+        self.say("=" * min(self.width, 72))
+        winner = result.get("winner") or "no one"
+        self.say(f"Game over: {winner} wins after {result.get('turns', state.turn)} turns ({len(g.log)} actions).")
+        if result.get("reason"):
+            self.say(f"  why: {result['reason']}")
+        for key, value in result.items():
+            if key not in ("winner", "over", "reason", "turns"):
+                self.say(f"  {key}: {format_result_value(value)}")
+        for s in range(state.nplayers):
+            for zone, names in g.rules.reveal(state, s).items():
+                self.say(fill(f"{zone} ({len(names)}): {_counted(names)}", self.width,
+                                       initial_indent="  revealed: ", subsequent_indent="    "))
+
+
+def watch(pack, bots: list[str], seed: int, options: dict, players: int | None, delay: float,
+          think: float | None = None, out=None) -> Game:
+    """Play a bot game and show it to a spectator as it goes, ``delay`` seconds per action."""
+    from tabletop.framework.simulation import make_bot
+
+    rules = pack.rules()
+    try:
+        game = Game(rules, options, seed, players)
+    except ValueError as e:
+        raise TabletopError(f"cannot start {pack.name}: {e}") from None
+    n = game.state.nplayers
+    if len(bots) not in (1, n):
+        raise TabletopError(f"{pack.name} is played by {n} here: give 1 or {n} bots, not {len(bots)}")
+    seats = [make_bot(pack, bots[s % len(bots)], seed + s, think=think) for s in range(n)]
+    screen = Screen(pack, game, None, out)
+    names = ", ".join(f"p{s + 1} {bots[s % len(bots)]}" for s in range(n))
+    screen.say(f"{rules.title or pack.name} - seed {seed} - {names} (you watch as a spectator)")
+    cursor = 0
+    turn = None
+    while True:
+        state = game.state
+        if state.turn != turn and not state.over:
+            screen.events(game.events[cursor:])
+            cursor = len(game.events)
+            turn = state.turn
+            screen.say("")
+            screen.board(compact=False)
+        if state.over:
+            break
+        game.apply(seats[state.to_move()].choose(rules, state.clone()))
+        screen.events(game.events[cursor:])
+        cursor = len(game.events)
+        if delay > 0:
+            time.sleep(delay)
+    screen.say("")
+    screen.board()
+    screen.game_over()
+    return game
+
+
+REPLAY_HELP = """Replay commands:
+  Enter or n     the next action          b      one action back
+  t              to the start of the next turn
+  g N            to just after action N    board  the whole board now
+  log            everything so far         q      leave"""
+
+
+def replay(pack, game: Game, viewer: int | None, inp=None, out=None) -> None:
+    """Step through the saved ``game`` (already loaded, so checked) as ``viewer`` sees it."""
+    actions = list(game.log)
+    if viewer is not None and viewer >= game.state.nplayers:
+        raise TabletopError(f"there is no p{viewer + 1} in this {game.state.nplayers}-player game")
+    rules = game.rules
+    step = 0
+    cur = Game(rules, game.options, game.seed, game.players)
+    screen = Screen(pack, cur, viewer, out)
+    reader = LineInput(inp or sys.stdin, screen.out, lambda: ["n", "b", "t", "g ", "board", "log", "q"])
+    who = "a spectator" if viewer is None else f"p{viewer + 1}"
+    screen.say(f"Replay of a {rules.title or pack.name} game, seed {game.seed}, {len(actions)} actions, "
+               f"seen by {who}. Type 'help' for the commands.")
+    screen.events(cur.events)
+    screen.board()
+
+    def goto(n: int) -> None:
+        nonlocal cur, step
+        n = max(0, min(len(actions), n))
+        if n < step:
+            cur = Game(rules, game.options, game.seed, game.players)
+            for a in actions[:n]:
+                cur.apply(a)
+            screen.game = cur
+            step = n
+            screen.say(f"(back to just after action {n})")
+            screen.board()
+            return
+        cursor = len(cur.events)
+        turn = cur.state.turn
+        for a in actions[step:n]:
+            cur.apply(a)
+        step = n
+        screen.events(cur.events[cursor:])
+        if cur.state.over:
+            screen.say("")
+            screen.board()
+            screen.game_over()
+        else:
+            screen.board(compact=cur.state.turn == turn)
+
+    while True:
+        mark = f"{step}/{len(actions)}"
+        line = reader.read(f"replay {mark}> ")
+        if line is None:
+            return
+        cmd = line.strip().lower()
+        if cmd in ("q", "quit", "exit"):
+            return
+        if cmd in ("", "n", "next"):
+            if step >= len(actions):
+                screen.say("(the end of the saved game: 'b' to go back, 'q' to leave)")
+            else:
+                goto(step + 1)
+        elif cmd in ("b", "back"):
+            goto(step - 1)
+        elif cmd in ("t", "turn"):
+            n = step
+            probe = Game(rules, game.options, game.seed, game.players)
+            for a in actions[:step]:
+                probe.apply(a)
+            turn = probe.state.turn
+            while n < len(actions) and probe.state.turn == turn:
+                probe.apply(actions[n])
+                n += 1
+            goto(n)
+        elif cmd.startswith("g"):
+            arg = cmd[1:].strip().removeprefix("oto").strip()
+            if not arg.isdigit():
+                screen.say("usage: g N (0 to go back to the start)")
+            else:
+                goto(int(arg))
+        elif cmd == "board":
+            screen.board()
+        elif cmd == "log":
+            screen.events(cur.events, detail=True)
+        elif cmd == "help":
+            screen.say(REPLAY_HELP)
+        else:
+            screen.say(f"unknown replay command {line.strip()!r}; type 'help'")

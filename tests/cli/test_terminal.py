@@ -1,0 +1,132 @@
+"""The prompt in a real terminal (a pseudo-terminal driven by pexpect, its screen drawn by
+pyte): arrow keys edit and recall lines instead of printing escape codes, Tab completes
+actions and card names, and history is kept."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pyte
+
+ROWS, COLS = 50, 120
+
+
+def spawn(tmp_path, *args: str) -> pexpect.spawn:
+    exe = shutil.which("tabletop") or str(Path(sys.executable).with_name("tabletop"))
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path), "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm",
+           "COLUMNS": str(COLS), "LINES": str(ROWS)}
+    return pexpect.spawn(exe, list(args), env=env, dimensions=(ROWS, COLS), encoding="utf-8", timeout=60)
+
+
+ESCAPES = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|\][^\x07]*\x07|[=>()][0-9A-Za-z]?)")
+
+
+class Screen:
+    """What the terminal shows: pyte's rendering, and everything printed with the control
+    sequences taken out (for waiting on text that has scrolled away)."""
+
+    def __init__(self, child: pexpect.spawn) -> None:
+        self.child = child
+        self.screen = pyte.Screen(COLS, ROWS)
+        self.stream = pyte.Stream(self.screen)
+        self.raw = ""
+        self.seen = 0
+
+    def wait(self, text: str, timeout: float = 60) -> None:
+        """Read until ``text`` appears in what was printed since the last wait."""
+        end = time.monotonic() + timeout
+        while True:
+            plain = ESCAPES.sub("", self.raw)
+            at = plain.find(text, self.seen)
+            if at >= 0:
+                self.seen = at + len(text)
+                return
+            if time.monotonic() > end:
+                raise AssertionError(f"{text!r} never appeared; screen:\n{self.text()}")
+            try:
+                chunk = self.child.read_nonblocking(4096, timeout=1)
+            except pexpect.TIMEOUT:
+                continue
+            self.raw += chunk
+            self.stream.feed(chunk)
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+
+def test_tab_completes_arrows_recall_and_nothing_prints_escape_codes(tmp_path):
+    child = spawn(tmp_path, "play", "volfyirion", "--seed", "3")
+    s = Screen(child)
+    s.wait("p1>")
+    child.send("play Pro\t")
+    s.wait("play Prospector")
+    child.send("\r")
+    s.wait("p1 plays Prospector")
+    s.wait("p1>")
+    child.send("\x1b[A")      # Up: the last line again
+    child.send("\r")
+    s.wait("p1 plays Prospector")
+    s.wait("p1>")
+    child.send("show Capt\t")
+    s.wait("show Captain")
+    child.send("\r")
+    s.wait("== Captain")
+    s.wait("p1>")
+    child.send("play Prospectorzz\x7f\x7f\x1b[D\x1b[C\r")  # two backspaces, Left, Right: editing
+    s.wait("p1 plays Prospector")
+    s.wait("p1>")
+    text = s.text()
+    assert "^[[A" not in text and "\\x1b" not in text and "[A" not in text
+    assert ESCAPES.sub("", s.raw).count("p1 plays Prospector") >= 3
+    child.send("quit\r")
+    s.wait("Leave anyway")
+    child.send("y\r")
+    child.expect(pexpect.EOF)
+    history = (tmp_path / "tabletop" / "history").read_text()
+    assert "play Prospector" in history and "show Captain" in history
+
+
+def test_ctrl_d_leaves_and_ctrl_c_does_not_kill_the_game(tmp_path):
+    child = spawn(tmp_path, "play", "virevolt", "--seed", "5", "--deck", "ember")
+    s = Screen(child)
+    s.wait("p1>")
+    child.sendintr()
+    s.wait("type 'quit' to leave")
+    s.wait("p1>")
+    child.sendeof()
+    s.wait("end of input: leaving the game")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_the_issue_s_leak_in_a_real_terminal_names_no_face_down_trap(tmp_path):
+    """Issue 13's first complaint as it was typed: `next` three times, then `log`."""
+    from tests.cli.test_session import session
+
+    s, _ = session("virevolt", ["next", "next", "next", "quit", "y"], options={"decks": ["ember", None]})
+    state = s.game.state
+    secrets = {state.cards[i].name for i in state.zones["p2.traps"]}
+    assert secrets, "p2 must have set traps for the test to mean something"
+    child = spawn(tmp_path, "play", "virevolt", "--deck", "ember", "--vs", "greedy", "--seed", "5")
+    screen = Screen(child)
+    screen.wait("p1>")
+    for _ in range(3):
+        child.send("next\r")
+        screen.wait("p1>")
+    screen.wait("traps (face down): 2")
+    child.send("log\r")
+    screen.wait("p2 sets a trap face down")
+    screen.wait("p1>")
+    child.send("quit\r")
+    screen.wait("Leave anyway")
+    child.send("y\r")
+    child.expect(pexpect.EOF)
+    shown = ESCAPES.sub("", screen.raw)
+    assert shown.count("p2 sets a trap face down") >= 4   # as it happened, then in the log
+    assert not [name for name in secrets if name in shown]
