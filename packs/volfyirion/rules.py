@@ -495,9 +495,18 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                 if lst and (M.cost(state, p, lst[0]) if mods else cards[lst[0]].cost) <= bp:
                     acts.append(ACQ_WONDER[j])
         if bp >= self.min_defence or mods:
-            for ci in v[O.intact]:
-                if M.city_cost(state, o, ci) <= bp:
-                    acts.append(ATTACK[o][ci])
+            if mods or v.get("shift") is not None:
+                for ci in v[O.intact]:
+                    if M.city_cost(state, o, ci) <= bp:
+                        acts.append(ATTACK[o][ci])
+            else:  # M.city_cost without modifiers or Double Shift: printed defences, the Troop's added
+                ocities = v[O.cityids]
+                otroop = O.troop
+                attack = ATTACK[o]
+                for ci in v[O.intact]:
+                    t = zones[otroop[ci]]
+                    if cards[ocities[ci]].defence + (cards[t[0]].defence if t else 0) <= bp:
+                        acts.append(attack[ci])
             if zones[O.lair] and M.lair_cost(state, o) <= bp:
                 acts.append(ATTACK_LAIR[o])
             if bp >= DEFEAT_COST and v["dragon"] != REMOVED:
