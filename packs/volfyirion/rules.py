@@ -433,7 +433,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         v = state.vars
         if v["mull"] and action[0] != "mulligan":
             v["mull"] = False  # VOL-SETUP-MULL-02: only before any other action
-        super().apply(state, action)
+        Rules.apply(self, state, action)  # (no super() object on every step)
 
     # ================================================================== legal actions
     def _main_actions(self, state: State) -> list:
