@@ -415,19 +415,23 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     def refill(state: State) -> None:
         zones = state.zones
         deck = zones["asset_deck"]
+        told = state.log is not None  # (every turn: no narration calls when nobody watches)
         for i, key in enumerate(ROW_KEYS):
             if not zones[key] and deck:
                 zones[key].append(deck.pop())
                 state.reveals += 1
-                narrate(state, "row", "Asset Row space {i}: {card} comes in", level=DETAIL, i=i + 1,
-                        card=Card(zones[key][0]))
+                if told:
+                    narrate(state, "row", "Asset Row space {i}: {card} comes in", level=DETAIL, i=i + 1,
+                            card=Card(zones[key][0]))
         if zones["lair_card"]:  # VOL-DEFEAT-10: never after the claim
             wd = zones["wonder_deck"]
             for key in LAIR_KEYS:
                 if not zones[key] and wd:
                     zones[key].append(wd.pop())  # any cost (VOL-END-08)
                     state.reveals += 1
-                    narrate(state, "row", "a new Wonder in the Lair: {card}", level=DETAIL, card=Card(zones[key][0]))
+                    if told:
+                        narrate(state, "row", "a new Wonder in the Lair: {card}", level=DETAIL,
+                                card=Card(zones[key][0]))
 
     def apply(self, state: State, action) -> None:
         v = state.vars
@@ -914,7 +918,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         return f"{loser} has no intact City left (VOL-WIN-01)"
 
     def _end_turn(self, state: State, a) -> None:
-        narrate(state, "end turn", "{p} ends the turn", actor=state.active, level=DETAIL, p=KEYS[state.active].name)
+        if state.log is not None:  # (every turn: not even the call when nobody watches)
+            narrate(state, "end turn", "{p} ends the turn", actor=state.active, level=DETAIL, p=KEYS[state.active].name)
         state.phase_done = True
 
     # ================================================================== cards' own abilities
