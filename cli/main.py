@@ -20,14 +20,10 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
-    rich_markup_mode=None,  # plain help: rich's formatter (markdown, pygments) would triple the startup
 )
-cards_app = typer.Typer(help="List, show, lint, document and print a pack's cards.", no_args_is_help=True,
-                        rich_markup_mode=None)
-scenario_app = typer.Typer(help="Run scenario files (a position, actions, expectations).", no_args_is_help=True,
-                           rich_markup_mode=None)
-rules_app = typer.Typer(help="Read a game's rules by their ids (every id a message cites).", no_args_is_help=True,
-                        rich_markup_mode=None)
+cards_app = typer.Typer(help="List, show, lint, document and print a pack's cards.", no_args_is_help=True)
+scenario_app = typer.Typer(help="Run scenario files (a position, actions, expectations).", no_args_is_help=True)
+rules_app = typer.Typer(help="Read a game's rules by their ids (every id a message cites).", no_args_is_help=True)
 app.add_typer(cards_app, name="cards")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(rules_app, name="rules")
@@ -110,7 +106,7 @@ def packs_cmd() -> None:
     broken = 0
     for name, pack in sorted(reg.packs.items()):
         try:
-            count = f"{pack.card_count()} cards"
+            count = f"{len(pack.cards())} cards"
         except BrokenPack as e:
             broken += 1
             typer.echo(f"{name:<12} BROKEN: {e.reason}", err=True)
@@ -251,9 +247,9 @@ def play_cmd(
     think: Optional[float] = typer.Option(None, "--think", help="Seconds per move for thinking bots."),
     players: Optional[int] = typer.Option(None, "--players", min=1, help="Number of players, for games that allow several (you are p1)."),
     cards: Optional[List[Path]] = CARDS_OPTION,
-    option: Optional[List[str]] = typer.Option(None, "--option", help=OPTION_HELP),
     auto_pass: bool = typer.Option(True, "--auto-pass/--no-auto-pass",
                                    help="Let a phase where you can do nothing but end it pass by itself."),
+    option: Optional[List[str]] = typer.Option(None, "--option", help=OPTION_HELP),
 ) -> None:
     """Play a game in the terminal against a bot (or hot-seat). Type 'help' during the game."""
     from tabletop.cli.play import Session

@@ -161,10 +161,11 @@ def consume_best(state, p: int, n: int) -> None:
     cards = state.cards
     free = [i for i in state.zones[KEYS[p].crystals] if i not in consumed]
     free.sort(key=lambda i: (-(cards[i].cidx == 4), cards[i].cidx == 0))
-    consumed.update(free[:n])
-    if free[:n]:
-        narrate(state, "crystals", "{n} of {p}'s crystals are consumed ({which})", n=len(free[:n]), p=KEYS[p].name,
-                which=", ".join(cards[i].colour for i in free[:n]))
+    chosen = free[:n]
+    consumed.update(chosen)
+    if chosen:
+        narrate(state, "crystals", "{n} of {p}'s crystals are consumed ({which})", n=len(chosen), p=KEYS[p].name,
+                which=", ".join(cards[i].colour for i in chosen))
 
 
 def restore(state, p: int, n: int) -> None:
@@ -173,7 +174,8 @@ def restore(state, p: int, n: int) -> None:
     cards = state.cards
     used = [i for i in state.zones[KEYS[p].crystals] if i in consumed]
     used.sort(key=lambda i: (-(cards[i].cidx == 4), cards[i].cidx == 0))
-    consumed.difference_update(used[:n])
-    if used[:n]:
-        narrate(state, "crystals", "{n} of {p}'s crystals are restored ({which})", actor=p, n=len(used[:n]),
-                p=KEYS[p].name, which=", ".join(cards[i].colour for i in used[:n]))
+    back = used[:n]
+    consumed.difference_update(back)
+    if back:
+        narrate(state, "crystals", "{n} of {p}'s crystals are restored ({which})", actor=p, n=len(back),
+                p=KEYS[p].name, which=", ".join(cards[i].colour for i in back))

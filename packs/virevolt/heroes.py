@@ -157,14 +157,15 @@ def heal(state, hero: int, n: int) -> None:
     """Remove up to ``n`` damage (VIR-HERO-20: never above printed HP); a healed hero keeps no record."""
     dmg = state.values[DAMAGE]
     have = dmg.get(hero, 0)
-    k = min(have, n)
-    if k:
-        if have - k:
-            dmg[hero] = have - k
-        else:
-            del dmg[hero]
-        narrate(state, "heal", "{hero} heals {k} damage ({hp} HP)", hero=_named(state, hero), k=k,
-                hp=max_hp(state, hero) - have + k)
+    left = have - n
+    if left > 0:
+        dmg[hero] = left
+    else:
+        dmg.pop(hero, None)
+    healed = have - max(left, 0)
+    if healed:
+        narrate(state, "heal", "{hero} heals {k} damage ({hp} HP)", hero=_named(state, hero), k=healed,
+                hp=max_hp(state, hero) - max(left, 0))
 
 
 # ---------------------------------------------------------------------- leaving play

@@ -13,7 +13,6 @@ from tabletop.packs.virevolt.keys import KEYS
 def _named(state, hero: int) -> str:
     return f"{KEYS[state.vars['owner'][hero]].name}'s {state.cards[hero].name}"
 
-
 POISON, BURN, FREEZE, STUN, IMMUNITY, INVINCIBILITY = (
     "poison", "burn", "freeze", "stun", "immunity", "invincibility")
 STATES = (POISON, BURN, FREEZE, STUN, IMMUNITY, INVINCIBILITY)

@@ -103,13 +103,10 @@ def points_text(pts) -> str:
 
 
 def place_text(state, p: int, ci: int) -> str:
-    """``p2.city3 (Bastion)``: a City by its place and its name."""
+    """``p2.city3 (Bastion)``: a City by its place and its name; ``p2.lair`` for a claimed Lair."""
+    if ci == LAIR_CITY:
+        return f"{KEYS[p].name}.lair"
     return f"{KEYS[p].name}.city{ci + 1} ({state.cards[state.vars[KEYS[p].cityids][ci]].name})"
-
-
-def city_text(state, p: int, ci: int) -> str:
-    """A City by its place and name, or ``p2's Lair`` for a claimed Lair (``LAIR_CITY``)."""
-    return f"{KEYS[p].name}'s Lair" if ci == LAIR_CITY else place_text(state, p, ci)
 
 
 def dragon_place(state, d: int) -> str:

@@ -55,8 +55,8 @@ VERBS = {
                          "activate <card> [city1|city2|city3]", "activate Flawless Deploy"),
     "remove": VerbSpec("remove", (NAME, CITY_ARG), "use a card's remove ability (the card leaves the game)", 1,
                        "remove <card> [city1|city2|city3]", "remove Elite Trooper city2"),
-    "thin": VerbSpec("thin", (NAME, CITY_ARG), "remove a card through its remove ability only to thin your deck "
-                     "(none of its bonus)", 1, "thin <card> [city1|city2|city3]", "thin Elite Trooper city2"),
+    "thin": VerbSpec("thin", (NAME, CITY_ARG), "use a card's remove ability only to thin your deck (none of "
+                     "its bonus)", 1, "thin <card> [city1|city2|city3]", "thin Stab"),
     "mulligan": VerbSpec("mulligan", (), "first turn only: shuffle your hand back and draw 5", example="mulligan"),
     "refresh": VerbSpec("refresh", (r"[1-5]|all",), "first turn only: free Asset Row refresh (first player: one "
                         "space; second player: all)", usage="refresh <1-5> | refresh all", example="refresh 4"),
@@ -895,20 +895,6 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             state.vars["sc_troop"] = iid  # for Second Chance (VOL-VAR-PLOY-SECOND-02)
         push(state, c.rem, {"controller": p, "source": iid, "card": c.name})
 
-    def _thin(self, state: State, a) -> None:
-        """Use a Remove Ability only to thin the deck: the card leaves, its bonus is not taken (VOL-REMAB-03)."""
-        p = state.active
-        iid, key = self._locate_ability(state, a, "rem")
-        c = state.cards[iid]
-        if not c.thin:
-            raise IllegalAction(f"{c.name}: use 'remove {c.name}' (its bonus is optional step by step)")
-        narrate(state, "ability", "{p} removes {card} from the game to thin the deck (none of its bonus)", actor=p,
-                p=KEYS[p].name, card=Card(iid))
-        M.gain_main(state, p, iid)  # VOL-REMAB-02
-        M.remove_from(state, iid, key, "removed")
-        if c.kind == TROOP and state.vars.get("vflags", 0) & V.PLOYS:
-            state.vars["sc_troop"] = iid  # still a use of its Remove Ability (Second Chance)
-
     def end_reason(self, state: State) -> str:
         if state.winner is None:
             return ""
@@ -916,6 +902,18 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         if state.phase == "end" and state.active != state.winner:  # VOL-WIN-02
             return f"Volfyirion destroyed {loser}'s last City at the end of {loser}'s turn (VOL-WIN-02)"
         return f"{loser} has no intact City left (VOL-WIN-01)"
+
+    def _thin(self, state: State, a) -> None:
+        """Use a Remove Ability only to thin the deck: the card leaves, its bonus is not taken (VOL-REMAB-03)."""
+        p = state.active
+        iid, key = self._locate_ability(state, a, "rem")
+        c = state.cards[iid]
+        if not c.thin:
+            raise IllegalAction(f"{c.name}: use 'remove {c.name}' (its bonus is optional step by step)")
+        M.gain_main(state, p, iid)  # VOL-REMAB-02
+        M.remove_from(state, iid, key, "removed")
+        if c.kind == TROOP and state.vars.get("vflags", 0) & V.PLOYS:
+            state.vars["sc_troop"] = iid  # still a use of its Remove Ability (Second Chance)
 
     def _end_turn(self, state: State, a) -> None:
         if state.log is not None:  # (every turn: not even the call when nobody watches)

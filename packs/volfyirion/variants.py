@@ -211,7 +211,7 @@ class RaiseDefence:
             n = self.n(state, ctx)
             state.vars["shift"] = (M.city_key(ctx["target"], ctx["city"]), n)
             narrate(state, "ploy", "{city}'s defence is raised by {n} this turn", n=n,
-                    city=M.city_text(state, ctx["target"], ctx["city"]))
+                    city=M.place_text(state, ctx["target"], ctx["city"]))
         return None
 
 

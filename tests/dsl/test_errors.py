@@ -294,3 +294,22 @@ def test_an_error_running_past_the_end_of_its_line_is_underlined_to_the_end_of_t
     lines = info.value.render().splitlines()
     assert "cards.yaml:6:5:" in lines[0]
     assert lines[1] == "        fi you have no cards in" and lines[2] == " " * 8 + "^" * len("fi you have no cards in")
+
+
+def test_a_phrase_too_ambiguous_to_read_underlines_the_whole_phrase(monkeypatch):
+    """When the matcher gives up (its step budget spent), the error points at that phrase only."""
+    from tabletop.dsl import matcher
+    from tabletop.framework.packs import registry
+
+    tick = matcher.Matcher.tick
+
+    def give_up_on_gain(self):
+        if str(self.atoms[0].value) == "gain":
+            raise matcher.TooComplex()
+        tick(self)
+
+    monkeypatch.setattr(matcher.Matcher, "tick", give_up_on_gain)
+    v = registry().get("volfyirion").vocabulary()
+    e = err(v, "draw 1; gain 2 battle; draw 1")
+    assert "this statement is too long or ambiguous to read; split it with ';'" in str(e)
+    assert e.render().splitlines()[2] == " " * 20 + "^" * len("gain 2 battle")

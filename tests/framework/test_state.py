@@ -112,3 +112,16 @@ def test_programs_and_decisions_show_themselves_readably_when_debugging():
     assert repr(Program("pack/card/main", ())) == "Program('pack/card/main')"
     d = Decision(1, "Draw a card?", [("yes",), ("no",)], [True, False], "draw")
     assert repr(d) == "Decision(p2: 'Draw a card?', ['yes', 'no'])"
+
+
+def test_a_deep_copy_of_a_state_shares_its_card_programs():
+    """Programs are compiled once and never change: a deep copy of anything holding one (a state
+    with an effect under way) points at the same program, never a copy or nothing."""
+    import copy
+
+    from tabletop.framework.effects import Frame, Program
+
+    prog = Program("test/deepcopy/main", ())
+    frames = copy.deepcopy([Frame(prog, {"controller": 0})])
+    assert frames[0].prog is prog
+    assert copy.deepcopy(prog) is prog

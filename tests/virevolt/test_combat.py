@@ -222,3 +222,16 @@ def test_VIR_PHASE_STATE_05_frozen_at_state_phase_cannot_attack(table):
                "p2": {"main": "Oak Guardian"}})
     t.do("next")
     assert t.legal() == ["next"]
+
+
+def test_VIR_WIN_03_with_more_players_a_tie_without_the_initiator_goes_to_the_next_in_turn_order(rules):
+    """Our reading for three or four players: when the player who began the exchange is not among
+    those reaching 5 tokens, the first of them in turn order after that player wins."""
+    from tabletop.packs.virevolt.keys import KEYS
+
+    state = rules.setup({"first": "p1"}, 1, 4)
+    state.vars["initiator"] = 1  # p2 began the exchange; p1 and p4 reach 5 in it
+    for q in (0, 3):
+        state.counters[KEYS[q].tokens] = 5
+    rules.check(state)
+    assert state.over and state.winner == 3  # p4 comes before p1 after p2 (p3, p4, p1)

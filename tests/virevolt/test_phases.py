@@ -16,6 +16,17 @@ def test_VIR_SETUP_01_two_to_four_players(rules):
     assert rules.setup({"players": 3}, 1).nplayers == 3
 
 
+def test_VIR_SETUP_01_the_player_count_is_checked_with_the_options(rules):
+    """A scenario's ``players:`` and the API check it before any setup, with the same range."""
+    from tabletop.framework.setups import SetupError, check_options
+
+    for n in (2, 3, 4):
+        assert check_options(rules, {}, n) == {}
+    for n in (1, 5):
+        with pytest.raises(SetupError, match=f"Virevolt is played by 2 to 4 players, not {n}"):
+            check_options(rules, {}, n)
+
+
 def test_VIR_SETUP_02_decks_shuffled_by_seed(rules):
     """VIR-SETUP-02."""
     a = rules.describe(rules.setup({"first": "p1"}, 1))["p2"]["deck"]

@@ -45,7 +45,7 @@ def test_acquisitions_and_plays_are_told_by_name():
 
 
 def test_an_attack_and_the_destruction_of_a_city_are_told():
-    state, log = recorded({"active": "p1", "p1": {"points": {"battle": 30}},
+    state, log = recorded({"active": "p1", "p1": {"points": {"battle": 23}},
                            "p2": {"cities": [{"troop": "Elite Trooper"}, {}, {}]}})
     n = len(log.events)
     do(state, "attack p2.city2", "attack p2.city1")
@@ -55,7 +55,6 @@ def test_an_attack_and_the_destruction_of_a_city_are_told():
     assert lines[1] == f"p2.city2 ({c2}) is destroyed"
     assert lines[2].startswith(f"p1 attacks p2.city1 ({c1}) for ")
     assert "Elite Trooper (p2.city1 troop) is removed from the game" in lines
-
 
 
 def test_VOL_CARD_06_a_troop_played_over_another_tells_the_old_one_is_removed():

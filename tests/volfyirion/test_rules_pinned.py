@@ -1,6 +1,8 @@
 """Behaviours a mutation run found unpinned (benchmarks/mutation.py), each with its rule id."""
 from __future__ import annotations
 
+import pytest
+
 PLOYS = {"variants": ["ploys"]}
 
 
@@ -67,3 +69,32 @@ def test_VOL_CARD_08_an_action_applied_directly_is_refused_with_what_is_wrong(ga
         rules.apply(state, ("play", "Guard", "city1"))
     with pytest.raises(IllegalAction, match="no 'Stab' in your Playing Area whose ability can be used now"):
         rules.apply(state, ("activate", "Stab"))
+
+
+def test_VOL_END_06_07_a_city_the_dragon_destroys_at_the_end_of_a_turn_does_not_stop_the_refill(game):
+    """Step 5 destroys the City the dragon sits on; when the game goes on, step 6 still refills."""
+    state, run, legal = game({"active": "p1", "p1": {"hand": []}, "volfyirion": "p1.city2",
+                              "asset_row": ["Stab", None, None, "Barter", None],
+                              "asset_deck": ["Novice", "Guard", "Mint"]})
+    d = run("end turn")
+    assert d["p1"]["city2"]["destroyed"] and not state.over
+    assert d["volfyirion"] == "lair"
+    assert d["asset_row"] == ["Stab", "Mint", "Guard", "Barter", "Novice"]
+
+
+def test_VOL_COMP_10_a_game_for_other_than_two_players_is_refused_before_setup(rules):
+    """The player count is checked with the options (a scenario's ``players:``, the API), not only by setup."""
+    from tabletop.framework.setups import SetupError, check_options
+
+    assert check_options(rules, {}, 2) == {}
+    for n in (1, 3):
+        with pytest.raises(SetupError, match=f"Volfyirion is played by 2 players, not {n}"):
+            check_options(rules, {}, n)
+
+
+def test_VOL_CARD_08_an_ability_applied_directly_on_a_city_without_that_card_names_the_city(game, rules):
+    from tabletop.framework.effects import IllegalAction
+
+    state, run, legal = game({"active": "p1", "p1": {"hand": [], "cities": [{}, {"building": "Bank"}, {}]}})
+    with pytest.raises(IllegalAction, match="no 'Bank' in your city3"):
+        rules.apply(state, ("activate", "Bank", "city3"))
