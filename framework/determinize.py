@@ -7,7 +7,7 @@ groups of zones with :meth:`Rules.hidden_pools`; :func:`determinize_pools` then
 
 1. clones the state,
 2. for each pool, collects the instance ids of its zones and sorts them canonically (by
-   card name, then id), so the true arrangement is never read,
+   card name, then id: :func:`canonical_rank`), so the true arrangement is never read,
 3. shuffles them with the *bot's* generator and deals them back, each zone keeping its size,
 4. reseeds the game's own generator from the bot's, so future shuffles and draws are not
    predicted either.
@@ -21,10 +21,28 @@ from tabletop.framework.rng import seed_state
 from tabletop.framework.state import State
 
 
+_RANKED: list = [None, []]  # the card list last asked about, and its ranks
+
+
+def canonical_rank(cards: list) -> list[int]:
+    """``rank[iid]``: the place of instance ``iid`` when a game's instances are ordered by card
+    name, then id. Sorting a hidden pool by it lays the pool out canonically before a bot
+    shuffles it (the true arrangement is never read), as a sort on ``(name, id)`` would, with
+    no key built per card. The ranks of the last card list asked are kept: a search asks
+    thousands of times about one game (clones share their card list)."""
+    if _RANKED[0] is cards and len(_RANKED[1]) == len(cards):
+        return _RANKED[1]
+    rank = [0] * len(cards)
+    for r, i in enumerate(sorted(range(len(cards)), key=lambda i: (cards[i].name, i))):
+        rank[i] = r
+    _RANKED[0], _RANKED[1] = cards, rank
+    return rank
+
+
 def determinize_pools(state: State, pools: list[list[str]], rng) -> State:
     """A clone of ``state`` with each pool of zones redealt at random (see the module docstring)."""
     s = state.clone()
-    cards = s.cards
+    rank = canonical_rank(s.cards).__getitem__
     zones = s.zones
     for pool in pools:
         ids: list[int] = []
@@ -34,7 +52,7 @@ def determinize_pools(state: State, pools: list[list[str]], rng) -> State:
             ids.extend(z)
             sizes.append(len(z))
         if len(ids) > 1:
-            ids.sort(key=lambda i: (cards[i].name, i))
+            ids.sort(key=rank)
             rng.shuffle(ids)
         pos = 0
         for key, n in zip(pool, sizes):

@@ -162,6 +162,15 @@ class Pack:
                 self._cards = CardSet(kept + added.cards)
         return self._cards
 
+    def card_count(self) -> int:
+        """How many cards the pack has: remembered per exact set of card files
+        (:mod:`tabletop.framework.cardcounts`), else counted by loading them."""
+        from tabletop.framework.cardcounts import card_count
+
+        if self._cards is not None:
+            return len(self._cards)
+        return card_count(self.name, self.info.version, self.card_files(), lambda: len(self.cards()))
+
     def print_layouts(self) -> list:
         """Every plugin's layout files for printing this pack's cards (none: the generic layout)."""
         files = []

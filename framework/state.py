@@ -24,6 +24,7 @@ from typing import Any
 from tabletop.framework.narration import current as current_log
 
 FORMAT_VERSION = 1
+_copy_list, _copy_set, _copy_dict = list.copy, set.copy, dict.copy
 
 
 def player_name(index: int) -> str:
@@ -74,10 +75,13 @@ class State:
         s.game = self.game
         s.cards = self.cards
         s.nplayers = self.nplayers
-        s.zones = {k: v[:] for k, v in self.zones.items()}
+        z = self.zones
+        s.zones = dict(zip(z, map(_copy_list, z.values())))  # a third faster than a comprehension
         s.counters = self.counters.copy()
-        s.marks = {k: v.copy() for k, v in self.marks.items()}
-        s.values = {k: v.copy() for k, v in self.values.items()}
+        m = self.marks
+        s.marks = dict(zip(m, map(_copy_set, m.values())))
+        v = self.values
+        s.values = dict(zip(v, map(_copy_dict, v.values()))) if v else {}
         s.vars = self.vars.copy()
         s.rng = self.rng
         s.turn = self.turn

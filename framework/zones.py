@@ -38,7 +38,12 @@ def draw(state: State, deck: str, dest: str, n: int = 1, refill_from: str | None
     """
     zones = state.zones
     src, out = zones[deck], zones[dest]
-    got = 0
+    if 0 < n <= len(src):  # the usual case, in one slice: the top card first, as one by one
+        out.extend(src[:-n - 1:-1])
+        del src[-n:]
+        got = n
+    else:
+        got = 0
     while got < n:
         if not src:
             if refill_from is None or not zones[refill_from]:

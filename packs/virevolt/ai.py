@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from tabletop.framework.determinize import reseed
+from tabletop.framework.determinize import canonical_rank, reseed
 from tabletop.framework.evaluation import outcome
 from tabletop.packs.virevolt import costs
 from tabletop.packs.virevolt import crystals as cr
@@ -71,9 +71,17 @@ def revealed(state, q: int) -> list[str]:
 
 
 # ---------------------------------------------------------------------- the prior
-def sample_hidden(by_name, seen: list[str], n: int, ntraps: int, rng) -> tuple[list[str], list[str]]:
-    """Sample an opponent's ``n`` hidden cards, ``ntraps`` of them face-down traps, from the
-    public prior given the cards ``seen``: returns (trap names, other names in random order)."""
+_CANDS: dict = {}  # (id of by_name, seen, n, ntraps) -> (by_name, candidates): a search asks the same
+
+
+def _candidates(by_name, seen: list[str], n: int, ntraps: int) -> list:
+    """The preconstructed decks the ``seen`` cards may come from, as ``(weight, the other card
+    names sorted, the trap names among them)``; kept, since every determinization of one
+    search asks about the same cards."""
+    key = (id(by_name), tuple(sorted(seen)), n, ntraps)
+    hit = _CANDS.get(key)
+    if hit is not None and hit[0] is by_name:
+        return hit[1]
     seen_c = Counter(seen)
     cands = []
     for _deck_id, _name, deck in preconstructed(by_name):
@@ -91,22 +99,37 @@ def sample_hidden(by_name, seen: list[str], n: int, ntraps: int, rng) -> tuple[l
         rest = deck - seen_c
         if sum(v for c, v in rest.items() if by_name[c].kind == TRAP) < ntraps:
             continue
-        cands.append((w, rest))
+        names = sorted(rest.elements())
+        cands.append((w, names, [c for c in names if by_name[c].kind == TRAP]))
+    if len(_CANDS) >= 256:
+        _CANDS.clear()
+    _CANDS[key] = (by_name, cands)
+    return cands
+
+
+def sample_hidden(by_name, seen: list[str], n: int, ntraps: int, rng) -> tuple[list[str], list[str]]:
+    """Sample an opponent's ``n`` hidden cards, ``ntraps`` of them face-down traps, from the
+    public prior given the cards ``seen``: returns (trap names, other names in random order)."""
+    cands = _candidates(by_name, seen, n, ntraps)
     if cands:
-        total = sum(w for w, _ in cands)
+        total = sum(w for w, _, _ in cands)
         x = rng.below(total)
-        for w, rest in cands:
+        for w, names, traps_in in cands:
             if x < w:
                 break
             x -= w
-        names = sorted(rest.elements())
+        trap_names = list(traps_in)
+        rng.shuffle(trap_names)
+        traps = trap_names[:ntraps]
+        others = list(names)  # sorted: what is left once the traps are taken stays sorted
+        for t in traps:
+            others.remove(t)
     else:
-        names = _generic(by_name, seen_c, n, ntraps, rng)
-    trap_names = [c for c in names if by_name[c].kind == TRAP]
-    rng.shuffle(trap_names)
-    traps = trap_names[:ntraps]
-    rest = Counter(names) - Counter(traps)
-    others = sorted(rest.elements())
+        names = _generic(by_name, Counter(seen), n, ntraps, rng)
+        trap_names = [c for c in names if by_name[c].kind == TRAP]
+        rng.shuffle(trap_names)
+        traps = trap_names[:ntraps]
+        others = sorted((Counter(names) - Counter(traps)).elements())
     rng.shuffle(others)
     return traps, others
 
@@ -177,7 +200,7 @@ def determinize(rules, state, player: int, rng):
         if q == player:
             deck = z[k.deck]
             if len(deck) > 1:
-                deck.sort(key=lambda i: (cards[i].name, i))
+                deck.sort(key=canonical_rank(state.cards).__getitem__)  # its instances are the state's
                 rng.shuffle(deck)
             continue
         hand, deck, traps = z[k.hand], z[k.deck], z[k.traps]

@@ -15,6 +15,7 @@ files' facts (name, type, colour, costs) without compiling any card text.
 """
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -125,9 +126,14 @@ def deck_card_files(path) -> list[Path]:
     return [Path(path).parent / f for f in files if isinstance(f, str)]
 
 
+@functools.lru_cache(maxsize=1)
+def _preconstructed() -> tuple:
+    return tuple((p.stem, p) for p in sorted(Path(__file__).with_name("decks").glob("*.yaml")))
+
+
 def preconstructed() -> dict[str, Path]:
-    """The preconstructed decks: name -> file."""
-    return {p.stem: p for p in sorted(Path(__file__).with_name("decks").glob("*.yaml"))}
+    """The preconstructed decks: name -> file (the folder ships with the pack: listed once)."""
+    return dict(_preconstructed())
 
 
 def load_deck_cards(spec, by_name=None) -> list[str]:

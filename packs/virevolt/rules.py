@@ -10,6 +10,9 @@ the current exchange, VIR-WIN-03).
 """
 from __future__ import annotations
 
+import functools
+from pathlib import Path
+
 from tabletop.framework.actions import DECISION_VERBS, NAME, VerbSpec
 from tabletop.framework.effects import Decision, Frame, IllegalAction, native
 from tabletop.framework.narration import Card, narrate
@@ -479,12 +482,40 @@ class VirevoltRules(Explain, Views, Positions, Rules):
         names = [DEFAULT_DECKS[i % len(DEFAULT_DECKS)] if d is None else d for i, d in enumerate(names)]
         out = []
         for d in names:
-            cards = deckcheck.load_deck_cards(d, self.by_name)  # a deck as data obeys the deck rules too
-            for c in cards:
-                if c not in self.by_name:
-                    raise ValueError(f"deck {d!r}: unknown card {c!r}")
-            out.append(cards)
+            key = self._deck_key(d)
+            cards = self._deck_cards.get(key) if key is not None else None
+            if cards is None:
+                cards = deckcheck.load_deck_cards(d, self.by_name)  # a deck as data obeys the deck rules too
+                for c in cards:
+                    if c not in self.by_name:
+                        raise ValueError(f"deck {d!r}: unknown card {c!r}")
+                if key is not None:
+                    self._deck_cards[key] = cards
+            out.append(list(cards))
         return out
+
+    @functools.cached_property
+    def _deck_cards(self) -> dict:
+        """Decks already read and checked, so a batch of games does not read its deck files
+        again for every game (see :meth:`_deck_key`)."""
+        return {}
+
+    @staticmethod
+    def _deck_key(spec) -> tuple | None:
+        """What identifies a deck's content: a preconstructed deck's name (shipped, so it never
+        changes), a deck file's path with its size and modification time (an edited file is
+        read again); None for a deck given as data (checked every time: it is no file)."""
+        from tabletop.packs.virevolt import deckcheck
+
+        if not isinstance(spec, (str, Path)):
+            return None
+        if spec in deckcheck.preconstructed():
+            return ("pre", spec)
+        try:
+            st = Path(spec).stat()
+        except OSError:
+            return None
+        return ("file", str(Path(spec).resolve()), st.st_size, st.st_mtime_ns)
 
     def holders(self, state: State) -> list[tuple[int, int]]:
         return hz.holders(state)

@@ -66,6 +66,9 @@ def greedy_action(state, actions, prefer: dict[str, float] | None = None):
     a bonus to the worth (the cost) of buying the cards it names."""
     if state.pending is not None:
         return _decide(state, actions)
+    for a in actions:  # 1. (below) its usual answer, found before sorting the actions by verb
+        if a[0] == "play" and len(a) == 2:
+            return a
     p = state.active
     o = 1 - p
     K = KEYS[p]
@@ -78,10 +81,7 @@ def greedy_action(state, actions, prefer: dict[str, float] | None = None):
     dragon = state.vars["dragon"]
     # 1. play every card (troops where a city has none; buildings where none stands)
     plays = by_verb.get("play")
-    if plays:
-        simple = [a for a in plays if len(a) == 2]
-        if simple:
-            return simple[0]
+    if plays:  # none plays without a city (returned above)
         best, bs = None, -1e9
         for a in plays:
             ci = int(a[2][4]) - 1

@@ -139,27 +139,24 @@ def add_points(state, p: int, pts) -> None:
 
 
 def colour_counts(state, p: int) -> list:
-    """How many cards of each colour are in ``p``'s Playing Area and Cities Area."""
-    counts = [0] * NCOL
+    """How many cards of each colour are in ``p``'s Playing Area and Cities Area: ``counts[ci]``
+    for ``COLOURS[ci]``; the extra last entry counts the grey cards and Wonders (``colour_i`` -1),
+    so the count needs no test per card."""
+    counts = [0] * (NCOL + 1)
     cards = state.cards
     zones = state.zones
     K = KEYS[p]
     for iid in zones[K.play]:
-        c = cards[iid].colour_i
-        if c >= 0:
-            counts[c] += 1
-    troop, building = K.troop, K.building
+        counts[cards[iid].colour_i] += 1
+    slots = K.slots
     for ci in state.vars[K.intact]:
-        lst = zones[troop[ci]]
+        t, b = slots[ci]
+        lst = zones[t]
         if lst:
-            c = cards[lst[0]].colour_i
-            if c >= 0:
-                counts[c] += 1
-        lst = zones[building[ci]]
+            counts[cards[lst[0]].colour_i] += 1
+        lst = zones[b]
         if lst:
-            c = cards[lst[0]].colour_i
-            if c >= 0:
-                counts[c] += 1
+            counts[cards[lst[0]].colour_i] += 1
     return counts
 
 
@@ -178,20 +175,38 @@ def requirement_met(card, counts, state=None, p: int = 0, iid: int = -1) -> bool
 
 
 def fire_chains(state, p: int) -> None:
-    """Synergy Chains whose bonus is only points fire by themselves once per turn (VOL-SYN-*)."""
+    """Synergy Chains whose bonus is only points fire by themselves once per turn (VOL-SYN-*).
+    One pass over the player's cards finds the candidates and counts the colours."""
     cards = state.cards
     zones = state.zones
     K = KEYS[p]
     used = state.marks["used"]
     sealed = state.marks["sealed"]
-    cands = [iid for iid in zones[K.play] if cards[iid].auto and iid not in used and iid not in sealed]
+    counts = [0] * (NCOL + 1)
+    cands = None
+    for iid in zones[K.play]:
+        c = cards[iid]
+        counts[c.colour_i] += 1
+        if c.auto and iid not in used and iid not in sealed:
+            if cands is None:
+                cands = [iid]
+            else:
+                cands.append(iid)
+    slots = K.slots
     for ci in state.vars[K.intact]:
-        for lst in (zones[K.troop[ci]], zones[K.building[ci]]):
-            if lst and cards[lst[0]].auto and lst[0] not in used:
-                cands.append(lst[0])
-    if not cands:
+        for key in slots[ci]:
+            lst = zones[key]
+            if lst:
+                iid = lst[0]
+                c = cards[iid]
+                counts[c.colour_i] += 1
+                if c.auto and iid not in used:
+                    if cands is None:
+                        cands = [iid]
+                    else:
+                        cands.append(iid)
+    if cands is None:
         return
-    counts = colour_counts(state, p)
     for iid in cands:
         c = cards[iid]
         if requirement_met(c, counts, state, p, iid):

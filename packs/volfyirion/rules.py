@@ -196,6 +196,12 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         self.by_name = {c.name: c for c in (list(cards.cards) if hasattr(cards, "cards") else list(cards))}
         defences = [c.defence for c in self.cities] + [self.lair_def.defence]
         self.min_defence = min(defences) if defences else 0
+        # below these, no card of the set (variants and scenario cards included) can be paid for:
+        # the legal-action generator skips the whole check (modifiers aside)
+        every = list(self.by_name.values())
+        self.min_asset_cost = min((c.cost for c in every if c.type in ("command", "building", "troop")), default=0)
+        self.min_troop_cost = min((c.cost for c in every if c.type == "troop"), default=0)
+        self.min_wonder_cost = min((c.cost for c in every if c.type == "wonder"), default=0)
 
     # ================================================================== setup
     def market(self) -> list[str]:
@@ -419,25 +425,29 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     def refill(state: State) -> None:
         zones = state.zones
         deck = zones["asset_deck"]
+        told = state.log is not None  # (every turn: no narration calls when nobody watches)
         for i, key in enumerate(ROW_KEYS):
             if not zones[key] and deck:
                 zones[key].append(deck.pop())
                 state.reveals += 1
-                narrate(state, "row", "Asset Row space {i}: {card} comes in", level=DETAIL, i=i + 1,
-                        card=Card(zones[key][0]))
+                if told:
+                    narrate(state, "row", "Asset Row space {i}: {card} comes in", level=DETAIL, i=i + 1,
+                            card=Card(zones[key][0]))
         if zones["lair_card"]:  # VOL-DEFEAT-10: never after the claim
             wd = zones["wonder_deck"]
             for key in LAIR_KEYS:
                 if not zones[key] and wd:
                     zones[key].append(wd.pop())  # any cost (VOL-END-08)
                     state.reveals += 1
-                    narrate(state, "row", "a new Wonder in the Lair: {card}", level=DETAIL, card=Card(zones[key][0]))
+                    if told:
+                        narrate(state, "row", "a new Wonder in the Lair: {card}", level=DETAIL,
+                                card=Card(zones[key][0]))
 
     def apply(self, state: State, action) -> None:
         v = state.vars
         if v["mull"] and action[0] != "mulligan":
             v["mull"] = False  # VOL-SETUP-MULL-02: only before any other action
-        super().apply(state, action)
+        Rules.apply(self, state, action)  # (no super() object on every step)
 
     # ================================================================== legal actions
     def _main_actions(self, state: State) -> list:
@@ -480,26 +490,37 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         bp = cnt[K.bp]
         kp = cnt[K.kp]
         mods = "modifiers" in state.listen
-        for key, a in ROW_ACQ:
-            lst = zones[key]
-            if lst and (M.cost(state, p, lst[0]) if mods else cards[lst[0]].cost) <= cp:
-                acts.append(a)
-        troops = K.troop
-        for ci in intact:
-            t = zones[troops[ci]]
-            if t and cards[t[0]].cost <= cp:
-                for cj in intact:
-                    if cj != ci and not zones[troops[cj]]:
-                        acts.append(REDEPLOY[ci][cj])
+        if cp >= self.min_asset_cost or mods:
+            for key, a in ROW_ACQ:
+                lst = zones[key]
+                if lst and (M.cost(state, p, lst[0]) if mods else cards[lst[0]].cost) <= cp:
+                    acts.append(a)
+        if cp >= self.min_troop_cost and len(intact) > 1:
+            troops = K.troop
+            for ci in intact:
+                t = zones[troops[ci]]
+                if t and cards[t[0]].cost <= cp:
+                    for cj in intact:
+                        if cj != ci and not zones[troops[cj]]:
+                            acts.append(REDEPLOY[ci][cj])
         if zones["lair_card"]:
             for j, key in enumerate(LAIR_KEYS):
                 lst = zones[key]
                 if lst and (M.cost(state, p, lst[0]) if mods else cards[lst[0]].cost) <= bp:
                     acts.append(ACQ_WONDER[j])
         if bp >= self.min_defence or mods:
-            for ci in v[O.intact]:
-                if M.city_cost(state, o, ci) <= bp:
-                    acts.append(ATTACK[o][ci])
+            if mods or v.get("shift") is not None:
+                for ci in v[O.intact]:
+                    if M.city_cost(state, o, ci) <= bp:
+                        acts.append(ATTACK[o][ci])
+            else:  # M.city_cost without modifiers or Double Shift: printed defences, the Troop's added
+                ocities = v[O.cityids]
+                otroop = O.troop
+                attack = ATTACK[o]
+                for ci in v[O.intact]:
+                    t = zones[otroop[ci]]
+                    if cards[ocities[ci]].defence + (cards[t[0]].defence if t else 0) <= bp:
+                        acts.append(attack[ci])
             if zones[O.lair] and M.lair_cost(state, o) <= bp:
                 acts.append(ATTACK_LAIR[o])
             if bp >= DEFEAT_COST and v["dragon"] != REMOVED:
@@ -513,7 +534,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                 for t, _ in M.dragon_moves(state, p):
                     acts.append(MOVE[t])
             sealed = state.marks["sealed"]
-            for pl in (p, o):
+            for pl in (p, o) if kp >= self.min_wonder_cost else ():
                 seen = None
                 for iid in zones[KEYS[pl].play]:
                     c = cards[iid]
@@ -579,14 +600,6 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
 
     # ================================================================== handlers
     @staticmethod
-    def _find(state: State, key: str, name: str) -> int:
-        cards = state.cards
-        for iid in state.zones[key]:
-            if cards[iid].name == name:
-                return iid
-        raise IllegalAction(f"no {name!r} in {key}")
-
-    @staticmethod
     def _pay(state: State, key: str, n: int) -> None:
         have = state.counters[key]
         if have < n:  # VOL-RES-06
@@ -600,9 +613,16 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     def _play(self, state: State, a) -> None:
         p = state.active
         K = KEYS[p]
-        iid = self._find(state, K.hand, a[1])
-        c = state.cards[iid]
         zones = state.zones
+        cards = state.cards
+        hand = zones[K.hand]
+        name = a[1]
+        for i, iid in enumerate(hand):  # the first card of that name
+            if cards[iid].name == name:
+                break
+        else:
+            raise IllegalAction(f"no {name!r} in {K.hand}")
+        c = cards[iid]
         if c.kind == BUILDING or c.kind == TROOP:
             if len(a) < 3:
                 raise IllegalAction(f"{c.name} is a {c.type}: say which city, e.g. 'play {c.name} city1'")
@@ -610,7 +630,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             if ci not in state.vars[K.intact]:
                 raise IllegalAction(f"city{ci + 1} is destroyed")  # VOL-CARD-08
             key = K.troop[ci] if c.kind == TROOP else K.building[ci]
-            zones[K.hand].remove(iid)
+            del hand[i]
             slot = zones[key]
             old = slot[0] if slot else None
             slot.append(iid)
@@ -622,7 +642,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         else:
             if len(a) > 2:
                 raise IllegalAction(f"{c.name} is not played into a city")
-            zones[K.hand].remove(iid)
+            del hand[i]
             zones[K.play].append(iid)  # VOL-PLAY-01, VOL-WONDER-06
             key = K.play
             if state.log is not None:
@@ -906,7 +926,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             state.vars["sc_troop"] = iid  # still a use of its Remove Ability (Second Chance)
 
     def _end_turn(self, state: State, a) -> None:
-        narrate(state, "end turn", "{p} ends the turn", actor=state.active, level=DETAIL, p=KEYS[state.active].name)
+        if state.log is not None:  # (every turn: not even the call when nobody watches)
+            narrate(state, "end turn", "{p} ends the turn", actor=state.active, level=DETAIL, p=KEYS[state.active].name)
         state.phase_done = True
 
     # ================================================================== cards' own abilities

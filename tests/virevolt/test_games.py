@@ -122,3 +122,34 @@ def test_plugin_hooks():
     assert set(pack.bots()) >= {"random", "greedy"}
     assert pack.deck_rules().check(preconstructed()["ember"]).verdict == "legal"
     assert callable(pack.board())
+
+
+def test_a_preconstructed_deck_is_read_once_for_a_batch_of_games(monkeypatch):
+    from tabletop.framework.packs import rules_for
+    from tabletop.packs.virevolt import deckcheck
+
+    rules = rules_for("virevolt")
+    rules.setup({"decks": ["grove", "prism"]}, 0)
+    reads = []
+    monkeypatch.setattr(deckcheck, "check_deck", lambda *a, **k: reads.append(a))
+    first = rules.setup({"decks": ["grove", "prism"]}, 1)
+    again = rules.setup({"decks": ["grove", "prism"]}, 1)
+    assert reads == [] and first.zones == again.zones
+
+
+def test_a_deck_file_edited_between_games_is_read_again(tmp_path):
+    from tabletop.framework.packs import rules_for
+    from tabletop.packs.virevolt import deckcheck
+
+    rules = rules_for("virevolt")
+    path = tmp_path / "mine.yaml"
+
+    def first_seat_cards() -> list[str]:
+        state = rules.setup({"decks": [str(path), "tide"]}, 3)
+        return sorted(state.cards[i].name for k, ids in state.zones.items() if k.startswith("p1.") for i in ids)
+
+    ember, tide = (deckcheck.preconstructed()[n].read_text(encoding="utf-8") for n in ("ember", "tide"))
+    path.write_text(ember, encoding="utf-8")
+    as_ember = first_seat_cards()
+    path.write_text(tide + "\n# edited\n", encoding="utf-8")
+    assert first_seat_cards() != as_ember
