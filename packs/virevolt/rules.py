@@ -70,6 +70,7 @@ def _enter_draw(state: State) -> None:
             state.phase = "end"                            # the rest of the turn is skipped
         return
     draw_cards(state, k.deck, k.hand, 1)                   # VIR-PHASE-DRAW-01
+    state.vars[traps.AFTER] = traps.STEP
 
 
 def _state_step(state, ctx):
@@ -99,6 +100,7 @@ def _enter_state(state: State) -> None:
     marks = state.marks
     if marks[st.POISON] or marks[st.BURN] or any(state.cards[h].regen for h in hz.in_play(state, p)):
         state.stack.append(Frame(STATE_PHASE, {"player": p}))
+    state.vars[traps.AFTER] = traps.STEP
 
 
 def _hand_limit_step(state, ctx):
@@ -139,6 +141,7 @@ def _enter_end(state: State) -> None:
     st.end_phase(state, p)                                 # VIR-PHASE-END-01
     if len(state.zones[KEYS[p].hand]) > HAND_LIMIT:
         state.stack.append(Frame(HAND_LIMIT_PROGRAM, {"player": p}))
+    state.vars[traps.AFTER] = traps.STEP
 
 
 # ---------------------------------------------------------------------- action generation
@@ -554,14 +557,18 @@ class VirevoltRules(Explain, Views, Positions, Rules):
         n = state.nplayers
         winners = [q for q in range(n) if c[KEYS[q].tokens] >= WIN_TOKENS and not c[KEYS[q].eliminated]]
         if not winners:
-            # once the moment has settled and a player is about to act (the phases that run by
-            # themselves have theirs at the next phase where someone acts)
-            if not state.phase_done and state.vars.pop(traps.AFTER, 0):
+            # once the moment has settled: after an action, as a phase where someone acts begins
+            # (the other players are asked), and after each step of a phase that runs by itself
+            # (everyone is asked, the active player first, since nobody acts there otherwise)
+            moment = state.vars.get(traps.AFTER, 0)
+            if moment and (moment == traps.STEP or not state.phase_done):
+                del state.vars[traps.AFTER]
+                everyone = moment == traps.STEP
                 z = state.zones
                 a = state.active
-                for q in range(n):  # nobody else has a trap set: nothing to ask, nothing to compute
-                    if q != a and z[KEYS[q].traps]:
-                        traps.open_after(state)
+                for q in range(n):  # nobody who may be asked has a trap set: nothing to compute
+                    if (everyone or q != a) and z[KEYS[q].traps]:
+                        traps.open_after(state, everyone)
                         break
             return
         init = state.vars.get("initiator", state.active)

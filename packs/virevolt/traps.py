@@ -9,7 +9,8 @@ situation changed. Traps whose condition is a standing one ("your main hero has 
 less", event ``any``) may be activated at any time (VIR-TRAP-03): they are offered in every
 window, as an action in each of their owner's own phases where they act, and, after every
 action and phase step of the active player, a window (``open_after``) opens for the other
-players holding one whose condition holds; nobody else is asked.
+players holding one whose condition holds; and after each step of a phase that runs by itself
+(Draw, State, End), a window opens for every player holding one, the active player first.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from tabletop.packs.virevolt.heroes import DAMAGE
 from tabletop.packs.virevolt.keys import KEYS
 from tabletop.packs.virevolt.states import STATES
 
-EVENT_KEYS = ("event", "actor", "attacker", "target", "tplayer", "hero", "spell")
+EVENT_KEYS = ("event", "actor", "attacker", "target", "tplayer", "hero", "spell", "everyone")
 _WHAT = {"attack": "attack", "cast": "incantation", "hero": "new hero"}
 
 
@@ -106,7 +107,7 @@ def _window_step(state, ctx):
     actor = ctx["actor"]
     n = state.nplayers
     c = state.counters
-    for k in range(1, n):
+    for k in range(0 if ctx.get("everyone") else 1, n):
         q = (actor + k) % n
         if q in done or c[KEYS[q].eliminated]:
             continue
@@ -128,8 +129,11 @@ def _window_step(state, ctx):
 
 WINDOW = native("virevolt/window", _window_step)
 
-#: state.vars key set by each action and phase step, cleared when its window has been considered
+#: state.vars key set by each action and phase step, cleared when its window has been considered:
+#: 1 after an action or as a phase where someone acts begins, STEP after a step of a phase that
+#: runs by itself
 AFTER = "_after"
+STEP = 2
 #: state.vars key: the board when every player asked in this action's window let it go
 DECLINED = "_declined"
 
@@ -144,9 +148,10 @@ def board(state) -> tuple:
             tuple(len(marks[s]) for s in STATES))
 
 
-def open_after(state) -> None:
+def open_after(state, everyone: bool = False) -> None:
     """VIR-TRAP-03: after an action or a phase step, the players other than the active one who hold
-    a trap whose standing condition holds (and whose cost they can pay) are asked, in turn order.
+    a trap whose standing condition holds (and whose cost they can pay) are asked, in turn order;
+    after a step of a phase that runs by itself (``everyone``), the active player is asked first.
     Nobody is asked when no such trap exists, so a game without traps set pays one loop; nor when
     they all just let this action's window go and the board has not changed since."""
     declined = state.vars.pop(DECLINED, None)
@@ -155,7 +160,7 @@ def open_after(state) -> None:
     z = state.zones
     cards = state.cards
     asked = []
-    for k in range(1, n):  # cheap first: who holds a standing-condition trap at all
+    for k in range(0 if everyone else 1, n):  # cheap first: who holds a standing-condition trap at all
         q = (actor + k) % n
         kq = KEYS[q]
         for iid in z[kq.traps]:
@@ -167,6 +172,8 @@ def open_after(state) -> None:
     if not asked or (declined is not None and declined == board(state)):
         return
     ev = {"event": "after", "actor": actor}
+    if everyone:
+        ev["everyone"] = True
     for q in asked:
         if activatable(state, q, ev):
             state.stack.append(Frame(WINDOW, ev))

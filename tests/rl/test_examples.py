@@ -29,7 +29,7 @@ def test_openspiel_is_mcts_beats_random_play():
 def test_training_raises_the_win_rate_against_random():
     rises = []
     for seed in ("1", "3"):
-        out = run("train_preferences.py", "--episodes", "150", "--eval", "60", "--seed", seed)
+        out = run("train_preferences.py", "--episodes", "300", "--eval", "60", "--seed", seed)
         before = float(out.split("before training: wins ")[1].split("%")[0])
         after = float(out.split("training games: wins ")[1].split("%")[0])
         rises.append(after - before)

@@ -223,3 +223,23 @@ def test_VIR_SETUP_05_the_protection_can_be_switched_off(rules):
     assert ("attack", "p2", "Scorch") in rules.legal_actions(s)
     with pytest.raises(ValueError, match="first_turn_protection"):
         rules.setup({"first_turn_protection": "no"}, 5)
+
+
+def test_VIR_TRAP_03_the_active_player_is_asked_at_the_steps_of_the_phases_that_run_by_themselves(table):
+    t = table({"active": "p1", "phase": "secondary",
+               "p1": {"main": "Wild Druid", "damage": {"Wild Druid": 4}, "traps": ["Rejuvenate"], "crystals": ["green"]}})
+    t.do("next")  # secondary -> end: nobody acts in the End Phase, so its step is a window for everyone
+    assert t.d["pending"] == "p1: activate a trap now (p1's end phase)?" and t.d["phase"] == "end"
+    t.do("activate Rejuvenate")
+    assert t.p("p1")["heroes"]["Wild Druid"]["hp"] == 5 and t.p("p1")["graveyard"] == ["Rejuvenate"]
+
+
+def test_VIR_TRAP_03_the_next_player_is_asked_first_at_the_step_of_their_draw_phase(table):
+    t = table(_p2_holds_rejuvenate(phase="secondary"))
+    assert t.d["pending"] == "p2: activate a trap now (p1's secondary phase)?"
+    t.do("pass", "next")  # p1's end step: p2 (the only one holding a trap) is asked
+    assert t.d["pending"] == "p2: activate a trap now (p1's end phase)?"
+    t.do("pass")
+    assert t.d["pending"] == "p2: activate a trap now (p2's draw phase)?" and t.d["active"] == "p2"
+    t.do("activate Rejuvenate")
+    assert t.p("p2")["heroes"]["Wild Druid"]["hp"] == 5
