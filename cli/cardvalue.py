@@ -29,7 +29,8 @@ def value_cmd(game: str = typer.Argument(..., help="The game pack, e.g. volfyiri
     import json
     import time
 
-    from tabletop.cli.decks import _run_options, _writable_folder
+    from tabletop.cli.decks import _writable_folder
+    from tabletop.cli.options import run_options
     from tabletop.cli.main import _pack
     from tabletop.framework import cardvalue
     from tabletop.framework.backends import Executor
@@ -37,7 +38,7 @@ def value_cmd(game: str = typer.Argument(..., help="The game pack, e.g. volfyiri
     from tabletop.framework.game import write_atomic
     from tabletop.framework.suggest import did_you_mean
 
-    nworkers = _run_options(workers, backend, address)
+    nworkers = run_options(workers, backend, address)
     if out is not None:
         if out.exists() and not out.is_dir():
             raise TabletopError(f"--out {out}: this is a file; give a folder")

@@ -10,6 +10,8 @@ from typing import List, Optional
 
 import typer
 
+from tabletop.cli.options import run_options
+
 decks_app = typer.Typer(help="Convert, start, match and tune decks (packs with deck construction).",
                         no_args_is_help=True)
 
@@ -135,21 +137,6 @@ def new_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt."
     typer.echo(f"{path} written: {report.render().splitlines()[0]}")
 
 
-def _run_options(workers: str, backend: str, address):
-    from tabletop.framework.backends import resolve_workers
-    from tabletop.framework.errors import TabletopError
-
-    try:
-        n = resolve_workers(workers)
-    except TabletopError as e:
-        raise typer.BadParameter(str(e), param_hint="--workers") from None
-    if backend not in ("local", "dask"):
-        raise typer.BadParameter(f"{backend!r}: choose local or dask", param_hint="--backend")
-    if address and backend != "dask":
-        raise typer.BadParameter("--address needs --backend dask", param_hint="--address")
-    return n
-
-
 def matchup_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt."),
                 decks: List[str] = typer.Argument(..., help="Two or more decks: preconstructed names or files."),
                 bots: str = typer.Option("greedy", "--bots", help="One bot for every seat, or one per seat (rotated)."),
@@ -171,7 +158,7 @@ def matchup_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevo
     from tabletop.framework.backends import Executor
     from tabletop.framework.errors import TabletopError
 
-    nworkers = _run_options(workers, backend, address)
+    nworkers = run_options(workers, backend, address)
     if out is not None and (out / "report.json").exists() and not overwrite:
         raise TabletopError(f"--out {out}: this folder already holds a report; choose another or add --overwrite")
     if out is not None:
@@ -235,7 +222,7 @@ def tune_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt.
 
     if games is None and minutes is None:
         fail("give a budget: --games N or --minutes M (or both)")
-    nworkers = _run_options(workers, backend, address)
+    nworkers = run_options(workers, backend, address)
     if out is not None:
         _writable_file(out, force)
     pack = _pack(game, cards, [deck, *against])

@@ -287,13 +287,9 @@ def watch_cmd(
 
     from tabletop.cli.watch import watch
 
-    options: dict = {}
-    if variant:
-        options["variants"] = list(variant)
-    if mode:
-        options["mode"] = mode
-    if deck:
-        options["decks"] = list(deck)
+    from tabletop.cli.options import game_options
+
+    options = game_options(None, variant, mode, deck)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**31)
     watch(_pack(game), [b.strip() for b in bots.split(",")], seed, options, players, delay, think)

@@ -1,9 +1,12 @@
-"""``--option KEY=VALUE``: any option of a pack's setup from the command line (repeatable).
+"""The options commands share: a pack's setup options (``--option KEY=VALUE``, ``--variant``,
+``--mode``, ``--deck``) and where games run (``--workers``, ``--backend``, ``--address``).
 
-The value is read as a YAML scalar, so ``first_turn_protection=false`` is a boolean and
-``cities=2`` a number; the pack checks the option and names the ones it accepts.
+An ``--option`` value is read as a YAML scalar, so ``first_turn_protection=false`` is a boolean
+and ``cities=2`` a number; the pack checks the option and names the ones it accepts.
 """
 from __future__ import annotations
+
+import typer
 
 from tabletop.framework.errors import TabletopError
 
@@ -25,3 +28,32 @@ def parse_options(items) -> dict:
         except yaml.YAMLError:
             out[key] = value
     return out
+
+
+def game_options(option=None, variant=None, mode: str | None = None, deck=None) -> dict:
+    """The setup options a command line gives: ``--option`` items, then ``--variant``,
+    ``--mode`` and ``--deck`` (which name the same options more plainly)."""
+    options = parse_options(option)
+    if variant:
+        options["variants"] = list(variant)
+    if mode:
+        options["mode"] = mode
+    if deck:
+        options["decks"] = list(deck)
+    return options
+
+
+def run_options(workers: str, backend: str, address: str | None) -> int:
+    """The number of worker processes, once ``--workers``, ``--backend`` and ``--address``
+    agree; a usage error (exit 2) naming the option otherwise."""
+    from tabletop.framework.backends import resolve_workers
+
+    try:
+        n = resolve_workers(workers)
+    except TabletopError as e:
+        raise typer.BadParameter(str(e), param_hint="--workers") from None
+    if backend not in ("local", "dask"):
+        raise typer.BadParameter(f"{backend!r}: choose local or dask", param_hint="--backend")
+    if address and backend != "dask":
+        raise typer.BadParameter("--address needs --backend dask", param_hint="--address")
+    return n

@@ -13,7 +13,7 @@ from typing import List, Optional
 
 import typer
 
-from tabletop.cli.options import OPTION_HELP, parse_options
+from tabletop.cli.options import OPTION_HELP, game_options, run_options
 
 INTERRUPTED = 130
 
@@ -48,7 +48,6 @@ def simulate_cmd(
     option: Optional[List[str]] = typer.Option(None, "--option", help=OPTION_HELP),
 ) -> None:
     """Play bot-versus-bot games and report win rates, game lengths and per-card statistics."""
-    from tabletop.framework.backends import resolve_workers
     from tabletop.framework.errors import TabletopError
     from tabletop.cli.cardfiles import with_cards
     from tabletop.framework.simulation import prepare
@@ -60,22 +59,9 @@ def simulate_cmd(
                                          param_hint="--report-only")
             _report_only(report_only)
             return
-        try:
-            nworkers = resolve_workers(workers)
-        except TabletopError as e:
-            raise typer.BadParameter(str(e), param_hint="--workers") from None
-        if backend not in ("local", "dask"):
-            raise typer.BadParameter(f"{backend!r}: choose local or dask", param_hint="--backend")
-        if address and backend != "dask":
-            raise typer.BadParameter("--address needs --backend dask", param_hint="--address")
+        nworkers = run_options(workers, backend, address)
         pack = with_cards(_pack(game, pack_module), cards, deck or [])
-        options: dict = parse_options(option)
-        if variant:
-            options["variants"] = list(variant)
-        if mode:
-            options["mode"] = mode
-        if deck:
-            options["decks"] = list(deck)
+        options = game_options(option, variant, mode, deck)
         specs = [b.strip() for b in bots.split(",")]
         pool = deck_pool.split(",") if deck_pool is not None else None
         config = prepare(pack, specs, seed=seed, options=options, max_turns=max_turns, think=think,
