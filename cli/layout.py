@@ -17,3 +17,14 @@ def wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str
 
 def fill(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "") -> str:
     return "\n".join(wrap(text, width, initial_indent, subsequent_indent))
+
+
+def event_line(event, viewer: int | None, width: int) -> str | None:
+    """An event as the terminal tells it to ``viewer`` (a turn as a heading, the rest indented),
+    or None when that viewer is told nothing of it."""
+    text = event.render(viewer)
+    if text is None:
+        return None
+    if event.kind == "turn":
+        return f"\n-- {text} --"
+    return fill(text, width, initial_indent="  ", subsequent_indent="    ")

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from tabletop.cli.cardtext import card_block, find_card
-from tabletop.cli.layout import fill, terminal_width
+from tabletop.cli.layout import event_line, fill, terminal_width
 from tabletop.cli.menu import ActionMenu
 from tabletop.cli.prompt import LineInput
 from tabletop.framework.actions import format_action
@@ -59,6 +59,14 @@ def format_result_value(value) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k} {v}" for k, v in value.items())
     return str(value)
+
+
+def result_details(result: dict) -> list[str]:
+    """The lines of a game-over screen under its headline: why, then the pack's other figures."""
+    lines = [f"  why: {result['reason']}"] if result.get("reason") else []
+    lines += [f"  {key}: {format_result_value(value)}" for key, value in result.items()
+              if key not in ("winner", "over", "reason", "turns")]
+    return lines
 
 
 class Session:
@@ -150,13 +158,9 @@ class Session:
         for e in events[self.cursor:]:
             if e.level != HEADLINE:
                 continue
-            text = e.render(seat)
-            if text is None:
-                continue
-            if e.kind == "turn":
-                self.say(f"\n-- {text} --")
-            else:
-                self.say(fill(text, self.width, initial_indent="  ", subsequent_indent="    "))
+            line = event_line(e, seat, self.width)
+            if line is not None:
+                self.say(line)
         self.cursor = len(events)
 
     def present(self, mover: int, legal: list) -> None:
@@ -446,11 +450,8 @@ class Session:
         else:
             you = " (you)" if state.winner in self.humans() and self.bots else ""
             self.say(f"Game over: {winner}{you} wins after {turns} turns ({len(g.log)} actions).")
-        if result.get("reason"):
-            self.say(f"  why: {result['reason']}")
-        for key, value in result.items():
-            if key not in ("winner", "over", "reason", "turns"):
-                self.say(f"  {key}: {format_result_value(value)}")
+        for line in result_details(result):
+            self.say(line)
         for s in range(state.nplayers):
             if s == seat and self.bots:
                 continue

@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 import time
 
-from tabletop.cli.layout import fill, terminal_width
-from tabletop.cli.play import _counted, board_drawer, format_result_value
+from tabletop.cli.layout import event_line, fill, terminal_width
+from tabletop.cli.play import _counted, board_drawer, result_details
 from tabletop.cli.prompt import LineInput
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.narration import HEADLINE
@@ -40,13 +40,9 @@ class Screen:
         for e in events:
             if e.level != HEADLINE and not detail:
                 continue
-            text = e.render(self.viewer)
-            if text is None:
-                continue
-            if e.kind == "turn":
-                self.say(f"\n-- {text} --")
-            else:
-                self.say(fill(text, self.width, initial_indent="  ", subsequent_indent="    "))
+            line = event_line(e, self.viewer, self.width)
+            if line is not None:
+                self.say(line)
 
     def game_over(self) -> None:
         g = self.game
@@ -55,11 +51,8 @@ class Screen:
         self.say("=" * min(self.width, 72))
         winner = result.get("winner") or "no one"
         self.say(f"Game over: {winner} wins after {result.get('turns', state.turn)} turns ({len(g.log)} actions).")
-        if result.get("reason"):
-            self.say(f"  why: {result['reason']}")
-        for key, value in result.items():
-            if key not in ("winner", "over", "reason", "turns"):
-                self.say(f"  {key}: {format_result_value(value)}")
+        for line in result_details(result):
+            self.say(line)
         for s in range(state.nplayers):
             for zone, names in g.rules.reveal(state, s).items():
                 self.say(fill(f"{zone} ({len(names)}): {_counted(names)}", self.width,
