@@ -54,8 +54,8 @@ _EXPORTS = {
     "SaveError": "tabletop.framework.game",
     "State": "tabletop.framework.state",
     "Action": "tabletop.framework.actions",
-    "Bot": "tabletop.framework.bots",
-    "RandomBot": "tabletop.framework.bots",
+    "Bot": "tabletop.bots.interface",
+    "RandomBot": "tabletop.bots.interface",
 }
 _RENAMED = {"Error": "TabletopError"}
 
@@ -64,7 +64,7 @@ __all__ = sorted(_EXPORTS) + ["__version__"]
 if TYPE_CHECKING:  # for type checkers and editors; at run time these load lazily
     from tabletop.decks import check_deck
     from tabletop.framework.actions import Action, ActionSyntaxError
-    from tabletop.framework.bots import Bot, RandomBot
+    from tabletop.bots.interface import Bot, RandomBot
     from tabletop.framework.effects import IllegalAction
     from tabletop.framework.errors import ErrorList, LocatedError, OptionError, StateError
     from tabletop.framework.errors import TabletopError as Error

@@ -230,7 +230,7 @@ class Game:
     # ------------------------------------------------------------------ bots
     def bot_names(self) -> list[str]:
         """The bots this pack offers by name (``mcts:N`` and ``scripted:FILE`` too)."""
-        from tabletop.framework.simulation import bot_names
+        from tabletop.batches.games import bot_names
 
         return bot_names(self.pack)
 
@@ -240,8 +240,8 @@ class Game:
         an importable ``"module:Class"``, a class or factory (called with ``(rules, seed)``),
         or an object with ``choose`` (returned as it is). ``think`` (seconds per move) and
         ``iterations`` set the strength of bots that search."""
-        from tabletop.framework.bots import bot_maker, is_import_name
-        from tabletop.framework.simulation import make_bot
+        from tabletop.bots.interface import bot_maker, is_import_name
+        from tabletop.batches.games import make_bot
 
         if isinstance(spec, str) and not is_import_name(spec):
             return make_bot(self.pack, spec, seed, think=think, iterations=iterations)
@@ -286,9 +286,10 @@ class Game:
         made there (an import name is imported by each worker), so they need no registration.
         The same ``seed`` gives the same records whatever runs them.
         """
-        from tabletop.framework.backends import resolve_workers
-        from tabletop.framework.bots import bot_label, is_import_name
-        from tabletop.framework.simulation import prepare, simulate
+        from tabletop.batches.backends import resolve_workers
+        from tabletop.bots.interface import bot_label, is_import_name
+        from tabletop.batches.games import prepare
+        from tabletop.batches.runner import simulate
         from tabletop.simulation import Simulation
 
         if isinstance(bots, str) or not isinstance(bots, Sequence):

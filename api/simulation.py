@@ -46,7 +46,7 @@ class Simulation:
     def win_rates(self) -> dict[str, float]:
         """Each bot's share of the games it played that it won (draws and capped games count
         as not won)."""
-        from tabletop.framework.report import WinRateByBot
+        from tabletop.batches.report import WinRateByBot
 
         metric = WinRateByBot(self.labels)
         for r in self.records:
@@ -55,7 +55,7 @@ class Simulation:
 
     def summary(self) -> str:
         """The few lines ``tabletop simulate`` prints."""
-        from tabletop.framework.report import compute, console_summary
+        from tabletop.batches.report import compute, console_summary
 
         b = self.batch
         return console_summary(compute(self.records, self.labels), b.seconds, b.workers, b.backend)
@@ -63,6 +63,6 @@ class Simulation:
     def report(self, out: str | Path, charts: bool = True) -> dict:
         """Write report.md, report.json, records.jsonl (and charts) into the folder ``out``;
         return the computed metrics."""
-        from tabletop.framework.report import write
+        from tabletop.batches.report import write
 
         return write(out, self.batch, self.batch.config.pack, with_charts=charts)

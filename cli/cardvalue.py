@@ -1,5 +1,5 @@
 """``tabletop cards value``: rank a pack's market cards by what a bot that prefers each one wins
-(registered by cli/main.py; the measuring is :mod:`tabletop.framework.cardvalue`)."""
+(registered by cli/main.py; the measuring is :mod:`tabletop.batches.cardvalue`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,8 +32,8 @@ def value_cmd(game: str = typer.Argument(..., help="The game pack, e.g. volfyiri
     from tabletop.cli.decks import _writable_folder
     from tabletop.cli.options import run_options
     from tabletop.cli.main import _pack
-    from tabletop.framework import cardvalue
-    from tabletop.framework.backends import Executor
+    from tabletop.batches import cardvalue
+    from tabletop.batches.backends import Executor
     from tabletop.framework.errors import TabletopError
     from tabletop.framework.game import write_atomic
     from tabletop.framework.suggest import did_you_mean

@@ -154,8 +154,8 @@ def matchup_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevo
     import time
 
     from tabletop.cli.main import _pack
-    from tabletop.framework import matchup
-    from tabletop.framework.backends import Executor
+    from tabletop.batches import matchup
+    from tabletop.batches.backends import Executor
     from tabletop.framework.errors import TabletopError
 
     nworkers = run_options(workers, backend, address)
@@ -216,9 +216,9 @@ def tune_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt.
     import json
 
     from tabletop.cli.main import _pack, fail
-    from tabletop.framework.backends import Executor
+    from tabletop.batches.backends import Executor
     from tabletop.framework.suggest import did_you_mean
-    from tabletop.framework.tune import Tuner
+    from tabletop.batches.tune import Tuner
 
     if games is None and minutes is None:
         fail("give a budget: --games N or --minutes M (or both)")

@@ -46,7 +46,7 @@ def game_options(option=None, variant=None, mode: str | None = None, deck=None) 
 def run_options(workers: str, backend: str, address: str | None) -> int:
     """The number of worker processes, once ``--workers``, ``--backend`` and ``--address``
     agree; a usage error (exit 2) naming the option otherwise."""
-    from tabletop.framework.backends import resolve_workers
+    from tabletop.batches.backends import resolve_workers
 
     try:
         n = resolve_workers(workers)

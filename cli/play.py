@@ -121,7 +121,7 @@ class Session:
 
     @staticmethod
     def _bots(pack, vs: str, seed: int, think, nplayers: int) -> dict[int, object]:
-        from tabletop.framework.simulation import bot_names, make_bot
+        from tabletop.batches.games import bot_names, make_bot
         from tabletop.framework.suggest import did_you_mean
 
         if vs == "human":

@@ -50,7 +50,7 @@ def simulate_cmd(
     """Play bot-versus-bot games and report win rates, game lengths and per-card statistics."""
     from tabletop.framework.errors import TabletopError
     from tabletop.cli.cardfiles import with_cards
-    from tabletop.framework.simulation import prepare
+    from tabletop.batches.games import prepare
 
     try:
         if report_only is not None:
@@ -84,7 +84,7 @@ def _pack(game: Optional[str], pack_module: Optional[str]):
     """An installed pack by name, or the pack object ``--pack-module`` names: nothing else is imported."""
     from tabletop.framework.errors import TabletopError
     from tabletop.framework.packs import registry
-    from tabletop.framework.simulation import load_pack_module
+    from tabletop.batches.games import load_pack_module
 
     if pack_module:
         if game:
@@ -104,9 +104,9 @@ def _play(pack, config, games: int, workers: int, backend: str, address, out: Op
     import tempfile
     import time
 
-    from tabletop.framework import report
-    from tabletop.framework.records import RECORDS, RecordsFile, prepare_folder, read_records, write_run
-    from tabletop.framework.simulation import Interrupted
+    from tabletop.batches import report
+    from tabletop.batches.records import RECORDS, RecordsFile, prepare_folder, read_records, write_run
+    from tabletop.batches.runner import Interrupted
 
     folder = prepare_folder(out, overwrite) if out is not None else None
     scratch = tempfile.TemporaryDirectory(prefix="tabletop-sim-") if folder is None else None
@@ -139,8 +139,8 @@ def _play(pack, config, games: int, workers: int, backend: str, address, out: Op
 
 
 def _interrupted(e, kept: int, where: Path, folder: Optional[Path], meta: dict) -> None:
-    from tabletop.framework import report
-    from tabletop.framework.records import RECORDS, read_records
+    from tabletop.batches import report
+    from tabletop.batches.records import RECORDS, read_records
 
     typer.echo(f"interrupted: {kept:,} of {e.total:,} games finished", err=True)
     if kept:
@@ -154,9 +154,9 @@ def _interrupted(e, kept: int, where: Path, folder: Optional[Path], meta: dict) 
 
 
 def _report_only(folder: Path) -> None:
-    from tabletop.framework import report
+    from tabletop.batches import report
     from tabletop.framework.errors import TabletopError
-    from tabletop.framework.records import RECORDS, read_run
+    from tabletop.batches.records import RECORDS, read_run
 
     if not folder.is_dir():
         raise TabletopError(f"--report-only {folder}: no such folder")
@@ -176,7 +176,7 @@ def _run(config, games: int, workers: int, backend: str, address, sink):
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-    from tabletop.framework.simulation import simulate
+    from tabletop.batches.runner import simulate
 
     stop = threading.Event()
 

@@ -62,7 +62,7 @@ class Screen:
 def watch(pack, bots: list[str], seed: int, options: dict, players: int | None, delay: float,
           think: float | None = None, out=None) -> Game:
     """Play a bot game and show it to a spectator as it goes, ``delay`` seconds per action."""
-    from tabletop.framework.simulation import make_bot
+    from tabletop.batches.games import make_bot
 
     rules = pack.rules()
     try:

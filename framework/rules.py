@@ -144,7 +144,7 @@ class Rules:
 
     # ------------------------------------------------------------------ bots and simulation (optional)
     # Defaults a pack may override; docs/simulation.md explains each. The framework's bots
-    # (framework/mcts.py, framework/scripted.py) and `tabletop simulate` call them.
+    # (bots/mcts.py, bots/scripted.py) and `tabletop simulate` call them.
     def hidden_pools(self, state: State, player: int) -> list[list[str]]:
         """Groups of zone keys whose combined contents ``player`` cannot see but whose multiset
         of cards is public knowledge (e.g. ``[["p2.hand", "p2.deck"], ["p1.deck"]]``).

@@ -65,7 +65,7 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         return hub.registry.get(name)
 
     async def games(request: Request) -> Response:
-        from tabletop.framework.simulation import bot_names
+        from tabletop.batches.games import bot_names
 
         out = []
         for name, pack in sorted(hub.registry.packs.items()):

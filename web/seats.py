@@ -28,7 +28,7 @@ def new_table_id() -> str:
 def make_seats(pack, specs: list, nplayers: int) -> list[dict]:
     """Seats from the lobby's ``specs`` (``{"kind": "bot", "bot": "greedy"}``, ``{"kind": "here"}`` or
     ``{"kind": "invite"}``), one per player, each human seat with a fresh token."""
-    from tabletop.framework.simulation import bot_factory, bot_names
+    from tabletop.batches.games import bot_factory, bot_names
 
     if not isinstance(specs, list) or len(specs) != nplayers:
         raise TabletopError(f"this game has {nplayers} seats: say who holds each ({len(specs or [])} given)")

@@ -408,7 +408,7 @@ class Hub:
             await asyncio.sleep(self.bot_delay)
 
     async def _think(self, t: Table, seat: int, spec: str, state, step: int):
-        from tabletop.framework.simulation import make_bot
+        from tabletop.batches.games import make_bot
 
         seed = (t.rec.seed * 1_000_003 + step * 31 + seat) % (1 << 62)
         if spec.split(":")[0] == "mcts":
@@ -460,7 +460,7 @@ class _Shadow:
 def _choose(pack_name: str, spec: str, seed: int, state):
     """A bot's move, in a worker process (MCTS)."""
     from tabletop.framework.packs import registry
-    from tabletop.framework.simulation import make_bot
+    from tabletop.batches.games import make_bot
 
     pack = registry().get(pack_name)
     return make_bot(pack, spec, seed).choose(pack.rules(), state)

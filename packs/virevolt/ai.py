@@ -13,7 +13,7 @@ import math
 from collections import Counter
 
 from tabletop.framework.determinize import canonical_rank, reseed
-from tabletop.framework.evaluation import outcome
+from tabletop.bots.evaluation import outcome
 from tabletop.packs.virevolt import costs
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt.keys import BOX, CRYSTAL, INCANTATION, KEYS, TRAP
@@ -391,12 +391,12 @@ def ai_rules(rules):
 
 # ---------------------------------------------------------------------- the tuned MCTS bot
 def make_mcts(rules, seed: int = 0, iterations: int | None = None, think: float | None = None, **kwargs):
-    """``tabletop.framework.mcts.factory`` with Virevolt's tuned settings: no playout (the
+    """``tabletop.bots.mcts.factory`` with Virevolt's tuned settings: no playout (the
     leaf is scored by :func:`evaluate` at once), a small exploration constant (the
     evaluation differences between sibling moves are small), :func:`safe_action` taken
     without search and the greedy move as a fading prior (:func:`preferred_action`,
     weight ``MCTS_PRIOR_WEIGHT``, asked once per node: it costs half an iteration)."""
-    from tabletop.framework.mcts import MCTSBot
+    from tabletop.bots.mcts import MCTSBot
 
     kwargs.setdefault("rollout_depth", MCTS_ROLLOUT_DEPTH)
     kwargs.setdefault("exploration", MCTS_EXPLORATION)

@@ -31,7 +31,7 @@ def play(args: tuple) -> dict:
     """Play game ``index`` of the batch; return its record."""
     bots, seed, index, think, iterations, pool, max_steps = args
     from tabletop.framework.packs import registry
-    from tabletop.framework.simulation import bot_factory, game_seed, pool_decks, seat_bots
+    from tabletop.batches.games import bot_factory, game_seed, pool_decks, seat_bots
 
     pack = registry().get("virevolt")
     rules = pack.rules()
@@ -76,7 +76,7 @@ def play(args: tuple) -> dict:
 
 
 def summary(records: list[dict], bots: list[str]) -> dict:
-    from tabletop.framework.report import wilson
+    from tabletop.batches.report import wilson
 
     out: dict = {"games": len(records)}
     for label in dict.fromkeys(bots):

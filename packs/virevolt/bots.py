@@ -1,7 +1,7 @@
 """Virevolt bots: ``random`` (the framework's) and ``greedy`` (one-ply look-ahead on an evaluation)."""
 from __future__ import annotations
 
-from tabletop.framework.bots import RandomBot
+from tabletop.bots.interface import RandomBot
 from tabletop.framework.rng import Random
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.evaluation import logistic
+from tabletop.bots.evaluation import logistic
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt.heroes import DAMAGE

@@ -15,7 +15,7 @@ import argparse
 import math
 from pathlib import Path
 
-from tabletop.framework.evaluation import logistic
+from tabletop.bots.evaluation import logistic
 from tabletop.framework.game import write_atomic
 from tabletop.framework.rng import Random
 from tabletop.packs.virevolt import value
@@ -28,7 +28,7 @@ def self_play(games: int, seed: int, epsilon: float = 0.1, sample: float = 0.3):
     """``(rows, labels, game ids)`` from ``games`` greedy-vs-greedy games (see the module docstring)."""
     from tabletop.packs.virevolt import deckcheck
     from tabletop.packs.virevolt.bots import GreedyBot
-    from tabletop.framework.simulation import load_pack
+    from tabletop.batches.games import load_pack
 
     rules = load_pack("virevolt").rules()
     decks = sorted(deckcheck.preconstructed())

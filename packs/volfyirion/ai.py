@@ -20,7 +20,7 @@ from __future__ import annotations
 
 
 from tabletop.framework.actions import Action
-from tabletop.framework.evaluation import logistic, outcome
+from tabletop.bots.evaluation import logistic, outcome
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.bots import greedy_action

@@ -54,8 +54,8 @@ def tabletop_card_files(pack):
 def tabletop_bots(pack):
     if pack != NAME:
         return None
-    from tabletop.framework import mcts
-    from tabletop.framework.bots import RandomBot
+    from tabletop.bots import mcts
+    from tabletop.bots.interface import RandomBot
     from tabletop.packs.volfyirion.bots import GreedyBot
     return {"random": lambda rules, seed=0: RandomBot(rules, seed),
             "greedy": lambda rules, seed=0, prefer=None: GreedyBot(rules, seed, prefer),

@@ -21,9 +21,9 @@ DOCS = ROOT / "docs"
 PUBLIC = ["tabletop", "tabletop.game", "tabletop.players", "tabletop.decks", "tabletop.language",
           "tabletop.simulation", "tabletop.framework.errors", "tabletop.framework.state",
           "tabletop.framework.actions", "tabletop.framework.effects", "tabletop.framework.rules",
-          "tabletop.framework.bots", "tabletop.framework.encoding", "tabletop.framework.game",
+          "tabletop.bots.interface", "tabletop.framework.encoding", "tabletop.framework.game",
           "tabletop.framework.packs", "tabletop.framework.rng", "tabletop.framework.cards",
-          "tabletop.framework.cardset", "tabletop.framework.hookspecs", "tabletop.framework.mcts",
+          "tabletop.framework.cardset", "tabletop.framework.hookspecs", "tabletop.bots.mcts",
           "tabletop.framework.narration", "tabletop.framework.rulebook",
           "tabletop.rl", "tabletop.rl.pettingzoo", "tabletop.rl.openspiel", "tabletop.rl.tables"]
 REFERENCE_ARGS = ["-d", "restructuredtext", "--no-show-source", "--no-search", "tabletop", "tabletop.language",

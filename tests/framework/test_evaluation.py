@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from tabletop.framework.evaluation import logistic, outcome
+from tabletop.bots.evaluation import logistic, outcome
 from tabletop.framework.state import State
 
 

@@ -220,8 +220,9 @@ def test_value_files(data, tmp_path_factory):
 
 
 def _valid_records() -> tuple[bytes, bytes]:
-    from tabletop.framework import report
-    from tabletop.framework.simulation import prepare, simulate
+    from tabletop.batches import report
+    from tabletop.batches.games import prepare
+    from tabletop.batches.runner import simulate
     from tests.simulation.tallypack import pack as tally
 
     config = prepare(tally, ["greedy", "random"], seed=4, max_turns=6)
@@ -240,7 +241,7 @@ RECORDS, RUN_FILE = _valid_records()
 def test_simulation_records(records, run, tmp_path_factory, monkeypatch):
     """``--report-only`` reads records.jsonl and run.json; the charts (drawn from the computed
     metrics, not from the files) are left out to keep hundreds of examples quick."""
-    from tabletop.framework import report
+    from tabletop.batches import report
 
     monkeypatch.setattr(report, "charts", lambda out, m: [])
     folder = tmp_path_factory.mktemp("records")

@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tabletop.framework import cardvalue
-from tabletop.framework.backends import Executor
+from tabletop.batches import cardvalue
+from tabletop.batches.backends import Executor
 from tabletop.framework.packs import registry
 
 EXE = str(Path(sys.executable).with_name("tabletop"))

@@ -1,7 +1,9 @@
 """The Dask backend: a local cluster of two worker processes gives exactly the local results."""
 from __future__ import annotations
 
-from tabletop.framework.simulation import prepare, simulate
+from tabletop.batches.games import prepare
+
+from tabletop.batches.runner import simulate
 from tests.simulation.tallypack import pack as tally
 
 

@@ -8,10 +8,11 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletop.cli.main import app
-from tabletop.framework import report
+from tabletop.batches import report
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.packs import registry
-from tabletop.framework.simulation import pool_decks, prepare, simulate
+from tabletop.batches.games import pool_decks, prepare
+from tabletop.batches.runner import simulate
 
 runner = CliRunner()
 NAMES = {"ember": "Ember Rush", "tide": "Tide Control"}

@@ -8,11 +8,12 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from tabletop.framework import matchup
-from tabletop.framework.backends import Executor
+from tabletop.batches import matchup
+from tabletop.batches.backends import Executor
 from tabletop.framework.packs import registry
-from tabletop.framework.simulation import prepare, simulate
-from tabletop.framework.tune import Tuner, paired_gain
+from tabletop.batches.games import prepare
+from tabletop.batches.runner import simulate
+from tabletop.batches.tune import Tuner, paired_gain
 
 EXE = str(Path(sys.executable).with_name("tabletop"))
 PLANTED = Path(__file__).resolve().parents[1] / "virevolt" / "decks" / "planted.yaml"

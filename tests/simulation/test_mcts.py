@@ -6,7 +6,7 @@ import time
 import pytest
 
 from tabletop.framework.determinize import determinize_pools
-from tabletop.framework.mcts import MCTSBot, factory
+from tabletop.bots.mcts import MCTSBot, factory
 from tabletop.framework.rng import Random
 from tabletop.framework.rules import Rules
 from tabletop.framework.state import player_name
@@ -103,7 +103,7 @@ def test_think_limits_the_time_per_move():
 
 
 def test_mcts_beats_random_at_tally():
-    from tabletop.framework.bots import RandomBot
+    from tabletop.bots.interface import RandomBot
 
     rules = SimTally()
     wins = 0

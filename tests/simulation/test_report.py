@@ -6,8 +6,9 @@ import math
 
 import pytest
 
-from tabletop.framework import report
-from tabletop.framework.simulation import prepare, simulate
+from tabletop.batches import report
+from tabletop.batches.games import prepare
+from tabletop.batches.runner import simulate
 from tests.simulation.tallypack import pack as tally
 
 
@@ -156,7 +157,7 @@ def test_report_files(batch, tmp_path, monkeypatch):
 
 
 def test_a_perfect_record_has_an_interval_that_holds_it():
-    from tabletop.framework.report import wilson
+    from tabletop.batches.report import wilson
 
     for n in (1, 7, 200, 10_000):
         lo, hi = wilson(n, n)

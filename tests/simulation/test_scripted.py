@@ -7,8 +7,9 @@ import pytest
 
 from tabletop.framework.cards import CardDef
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.scripted import ScriptError, ScriptedBot, load_script
-from tabletop.framework.simulation import make_bot, prepare, simulate
+from tabletop.bots.scripted import ScriptError, ScriptedBot, load_script
+from tabletop.batches.games import make_bot, prepare
+from tabletop.batches.runner import simulate
 from tests.framework.toy import CARDS
 from tests.simulation.tallypack import SimTally, pack as tally
 

@@ -6,7 +6,8 @@ from typer.testing import CliRunner
 
 from tabletop.cli.main import app
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.simulation import game_seed, prepare, run_chunk, seat_bots, simulate
+from tabletop.batches.games import game_seed, prepare, run_chunk, seat_bots
+from tabletop.batches.runner import simulate
 from tests.simulation.tallypack import pack as tally
 
 runner = CliRunner()

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from tabletop.framework.mcts import factory
+from tabletop.bots.mcts import factory
 from tabletop.framework.rng import Random
 from tabletop.packs.virevolt import ai
 from tabletop.packs.virevolt.bots import GreedyBot

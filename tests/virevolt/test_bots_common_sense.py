@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.framework.packs import registry
-from tabletop.framework.scripted import factory_for
+from tabletop.bots.scripted import factory_for
 
 PACK = registry().get("virevolt")
 

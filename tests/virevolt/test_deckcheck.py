@@ -165,7 +165,7 @@ def test_deckcheck_stays_fast_by_compiling_no_card_text():
     code = ("from tabletop.packs.virevolt.deckcheck import check_deck; import sys; "
             "r = check_deck(sys.argv[1]); print(r.render()); "
             "print(sorted(m for m in sys.modules if m == 'lark' or m.startswith(('lark.', 'tabletop.dsl', "
-            "'tabletop.framework.mcts', 'tabletop.framework.bots', 'tabletop.packs.virevolt.rules', "
+            "'tabletop.bots.mcts', 'tabletop.bots.interface', 'tabletop.packs.virevolt.rules', "
             "'tabletop.packs.volfyirion.rules'))))")
     out = subprocess.run([sys.executable, "-c", code, str(DECKS / "legal.yaml")], check=True,
                          capture_output=True, text=True).stdout

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from tabletop.framework.actions import format_action
-from tabletop.framework.bots import RandomBot, play_out
+from tabletop.bots.interface import RandomBot, play_out
 from tabletop.framework.game import Game, checksum
 from tabletop.framework.state import State
 from tabletop.packs.virevolt.bots import GreedyBot

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.framework import mcts
-from tabletop.framework.mcts import MCTSBot
+from tabletop.bots import mcts
+from tabletop.bots.mcts import MCTSBot
 from tabletop.framework.packs import registry
 from tabletop.framework.rng import Random
 from tabletop.framework.rules import Rules

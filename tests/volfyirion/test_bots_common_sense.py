@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.framework.packs import registry
-from tabletop.framework.scripted import factory_for
+from tabletop.bots.scripted import factory_for
 
 PACK = registry().get("volfyirion")
 LAST_CITY_UNDER_THE_DRAGON = {

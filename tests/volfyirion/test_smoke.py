@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from tabletop.framework.bots import RandomBot, play_out
+from tabletop.bots.interface import RandomBot, play_out
 from tabletop.framework.game import Game
 from tabletop.framework.packs import registry
 from tabletop.framework.state import State

@@ -2,7 +2,7 @@
 20 greedy-vs-random games with `variants: [all], mode: extended`, each to the end."""
 from __future__ import annotations
 
-from tabletop.framework.bots import RandomBot, play_out
+from tabletop.bots.interface import RandomBot, play_out
 from tabletop.framework.packs import registry
 
 OPTS = {"variants": ["all"], "mode": "extended"}

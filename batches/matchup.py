@@ -1,7 +1,7 @@
 """Deck against deck: every pairing of a list of decks, from both seats, as a win-rate matrix.
 
 A matchup of decks D1..Dk plays, for every ordered pair (Di, Dj) with i != j, one batch of
-:func:`~tabletop.framework.simulation.simulate` with ``decks=[Di, Dj]`` (Di in seat 1): exactly the
+:func:`~tabletop.batches.runner.simulate` with ``decks=[Di, Dj]`` (Di in seat 1): exactly the
 batch ``tabletop simulate PACK --deck Di --deck Dj`` plays with the same bots, seed and games, so
 its records are those records. Both orders together put each deck in each seat equally often;
 cell (Di, Dj) of the matrix is Di's share of wins over those games, with its 95% Wilson interval
@@ -15,14 +15,14 @@ import re
 from pathlib import Path
 
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.report import rate
+from tabletop.batches.report import rate
 
 
 def plan(pack, decks: dict[str, object], bots: list[str], seed: int = 0, max_turns: int | None = None,
          options: dict | None = None) -> list[tuple[str, str, object]]:
     """The batches of a matchup: ``(deck in seat 1, deck in seat 2, SimConfig)`` for every ordered
     pair of ``decks`` (label -> the deck as the pack's ``decks`` option takes it), checked now."""
-    from tabletop.framework.simulation import prepare
+    from tabletop.batches.games import prepare
 
     if len(decks) < 2:
         raise TabletopError("a matchup needs at least two decks")
@@ -70,8 +70,8 @@ def write(out: Path, meta: dict, result: dict, batches: list[tuple[str, str, obj
     """report.md, report.json, matchup.png and each pairing's simulate folder (records.jsonl,
     run.json) in ``out``; the files written."""
     from tabletop.framework.game import write_atomic
-    from tabletop.framework.records import RECORDS, write_run
-    from tabletop.framework.report import run_meta
+    from tabletop.batches.records import RECORDS, write_run
+    from tabletop.batches.report import run_meta
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)

@@ -23,7 +23,7 @@ from typing import Callable
 
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.rng import Random
-from tabletop.framework.simulation import game_seed, prepare
+from tabletop.batches.games import game_seed, prepare
 
 Z95 = 1.959963984540054
 

@@ -94,7 +94,7 @@ def bot_factory(pack, spec: str, rules=None, script=None, shipped: dict | None =
     from tabletop.framework.suggest import did_you_mean
 
     if spec.startswith("scripted:"):
-        from tabletop.framework.scripted import ScriptedBot, load_script
+        from tabletop.bots.scripted import ScriptedBot, load_script
 
         path = spec[len("scripted:"):]
         if not path:
@@ -121,11 +121,11 @@ def bot_factory(pack, spec: str, rules=None, script=None, shipped: dict | None =
     elif name in factories:
         base = factories[name]
     elif name == "random":
-        from tabletop.framework.bots import RandomBot
+        from tabletop.bots.interface import RandomBot
 
         base = lambda rules, seed: RandomBot(rules, seed)  # noqa: E731
     elif name == "mcts":
-        from tabletop.framework.mcts import factory as base
+        from tabletop.bots.mcts import factory as base
     else:
         known = bot_names(pack)
         raise TabletopError(f"unknown bot {spec!r}{did_you_mean(name, known + ['scripted'])}; "
@@ -251,7 +251,7 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
 
     ``deck_pool`` rotates those decks over the seats (:func:`pool_decks`); it replaces a
     ``decks`` option, so giving both is an error. ``custom`` maps bot specs of ``bots`` to
-    bot objects, classes or importable names (:func:`tabletop.framework.bots.bot_maker`).
+    bot objects, classes or importable names (:func:`tabletop.bots.interface.bot_maker`).
     ``prefer`` gives, bot by bot, the cards (name -> bonus) that bot favours gaining: only a bot
     whose factory takes ``prefer`` can be told; its label then names the cards."""
     if not bots or any(not b.strip() for b in bots):
@@ -271,7 +271,7 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
     for b, spec in enumerate(bots):
         wants = prefer[b] if prefer else {}
         if spec in custom:
-            from tabletop.framework.bots import bot_maker
+            from tabletop.bots.interface import bot_maker
 
             bot_maker(custom[spec])  # an import that fails, fails here, not in a worker
             if wants:
@@ -366,7 +366,7 @@ class _Context:
 
 
 def _custom_factory(spec) -> Callable:
-    from tabletop.framework.bots import bot_maker
+    from tabletop.bots.interface import bot_maker
 
     make = bot_maker(spec)
     return lambda rules, seed, think=None, iterations=None, prefer=None: make(rules, seed)
@@ -463,77 +463,3 @@ def chunks(n: int, workers: int, size: int | None = None) -> list[tuple[int, int
     if size is None:
         size = max(1, min(100, n // max(1, workers * 8)))
     return [(i, min(n, i + size)) for i in range(0, n, size)]
-
-
-class Interrupted(TabletopError):
-    """A batch stopped before its end (Ctrl-C): every finished chunk was handed over first."""
-
-    def __init__(self, done: int, total: int) -> None:
-        super().__init__(f"interrupted after {done} of {total} games")
-        self.done = done
-        self.total = total
-
-
-@dataclass
-class Batch:
-    """A finished batch: its configuration, how many games, and (unless they were streamed to a
-    ``sink``) its records in index order."""
-
-    config: SimConfig
-    records: list[dict]
-    seconds: float = 0.0
-    workers: int = 1
-    backend: str = "local"
-    games: int = 0
-
-    @property
-    def labels(self) -> list[str]:
-        return list(self.config.labels or self.config.bots)
-
-
-def simulate(config: SimConfig, games: int, workers: int = 1, backend: str = "local", address: str | None = None,
-             on_progress: Callable[[int], Any] | None = None, chunk_size: int | None = None,
-             sink: Callable[[int, list[dict]], Any] | None = None, stop=None) -> Batch:
-    """Play ``games`` games of ``config`` (from :func:`prepare`).
-
-    Without ``sink`` the records are returned in index order. With one, each finished chunk is
-    handed to ``sink(start, records)`` as soon as it arrives (in any order) and nothing is kept:
-    memory stays flat however many games are played. ``stop`` (a ``threading.Event``) ends the
-    batch early: queued games are cancelled, workers stopped, and :class:`Interrupted` is raised
-    once every finished chunk has been handed over."""
-    import time
-
-    from tabletop.framework import backends
-
-    if games < 0:
-        raise TabletopError("the number of games cannot be negative")
-    if workers < 1:
-        raise TabletopError("--workers must be at least 1")
-    t0 = time.perf_counter()
-    parts = chunks(games, workers, chunk_size)
-    kept: list[dict] = []
-    done = 0
-
-    def on_chunk(start: int, records: list[dict]) -> None:
-        nonlocal done
-        done += len(records)
-        if sink is not None:
-            sink(start, records)
-        else:
-            kept.extend(records)
-        if on_progress:
-            on_progress(len(records))
-
-    if backend == "local":
-        backends.run_local(config, parts, workers, on_chunk, stop)
-    elif backend == "dask":
-        backends.run_dask(config, parts, workers, address, on_chunk, stop)
-    else:
-        from tabletop.framework.suggest import did_you_mean
-
-        raise TabletopError(f"unknown backend {backend!r}{did_you_mean(backend, ['local', 'dask'])}; "
-                            "choose local or dask")
-    if stop is not None and stop.is_set() and done < games:
-        raise Interrupted(done, games)
-    kept.sort(key=lambda r: r["index"])
-    return Batch(config, kept, time.perf_counter() - t0, workers, backend, done)

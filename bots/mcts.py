@@ -36,7 +36,7 @@ import math
 import time
 
 from tabletop.framework.actions import Action
-from tabletop.framework.evaluation import outcome
+from tabletop.bots.evaluation import outcome
 from tabletop.framework.rng import Random
 from tabletop.framework.rules import Rules
 

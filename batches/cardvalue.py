@@ -2,7 +2,7 @@
 
 For a card ``C`` the base bot plays against a copy of itself that favours gaining ``C`` (its
 factory's ``prefer``, with ``bonus``): mirror matches, nothing else differs. Every deal is played
-from both seats (two :func:`~tabletop.framework.simulation.simulate` batches, bots ``[C-lover,
+from both seats (two :func:`~tabletop.batches.runner.simulate` batches, bots ``[C-lover,
 base]`` and ``[base, C-lover]``, the same seed, so game ``i`` of each is the same deal with the
 seats swapped), and every card is measured on the same deals as every other card and as the
 plain mirror ``[base, base]``: common random numbers. Where the preference never changes a
@@ -23,8 +23,8 @@ from __future__ import annotations
 import math
 
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.report import rate
-from tabletop.framework.simulation import prepare
+from tabletop.batches.report import rate
+from tabletop.batches.games import prepare
 
 Z95 = 1.959963984540054
 
@@ -80,7 +80,7 @@ def change_interval(d: list[float]) -> tuple[float, tuple[float, float]]:
     the preference changed no result, so the true change is at most the share of changed deals in
     size; when fewer than :data:`FEW` deals changed (too few for the normal interval, which is
     [0, 0] when none did) the interval also spans plus or minus that share's Wilson upper bound."""
-    from tabletop.framework.report import wilson
+    from tabletop.batches.report import wilson
 
     mean, (lo, hi) = mean_interval(d)
     changed = sum(x != 0 for x in d)

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from typing import Any, Callable
 
 from tabletop.framework.errors import TabletopError
+from tabletop.batches.games import _context, chunks, play_game, run_chunk
 
 
 def resolve_workers(value: str | int | None) -> int:
@@ -32,8 +33,6 @@ def run_local(config, parts: list[tuple[int, int]], workers: int, on_chunk: Call
     """In this process when ``workers == 1``, else in a pool of worker processes; each finished
     chunk goes to ``on_chunk(start, records)`` at once. ``stop`` set: return within moments,
     queued chunks cancelled and workers terminated (they ignore Ctrl-C themselves)."""
-    from tabletop.framework.simulation import _context, play_game
-
     if workers == 1 or len(parts) <= 1:
         ctx = _context(config)
         for start, end in parts:
@@ -102,8 +101,6 @@ def _children_ignore_interrupts():
 
 
 def _run_part(part: tuple) -> tuple[int, list[dict]]:
-    from tabletop.framework.simulation import run_chunk
-
     config, start, end = part
     return start, run_chunk(config, start, end)
 
@@ -204,8 +201,6 @@ class Executor:
     def run(self, batches: list[tuple[Any, int]]) -> list[list[dict]]:
         """The records of each ``(config, games)`` batch, in index order, all batches' games
         spread over the workers at once."""
-        from tabletop.framework.simulation import chunks, run_chunk
-
         parts = [(b, config, start, end) for b, (config, games) in enumerate(batches)
                  for start, end in chunks(games, self.workers)]
         out: list[list[dict]] = [[] for _ in batches]

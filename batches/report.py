@@ -2,7 +2,7 @@
 
 Every metric is computed in **one pass** over the records, holding only counts (never the
 records themselves), so a report over a million games needs the memory of one game: the
-records stream from ``records.jsonl`` (:func:`tabletop.framework.records.read_records`)
+records stream from ``records.jsonl`` (:func:`tabletop.batches.records.read_records`)
 through :func:`compute`. A metric is a :class:`Metric` class registered in :data:`METRICS`
 with :func:`metric`: it sees each record once (``add``) and then gives its figures
 (``result``). Adding one::
@@ -549,7 +549,7 @@ def run_meta(config, pack_name: str | None, games: int, workers: int, backend: s
 def write(out: str | Path, batch, pack_name: str | None = None, with_charts: bool = True) -> dict:
     """Write a finished in-memory batch's records.jsonl, then its report (:func:`write_report`)."""
     from tabletop.framework.game import write_atomic
-    from tabletop.framework.records import RECORDS
+    from tabletop.batches.records import RECORDS
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -563,7 +563,7 @@ def write_report(out: str | Path, meta: dict, metrics: dict | None = None, with_
     """report.json, report.md and the charts in ``out``, from ``metrics`` or else from one pass over
     ``out/records.jsonl`` (what ``simulate --report-only`` does); return the metrics."""
     from tabletop.framework.game import write_atomic
-    from tabletop.framework.records import RECORDS, read_records
+    from tabletop.batches.records import RECORDS, read_records
 
     out = Path(out)
     m = metrics if metrics is not None else compute(read_records(out / RECORDS), meta.get("labels") or [])
