@@ -31,8 +31,8 @@ How the games are modelled (docs/rl.md says more):
   so OpenSpiel's IS-MCTS works out of the box.
 
 Game parameters are the pack's options, lists written with ``+``
-(``variants=mercenary+ploys``, ``decks=ember+tide``), plus ``max_turns``, ``max_steps``
-and ``deals``.
+(``variants=mercenary+ploys``, ``decks=ember+tide``), 0 for "random" where an integer
+option also takes it (``cities=0``), plus ``max_turns``, ``max_steps`` and ``deals``.
 """
 from __future__ import annotations
 
@@ -49,11 +49,14 @@ from tabletop.framework.encoding import common, private
 #: Parameters (with their defaults) of the games registered here, by pack. An empty
 #: string means "the pack's default".
 PARAMETERS: dict[str, dict[str, Any]] = {
-    "volfyirion": {"variants": "", "mode": "", "first": "", "hidden_asset_top": False},
-    "virevolt": {"players": 2, "decks": "", "first": "", "hand_size": 5},
+    "volfyirion": {"variants": "", "mode": "", "first": "", "hidden_asset_top": False, "cities": 1},
+    "virevolt": {"players": 2, "decks": "", "first": "", "hand_size": 5, "first_turn_protection": True},
 }
 COMMON = {"max_turns": 200, "max_steps": 10_000, "deals": 10_000}
 LISTS = ("variants", "decks")
+#: Integer parameters whose option also takes "random": an OpenSpiel parameter has one type
+#: (``cities=2`` is read as an integer), so 0 stands for "random".
+ZERO_IS_RANDOM = ("cities",)
 
 _TYPES: dict[str, Any] = {}
 
@@ -70,6 +73,8 @@ def options_of(pack: str, params: dict) -> tuple[dict, int, int, int]:
         value = params.get(key, default)
         if value == "" or value == default:
             continue
+        if key in ZERO_IS_RANDOM and value == 0:
+            value = "random"
         options[key] = value.split("+") if key in LISTS else value
     extra = {k: params.get(k, v) for k, v in COMMON.items()}
     return options, int(extra["max_turns"]), int(extra["max_steps"]), int(extra["deals"])

@@ -13,24 +13,29 @@ from open_spiel.python.observation import make_observation
 
 import tabletop
 import tabletop.rl.openspiel as tos
+from tests.rl.configs import CONFIGS, config_id, game_string
 
 PLAYTHROUGHS = Path(__file__).with_name("playthroughs")
 #: The golden playthroughs: a short configuration of each game (OpenSpiel's playthrough tool
 #: prints every displayed state's tensors, so a 600-action game would make a huge file).
 GOLDEN = {
-    "python_tabletop_volfyirion.txt": "python_tabletop_volfyirion(max_turns=2,deals=100)",
-    "python_tabletop_virevolt.txt": "python_tabletop_virevolt(max_turns=3,deals=100)",
+    "python_tabletop_volfyirion.txt": "python_tabletop_volfyirion(max_turns=8,deals=100)",
+    "python_tabletop_virevolt.txt": "python_tabletop_virevolt(max_turns=6,deals=100)",
 }
 
 
-@pytest.mark.parametrize("game_string, sims", [
-    ("python_tabletop_volfyirion", 2),
-    ("python_tabletop_volfyirion(variants=all,mode=extended,hidden_asset_top=True)", 1),
-    ("python_tabletop_virevolt", 3),
-    ("python_tabletop_virevolt(players=4)", 2),
-])
-def test_random_sim_test_with_serialization(game_string, sims):
-    pyspiel.random_sim_test(pyspiel.load_game(game_string), num_sims=sims, serialize=True, verbose=False)
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_random_sim_test_with_serialization(config):
+    game = pyspiel.load_game(game_string(config))
+    options = dict(config[1])
+    assert game.num_players() == options.pop("players", 2) and game.tabletop.options == options
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("pack", ["volfyirion", "virevolt"])
+def test_every_option_of_the_game_is_a_parameter(pack):
+    options = set(tabletop.load(pack).rules.options_schema["properties"]) - {"nplayers"}  # nplayers: players
+    assert options <= set(pyspiel.load_game(tos.short_name(pack)).get_parameters())
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))

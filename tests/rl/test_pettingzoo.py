@@ -14,12 +14,13 @@ import tabletop
 from tabletop.rl import pettingzoo as tz
 from tests.rl.configs import CONFIGS, config_id
 
-# Random Volfyirion games with the printed cards last 600 to 1,500 actions, and more than the
-# environment's default cap of 200 turns: the games played to their end here have no cap. Random
-# players may also thin their decks into a position nobody can win from (a dead position the rules
-# allow), so the seed is one whose game ends in every configuration.
-CYCLES = 1000  # 2 agents x 1000 cycles: room for the longest of them
-SEED = 1
+# Random Volfyirion games with the printed cards last 600 to 1,500 actions, often more than the
+# environment's default cap of 200 turns, so api_test also runs with no cap: its random play must
+# then reach a player's victory. Random players may thin their decks into a position nobody can win
+# from (a dead position the rules allow), so api_test's sampling is seeded, with a seed whose game
+# ends in every configuration.
+CYCLES = 2000  # 2 agents x 2000 cycles: room for the longest of them
+SEED = 2
 
 
 def _random_game(e, seed):
@@ -40,13 +41,28 @@ def _random_game(e, seed):
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_pettingzoo_api_test(config):
+def test_pettingzoo_api_test(config, monkeypatch):
+    """PettingZoo's api_test, whose play test then plays games to their end: truncated at the
+    turn cap or won (default environment), won (no cap)."""
     name, options = config
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        api_test(tz.env(name, **options), num_cycles=CYCLES)
-    steps, rewards, ended = _random_game(tz.env(name, max_turns=None, **options), seed=SEED)
-    assert ended and steps < CYCLES * len(rewards), "api_test's play must have room to finish a game"
+    ends = []
+    step = tz.TabletopEnv.step
+
+    def recording_step(self, action):
+        step(self, action)
+        if action is not None and (all(self.terminations.values()) or all(self.truncations.values())):
+            ends.append("won" if self.state.over else "truncated")
+
+    monkeypatch.setattr(tz.TabletopEnv, "step", recording_step)
+    for max_turns, expected in ((200, {"won", "truncated"}), (None, {"won"})):
+        e = tz.env(name, max_turns=max_turns, **options)
+        for i, agent in enumerate(e.possible_agents):
+            e.action_space(agent).seed(SEED + i)
+        ends.clear()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            api_test(e, num_cycles=CYCLES)
+        assert ends and ends[0] in expected, f"api_test's play must finish a game (max_turns={max_turns})"
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
