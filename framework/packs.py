@@ -38,7 +38,7 @@ class CardFormat:
 
 
 class UnknownPack(TabletopError):
-    pass
+    """No installed pack has this name (the message lists those installed and suggests one)."""
 
 
 class CardText:

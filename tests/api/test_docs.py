@@ -40,7 +40,7 @@ def _undocumented(module_name: str) -> list[str]:
             continue
         if module_name != "tabletop" and getattr(obj, "__module__", None) != module_name:
             continue  # documented where it is defined
-        if not inspect.getdoc(obj):
+        if not (obj.__doc__ or "").strip():  # its own: a docstring inherited from a base says nothing of it
             missing.append(f"{module_name}.{n}")
         if inspect.isclass(obj):
             for k, v in vars(obj).items():
