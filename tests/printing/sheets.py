@@ -14,9 +14,9 @@ LETTER = (215.9, 279.4)
 CARD = (63.0, 88.0)
 
 
-def tabletop(*args: str, timeout: int = 300) -> subprocess.CompletedProcess:
+def tabletop(*args: str, timeout: int = 300, cwd: Path | None = None) -> subprocess.CompletedProcess:
     exe = shutil.which("tabletop") or str(Path(sys.executable).with_name("tabletop"))
-    return subprocess.run([exe, *args], capture_output=True, text=True, timeout=timeout,
+    return subprocess.run([exe, *args], capture_output=True, text=True, timeout=timeout, cwd=cwd,
                           env={**os.environ, "COLUMNS": "120"})
 
 

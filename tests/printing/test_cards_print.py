@@ -352,6 +352,47 @@ def test_bad_options_are_clean_errors(tmp_path, args, message):
     assert not list(tmp_path.glob("*.pdf"))
 
 
+PREVIOUS = b"%PDF-1.4 the sheets printed last week"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--deck", "no_such_deck.yaml"], "deck 'no_such_deck.yaml' is neither a deck file nor a preconstructed deck"),
+    (["--only", "Nobody Here"], "no card 'Nobody Here' in virevolt's cards"),
+    (["--only", "Ember Wardn"], "did you mean 'Ember Warden'"),
+    (["--cards", "missing.yaml"], "missing.yaml: no such card file"),
+    (["--size", "300x300"], "does not fit on a4 paper"),
+])
+def test_bad_input_keeps_the_pdf_already_there(tmp_path, args, message):
+    out = tmp_path / "sheets.pdf"
+    out.write_bytes(PREVIOUS)
+    r = tabletop("cards", "print", "virevolt", *args, "--out", str(out), cwd=tmp_path)
+    assert r.returncode == 1
+    assert message in r.stderr and "Traceback" not in r.stderr
+    assert out.read_bytes() == PREVIOUS
+    assert [p.name for p in tmp_path.iterdir()] == ["sheets.pdf"]  # no temporary file left behind
+
+
+def test_a_read_only_pdf_is_not_replaced(tmp_path):
+    out = tmp_path / "sheets.pdf"
+    out.write_bytes(PREVIOUS)
+    out.chmod(0o444)
+    r = tabletop("cards", "print", "virevolt", "--deck", "ember", "--out", str(out))
+    assert r.returncode == 1
+    assert "the file is read-only: not replacing it" in r.stderr and "Traceback" not in r.stderr
+    assert out.read_bytes() == PREVIOUS
+    assert [p.name for p in tmp_path.iterdir()] == ["sheets.pdf"]
+
+
+def test_a_new_pdf_replaces_the_old_one_whole(tmp_path):
+    out = tmp_path / "sheets.pdf"
+    out.write_bytes(PREVIOUS)
+    r = tabletop("cards", "print", "virevolt", "--only", "Ember Warden", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    with pdfplumber.open(out) as doc:
+        assert text_in(doc.pages[0], name_band(trim_box(0))) == "Ember Warden"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheets.pdf"]
+
+
 def test_without_the_print_extra_the_command_says_how_to_install_it(monkeypatch, tmp_path):
     import importlib.util
 
