@@ -168,6 +168,10 @@ class TabletopState(pyspiel.State):
         self.engine = None
         self.log = _Log()
         self.memo = _Memo()
+        # the caps, kept here: OpenSpiel asks current_player() several times a step, and
+        # reaching the game object from a state is a call into C++
+        self.max_turns = game.max_turns
+        self.max_steps = game.max_steps
 
     # -- helpers ---------------------------------------------------------------------
     def _game(self) -> TabletopGame:
@@ -182,17 +186,17 @@ class TabletopState(pyspiel.State):
         return memo.ids
 
     def _stopped(self) -> bool:
-        g = self._game()
-        return self.engine.turn > g.max_turns or len(self.log) >= g.max_steps
+        return self.engine.turn > self.max_turns or self.log.n >= self.max_steps
 
     # -- the OpenSpiel interface -------------------------------------------------------
     def current_player(self) -> int:
         """Chance before the deal, the seat to move, or terminal."""
-        if self.engine is None:
+        engine = self.engine
+        if engine is None:
             return pyspiel.PlayerId.CHANCE
-        if self.engine.over or self._stopped():
+        if engine.over or engine.turn > self.max_turns or self.log.n >= self.max_steps:
             return pyspiel.PlayerId.TERMINAL
-        return self.engine.to_move()
+        return engine.to_move()
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._ids())
