@@ -406,3 +406,18 @@ def test_without_the_print_extra_the_command_says_how_to_install_it(monkeypatch,
     assert r.exit_code == 1
     assert "pip install 'tabletop[print]'" in r.output and "reportlab" in r.output
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_the_commands_that_made_the_pictures_of_docs_print_still_print(tmp_path):
+    """The pictures show the shipped cards: the documented commands run as written."""
+    import re
+    import shlex
+
+    part = (ROOT / "docs" / "print.md").read_text("utf-8").split("## The pictures", 1)[1]
+    block = re.search(r"```sh\n(.*?)```", part, re.S).group(1).replace("\\\n", " ")
+    commands = [shlex.split(line) for line in block.splitlines() if line.strip()]
+    assert [c[:4] for c in commands] == [["tabletop", "cards", "print", p] for p in PACKS]
+    for command in commands:
+        r = tabletop(*command[1:], cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        assert "9 cards on 1 sheet" in r.stdout
