@@ -144,3 +144,12 @@ def test_the_tables_of_docs_rl_are_the_encodings():
 
     text = (DOCS / "rl.md").read_text("utf-8")
     assert refresh(text) == text, "run: python -m tabletop.rl.tables --write docs/rl.md"
+
+
+@pytest.mark.parametrize("pack", ["volfyirion", "virevolt"])
+def test_the_options_table_of_docs_api_names_every_option(pack):
+    import tabletop
+
+    row = next(line for line in (DOCS / "api.md").read_text("utf-8").splitlines() if line.startswith(f"| `{pack}` |"))
+    options = set(tabletop.load(pack).rules.options_schema["properties"]) - {"nplayers"}  # nplayers: players
+    assert {o for o in options if f"`{o}`" not in row} == set()
