@@ -170,8 +170,8 @@ class TabletopState(pyspiel.State):
         self.memo = _Memo()
         # the caps, kept here: OpenSpiel asks current_player() several times a step, and
         # reaching the game object from a state is a call into C++
-        self.max_turns = game.max_turns
-        self.max_steps = game.max_steps
+        self._max_turns = game.max_turns
+        self._max_steps = game.max_steps
 
     # -- helpers ---------------------------------------------------------------------
     def _game(self) -> TabletopGame:
@@ -186,7 +186,7 @@ class TabletopState(pyspiel.State):
         return memo.ids
 
     def _stopped(self) -> bool:
-        return self.engine.turn > self.max_turns or self.log.n >= self.max_steps
+        return self.engine.turn > self._max_turns or self.log.n >= self._max_steps
 
     # -- the OpenSpiel interface -------------------------------------------------------
     def current_player(self) -> int:
@@ -194,7 +194,7 @@ class TabletopState(pyspiel.State):
         engine = self.engine
         if engine is None:
             return pyspiel.PlayerId.CHANCE
-        if engine.over or engine.turn > self.max_turns or self.log.n >= self.max_steps:
+        if engine.over or engine.turn > self._max_turns or self.log.n >= self._max_steps:
             return pyspiel.PlayerId.TERMINAL
         return engine.to_move()
 
