@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from tabletop.batches.games import prepare
-
 from tabletop.batches.runner import simulate
+
 from tests.simulation.tallypack import pack as tally
 
 
