@@ -332,8 +332,9 @@ class Game:
         return self.encoding.actions.ids(self.rules.legal_actions(state), state.to_move())
 
     def observation(self, state: "State", player: int | str):
-        """``player``'s observation tensor (float32), built from their view only."""
-        return self.encoding.observe(self.view(state, player))
+        """``player``'s observation tensor (float32): what their view holds, nothing more
+        (written by the pack's direct observer when it has one; docs/rl.md)."""
+        return self.encoding.observe_state(state, player_id(player, state.nplayers), self.rules.view)
 
     # ------------------------------------------------------------------ more
     def session(self, seed: int) -> "Session":

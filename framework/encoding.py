@@ -12,6 +12,12 @@ A pack describes its *encoding* (hook ``tabletop_encoding``) with the two pieces
 - an :class:`ObservationLayout`: named fields at fixed offsets of a flat vector, filled by
   the pack from a player's **view** only (never the state), so an observation can hold
   nothing the player may not know.
+- optionally, a *direct observer*: the same vector written straight from the state for a
+  seat, reading only what that seat may see, because building the whole view costs more
+  than an engine step. The view-based filling stays the specification: the pack's tests
+  check that both give identical bytes for every seat over random reachable states of
+  every configuration, and that the direct one does not change when hidden information
+  does. Packs without one are observed through their view.
 
 Both print as tables (:meth:`ActionSpace.table`, :meth:`ObservationLayout.table`), which
 is how ``docs/rl.md`` documents them.
@@ -21,10 +27,13 @@ from __future__ import annotations
 import itertools
 import string
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tabletop.framework.actions import DECISION_VERBS, Action, format_action
 from tabletop.framework.errors import TabletopError
+
+if TYPE_CHECKING:
+    from tabletop.framework.state import State
 
 #: The id of *wait*: no action of the game (see the module docstring).
 WAIT = 0
@@ -202,17 +211,40 @@ class ObservationLayout:
 class Encoding:
     """A pack's encoding for one number of players: the action space, the observation
     layout, and ``fill(view, out)`` writing a view's observation into ``out`` (a zeroed
-    ``bytearray`` of ``layout.size``: every entry a small integer, clipped to 0..255)."""
+    ``bytearray`` of ``layout.size``: every entry a small integer, clipped to 0..255).
+
+    ``observer(state, player, out)``, when given, writes into ``out`` exactly what ``fill``
+    writes from ``view(state, player)``, reading the state directly (see the module
+    docstring): :meth:`observe_state` uses it, ``fill`` remains the definition."""
 
     def __init__(self, actions: ActionSpace, layout: ObservationLayout,
                  fill: Callable[[dict, bytearray], None], string: Callable[[dict], str] | None = None,
-                 cards: Sequence[str] = ()) -> None:
+                 cards: Sequence[str] = (),
+                 observer: Callable[["State", int, bytearray], None] | None = None) -> None:
         self.actions = actions
         self.layout = layout
         self.cards = tuple(cards)
         """The cards the observation's per-card counts run over, in order."""
         self._fill = fill
         self._string = string
+        self.observer = observer
+        """The pack's direct observer, or None (then observations go through the view)."""
+
+    def observe_state_bytes(self, state: "State", player: int, view: Callable[["State", int], dict]) -> bytearray:
+        """``player``'s observation of ``state`` as raw bytes: from the direct observer when
+        the pack has one, else from ``view(state, player)`` (the rules' ``view``)."""
+        buf = bytearray(self.layout.size)
+        if self.observer is not None:
+            self.observer(state, player, buf)
+        else:
+            self._fill(view(state, player), buf)
+        return buf
+
+    def observe_state(self, state: "State", player: int, view: Callable[["State", int], dict]):
+        """:meth:`observe_state_bytes` as a ``numpy.float32`` vector."""
+        import numpy as np
+
+        return np.frombuffer(self.observe_state_bytes(state, player, view), dtype=np.uint8).astype(np.float32)
 
     def observe(self, view: dict):
         """The observation of ``view`` as a ``numpy.float32`` vector of ``layout.size``."""

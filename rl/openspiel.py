@@ -21,8 +21,9 @@ How the games are modelled (docs/rl.md says more):
 - **Returns** are terminal and zero-sum: +1 for the winner, -1/(n-1) for each other
   player; 0 for everyone when the game stops at ``max_turns`` turns or ``max_steps``
   actions (so ``max_game_length`` is ``max_steps + 1``).
-- **Observations**: the observation tensor is the pack's encoding of the player's view;
-  the observation string is the view as canonical JSON. The information-state string
+- **Observations**: the observation tensor is the pack's encoding of the player's view
+  (written by the pack's direct observer when it has one, identical by test); the
+  observation string is the view as canonical JSON. The information-state string
   adds every action so far as the player learnt it (others' hidden choices masked, e.g.
   "p2: set a trap"); the information-state tensor is the observation tensor (a history of
   hundreds of actions has no fixed size). Public and private observation strings split
@@ -278,7 +279,8 @@ class TabletopObserver:
         if state.engine is None:
             self.tensor.fill(0)
             return
-        buf = self.game.encoding.observe_bytes(self.game.tabletop.rules.view(state.engine, player))
+        rules = self.game.tabletop.rules
+        buf = self.game.encoding.observe_state_bytes(state.engine, player, rules.view)
         self.tensor[:] = np.frombuffer(buf, dtype=np.uint8)
 
     def string_from(self, state: TabletopState, player: int) -> str:

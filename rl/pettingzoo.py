@@ -39,6 +39,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 import tabletop
 from tabletop.framework.encoding import WAIT
@@ -67,12 +68,15 @@ class _Core:
         self._seeds: random.Random | None = None
         self.state = None
         self._legal: tuple | None = None
+        self._seen: dict[int, bytearray] = {}
+        self._view = self.rules.view
 
     def new_game(self, seed: int | None) -> None:
         if seed is not None or self._seeds is None:
             self._seeds = random.Random(seed)
         self.state = self.game.new_state(self._seeds.randrange(2 ** 62))
         self._legal = None
+        self._seen = {}
 
     def legal(self) -> tuple[list, list[int]]:
         """The legal actions and their ids, for the player to move (kept until the next step)."""
@@ -82,13 +86,20 @@ class _Core:
         return self._legal
 
     def mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.encoding.actions.size, np.int8)
+        """A fresh int8 mask of ``seat``'s legal ids (all zeros when not to move)."""
+        mask = bytearray(self.encoding.actions.size)
         if not self.state.over and seat == self.state.to_move():
-            mask[self.legal()[1]] = 1
-        return mask
+            for i in self.legal()[1]:
+                mask[i] = 1
+        return np.frombuffer(mask, np.int8)
 
     def observation(self, seat: int) -> np.ndarray:
-        return self.encoding.observe(self.rules.view(self.state, seat))
+        """A fresh float32 observation of ``seat`` (encoded once per step and seat: the
+        pack's direct observer, else its view)."""
+        buf = self._seen.get(seat)
+        if buf is None:
+            buf = self._seen[seat] = self.encoding.observe_state_bytes(self.state, seat, self._view)
+        return np.frombuffer(buf, np.uint8).astype(np.float32)
 
     def play(self, action_id: int) -> bool:
         """Apply the action with this id if it is legal; return whether it was."""
@@ -99,6 +110,7 @@ class _Core:
             return False
         self.rules.apply(self.state, legal[k])
         self._legal = None
+        self._seen = {}
         return True
 
     def truncated(self) -> bool:
@@ -197,8 +209,6 @@ class TabletopEnv(AECEnv):
     def _illegal(self, agent: str) -> None:
         """What PettingZoo's TerminateIllegalWrapper does: the game ends, the author of the
         illegal action gets ``illegal_reward``, everyone else 0."""
-        from pettingzoo.utils.env_logger import EnvLogger
-
         EnvLogger.warn_on_illegal_move()
         self.terminations = dict.fromkeys(self.agents, True)
         self.truncations = dict.fromkeys(self.agents, True)
@@ -232,7 +242,29 @@ def env(game: str = "volfyirion", **kwargs: Any) -> AECEnv:
     truncates long games; ``render_mode="ansi"``; any other keyword is an option of the
     game (``variants``, ``players``, ``decks``...)."""
     kwargs.setdefault("illegal_reward", -1)
-    return wrappers.OrderEnforcingWrapper(raw_env(game, **kwargs))
+    return _OrderEnforcing(raw_env(game, **kwargs))
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper``, with ``last()`` and ``step()`` reaching the
+    environment's attributes directly rather than through two ``__getattr__`` layers per
+    attribute (a third of the environment's own cost per step). The checks are the
+    wrapper's: reading before ``reset()`` fails as it does, stepping after the end warns."""
+
+    def last(self, observe: bool = True) -> tuple:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
 
 
 class TabletopParallelEnv(ParallelEnv):

@@ -5,12 +5,15 @@ in turn order), ``+2``, ``+3``. The action space numbers three opponents whateve
 number of players, so one agent plays 2, 3 and 4-player games; the observation has one
 block per seat of the game. Heroes in play are named by their label (``Ash Demon``, or
 ``Ash Demon #1`` / ``#2`` for twins, by order of arrival), as the notation writes them.
-The observation is built from ``view(state, player)`` only.
+The observation is defined from ``view(state, player)`` only; the direct observer writes
+the same bytes from the state, reading what the view reads (tests/rl/test_encoding.py).
 """
 from __future__ import annotations
 
 from tabletop.framework.encoding import ActionSpace, Domain, Encoding, Family, ObservationLayout, Seats, clip, index
-from tabletop.packs.virevolt.keys import COLOURS
+from tabletop.packs.virevolt import crystals as cr
+from tabletop.packs.virevolt import heroes as hz
+from tabletop.packs.virevolt.keys import COLOURS, KEYS
 from tabletop.packs.virevolt.states import STATES
 
 MAX_PLAYERS = 4
@@ -140,4 +143,73 @@ def encoding(rules, nplayers: int) -> Encoding:
             for n in pv["casting"]:
                 out[o + ix_spell[n]] += 1
 
-    return Encoding(actions(rules, nplayers), L, fill, cards=allc)
+    by_cards: dict[int, tuple] = {}
+
+    def card_tables(cards) -> tuple:
+        """Per instance id: its position among all cards, heroes, traps and incantations,
+        and its crystal colour (None where it is not one), built once per game."""
+        got = by_cards.get(id(cards))
+        if got is not None and got[0] is cards:
+            return got[1]
+        if len(by_cards) > 32:
+            by_cards.clear()
+        tables = tuple([ix.get(c.name) for c in cards] for ix in (ix_all, ix_hero, ix_trap, ix_spell))
+        tables += ([ix_colour.get(c.get("colour")) for c in cards],)
+        by_cards[id(cards)] = (cards, tables)
+        return tables
+
+    blocks = [(f["flags"], f["sizes"], f["crystals"], f["heroes"], f["graveyard"], f["casting"]) for f in per]
+    hero_slots = tuple(i * hero_size for i in range(3))
+    state_marks = tuple((s, H + 3 + ix_state[s]) for s in STATES)
+    hp, max_hp = hz.hp, hz.max_hp
+
+    def observer(state, player: int, out: bytearray) -> None:
+        """``fill(rules.view(state, player), out)``, read straight from the state: the same
+        reads the view makes for ``player`` (their own hand and traps, sizes of the rest)."""
+        t_all, t_hero, t_trap, t_spell, t_colour = card_tables(state.cards)
+        z, c, marks = state.zones, state.counters, state.marks
+        damage = state.values[hz.DAMAGE]
+        consumed = marks[cr.CONSUMED]
+        ph = ix_phase.get(state.phase)
+        if ph is not None:
+            out[o_phase + ph] = 1
+        out[o_turn] = clip(state.turn)
+        out[o_active + (state.active - player) % nplayers] = 1
+        pend = state.pending
+        if pend is not None:
+            out[o_pending + (pend.player - player) % nplayers] = 1
+        k = KEYS[player]
+        for i in z[k.hand]:
+            out[o_hand + t_all[i]] += 1
+        for i in z[k.traps]:
+            out[o_traps + t_trap[i]] += 1
+        for p in range(nplayers):
+            k = KEYS[p]
+            o_flags, o_sizes, o_cryst, o_heroes, o_grave, o_cast = blocks[(p - player) % nplayers]
+            out[o_flags] = bool(c[k.eliminated])
+            out[o_flags + 1] = bool(c[k.crystal_played])
+            out[o_flags + 2] = bool(c[k.attacked])
+            out[o_flags + 3] = clip(c[k.tokens])
+            out[o_sizes] = clip(len(z[k.hand]))
+            out[o_sizes + 1] = clip(len(z[k.deck]))
+            out[o_sizes + 2] = clip(len(z[k.traps]))
+            for i in z[k.crystals]:
+                out[o_cryst + t_colour[i] + (ncol if i in consumed else 0)] += 1
+            heroes = (z[k.main][:1] or [None]) + z[k.secondary][:2]  # slots: main, secondary 1 and 2
+            for h, b in zip(heroes, hero_slots):
+                if h is None:
+                    continue
+                b += o_heroes
+                out[b + t_hero[h]] = 1
+                out[b + H] = clip(hp(state, h))
+                out[b + H + 1] = clip(max_hp(state, h))
+                out[b + H + 2] = clip(damage.get(h, 0))
+                for s, at in state_marks:
+                    if h in marks[s]:
+                        out[b + at] = 1
+            for i in z[k.graveyard]:
+                out[o_grave + t_all[i]] += 1
+            for i in z[k.casting]:
+                out[o_cast + t_spell[i]] += 1
+
+    return Encoding(actions(rules, nplayers), L, fill, cards=allc, observer=observer)

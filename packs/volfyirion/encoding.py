@@ -2,11 +2,16 @@
 
 Both depend only on the card set (every variant's cards are always numbered, so one
 agent plays every variant and mode). Seats are relative to the player observing or
-acting: ``you`` and ``opp``. The observation is built from ``view(state, player)`` only.
+acting: ``you`` and ``opp``. The observation is defined from ``view(state, player)``
+only; the direct observer writes the same bytes from the state, reading what the view
+reads (tests/rl/test_encoding.py).
 """
 from __future__ import annotations
 
 from tabletop.framework.encoding import ActionSpace, Domain, Encoding, Family, ObservationLayout, Seats, clip, index
+from tabletop.packs.volfyirion import model as M
+from tabletop.packs.volfyirion import variants as V
+from tabletop.packs.volfyirion.model import KEYS
 
 RESOURCES = ("command", "battle", "knowledge")
 HAND_TYPES = ("command", "building", "troop", "wonder")
@@ -214,4 +219,128 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
                 out[o_lair_p] = 1
                 out[o_lair_p + 1] = lair_p["defence"]
 
-    return Encoding(actions(rules, nplayers), L, fill, cards=allc)
+    by_cards: dict[int, tuple] = {}
+
+    def card_tables(cards) -> tuple:
+        """Per instance id: its position among all cards, hand cards, Wonders, Troops,
+        Buildings, Perks and Ploys (None where it is not one), built once per game."""
+        got = by_cards.get(id(cards))
+        if got is not None and got[0] is cards:
+            return got[1]
+        if len(by_cards) > 32:
+            by_cards.clear()
+        names = [c.name for c in cards]
+        tables = tuple([ix.get(n) for n in names] for ix in (ix_all, ix_hand, ix_w, ix_troop, ix_build, ix_perk, ix_ploy))
+        by_cards[id(cards)] = (cards, tables)
+        return tables
+
+    row_keys, lair_keys = M.ROW_KEYS, M.LAIR_KEYS
+    LAIR, REMOVED = M.LAIR, M.REMOVED
+    sees_top = rules._sees_asset_top
+    city_cost = M.city_cost
+    o_you, o_opp = blocks["you"], blocks["opp"]
+
+    def observer(state, player: int, out: bytearray) -> None:
+        """``fill(rules.view(state, player), out)``, read straight from the state: the same
+        reads the view makes for ``player`` (their own hand and Ploy, sizes of the rest)."""
+        t_all, t_hand, t_w, t_troop, t_build, t_perk, t_ploy = card_tables(state.cards)
+        zones, vars_, counters = state.zones, state.vars, state.counters
+        cards = state.cards
+        ph = ix_phase.get(state.phase)
+        if ph is not None:
+            out[o_phase + ph] = 1
+        out[o_turn] = clip(state.turn)
+        out[o_active] = state.active == player
+        pend = state.pending
+        if pend is not None:
+            out[o_pending + (pend.player != player)] = 1
+        d = vars_["dragon"]
+        if d == LAIR:
+            out[o_dragon] = 1
+        elif d == REMOVED:
+            out[o_dragon + 7] = 1
+        else:
+            out[o_dragon + 1 + (0 if d // 3 == player else 3) + d % 3] = 1
+        o = o_row
+        for k in row_keys:
+            z = zones[k]
+            if z:
+                out[o + t_hand[z[0]]] = 1
+            o += nh
+        deck = zones["asset_deck"]
+        if deck and sees_top(state, player):
+            out[o_top + t_hand[deck[-1]]] = 1
+        out[o_sizes] = len(deck)
+        out[o_sizes + 1] = len(zones["wonder_deck"])
+        z = zones[lair_keys[0]]
+        if z:
+            out[o_lair + t_w[z[0]]] = 1
+        z = zones[lair_keys[1]]
+        if z:
+            out[o_lair + nw + t_w[z[0]]] = 1
+        for p in (0, 1):
+            if zones[KEYS[p].lair]:
+                out[o_owner + (p != player)] = 1
+        for i in zones["removed"]:
+            out[o_removed + t_all[i]] += 1
+        sealed = state.marks["sealed"]
+        ext = vars_.get("vflags", 0) & V.EXT
+        for p in (0, 1):
+            K = KEYS[p]
+            ploy = zones.get(V.PLOY_KEY[p])
+            if p == player:
+                for i in zones[K.hand]:
+                    out[o_hand + t_all[i]] += 1
+                if ploy:
+                    out[o_ploy + t_ploy[ploy[0]]] = 1
+                o_pts, o_sz, o_play, o_disc, o_seal, o_perk, o_city, o_lair_p = o_you
+            else:
+                out[o_opp_ploy] = bool(ploy)
+                o_pts, o_sz, o_play, o_disc, o_seal, o_perk, o_city, o_lair_p = o_opp
+            cp, bp, kp = K.res
+            out[o_pts] = clip(counters[cp])
+            out[o_pts + 1] = clip(counters[bp])
+            out[o_pts + 2] = clip(counters[kp])
+            discard = zones[K.discard]
+            lair_z = zones[K.lair]
+            intact = vars_[K.intact]
+            out[o_sz] = len(intact) + len(lair_z)
+            out[o_sz + 1] = len(zones[K.hand])
+            out[o_sz + 2] = len(zones[K.deck])
+            out[o_sz + 3] = len(discard)
+            for i in zones[K.play]:
+                out[o_play + t_all[i]] += 1
+                if i in sealed:
+                    out[o_seal + t_w[i]] = 1
+            for i in discard:
+                out[o_disc + t_all[i]] += 1
+            perk = zones.get(V.PERK_KEY[p])
+            if perk:
+                out[o_perk + t_perk[perk[0]]] = 1
+            cityids = vars_[K.cityids]
+            b = o_city
+            for ci in (0, 1, 2):
+                city = cards[cityids[ci]]
+                if ci in intact:
+                    out[b] = city_cost(state, p, ci)
+                else:
+                    out[b + 2] = 1
+                out[b + 1] = city.defence
+                if ext:
+                    if ci in vars_.get(f"{K.name}.gone", ()):
+                        out[b + 3] = 1
+                    else:
+                        for r, n in city.rebuild_cost:
+                            out[b + 4 + r] = n
+                z = zones[K.troop[ci]]
+                if z:
+                    out[b + 7 + t_troop[z[0]]] = 1
+                z = zones[K.building[ci]]
+                if z:
+                    out[b + 7 + ntroops + t_build[z[0]]] = 1
+                b += city_size
+            if lair_z:
+                out[o_lair_p] = 1
+                out[o_lair_p + 1] = cards[lair_z[0]].defence
+
+    return Encoding(actions(rules, nplayers), L, fill, cards=allc, observer=observer)
