@@ -94,7 +94,8 @@ HIDDEN = [c for c in CONFIGS if c[1].get("players", 2) in (2, 4)]
        shuffle=st.integers(0, 2 ** 32))
 def test_an_observation_never_depends_on_what_the_player_cannot_see(config, seed, steps, shuffle):
     """Two states that differ only in what a player cannot see (the opponents' hands and
-    face-down cards, every deck's order) give that player the same observation."""
+    face-down cards, every deck's order) give that player the same observation: the one
+    agents get, written by the pack's direct observer (``game.observation`` uses it)."""
     name, options = config
     game = tabletop.load(name, **options)
     rng = Random(seed)
@@ -124,3 +125,40 @@ def test_the_hidden_information_test_changes_what_the_others_see():
         assert (game.observation(other, 1 - mover) == game.observation(state, 1 - mover)).all()
         changed += bool((game.observation(other, mover) != game.observation(state, mover)).any())
     assert changed >= 5  # often: many starting cards are alike, so a redeal can give the same hand
+
+
+def test_both_packs_observe_the_state_directly():
+    assert all(tabletop.load(name, **options).encoding.observer is not None for name, options in CONFIGS)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 10_000), steps=st.integers(0, 300))
+def test_the_direct_observer_writes_exactly_what_the_view_encodes(config, seed, steps):
+    """The view-based filling is the definition of an observation; the pack's direct
+    observer must give the same bytes for every seat at every state of a random game."""
+    name, options = config
+    game = tabletop.load(name, **options)
+    enc, rules = game.encoding, game.rules
+    rng = Random(seed)
+    state = game.new_state(seed)
+    for _ in range(steps + 1):
+        for player in range(state.nplayers):
+            direct = bytearray(enc.layout.size)
+            enc.observer(state, player, direct)
+            assert direct == enc.observe_bytes(rules.view(state, player)), (state.turn, state.phase, player)
+        if state.over:
+            break
+        actions = game.legal_actions(state)
+        rules.apply(state, actions[rng.below(len(actions))])
+
+
+def test_an_encoding_without_a_direct_observer_observes_through_the_view():
+    game = tabletop.load("virevolt", players=3)
+    enc = game.encoding
+    from tabletop.framework.encoding import Encoding
+
+    through_view = Encoding(enc.actions, enc.layout, enc._fill, cards=enc.cards)
+    state = game.play("random", seed=4, max_turns=6).state
+    for player in range(3):
+        assert through_view.observe_state_bytes(state, player, game.rules.view) == \
+            enc.observe_bytes(game.view(state, player))
