@@ -143,13 +143,11 @@ class ActionSpace:
 
     def ids(self, legal: Sequence[Action], mover: int) -> list[int]:
         """The ids of ``legal`` (the legal actions, in order) for the player ``mover``."""
-        table = self._by_seat[mover]
-        out = []
-        for k, a in enumerate(legal):
-            i = table.get(a)
-            if i is None:
-                i = self._fallback(a, k)
-            out.append(i)
+        out = list(map(self._by_seat[mover].get, legal))
+        if None in out:
+            for k, i in enumerate(out):
+                if i is None:
+                    out[k] = self._fallback(legal[k], k)
         return out
 
     def _fallback(self, action: Action, k: int) -> int:

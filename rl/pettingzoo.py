@@ -194,17 +194,18 @@ class TabletopEnv(AECEnv):
                 return
             raise tabletop.IllegalAction(f"action {int(action)} ({core.encoding.actions.name(int(action))}) "
                                          f"is not legal for {agent} now")
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if not (core.state.over or core.truncated()):
+            # rewards stay the zeros they have been since reset: only the end pays
+            self.agent_selection = core.names[core.state.to_move()]
+            return
         if core.state.over:
             self.rewards = core.returns()
             self.terminations = dict.fromkeys(self.agents, True)
-        elif core.truncated():
+        else:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
-        if core.state.over or self.truncations[agent]:
-            self._deads_step_first()
-        else:
-            self.agent_selection = core.names[core.state.to_move()]
+        self._deads_step_first()
 
     def _illegal(self, agent: str) -> None:
         """What PettingZoo's TerminateIllegalWrapper does: the game ends, the author of the
