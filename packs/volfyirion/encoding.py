@@ -239,6 +239,10 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
     sees_top = rules._sees_asset_top
     city_cost = M.city_cost
     o_you, o_opp = blocks["you"], blocks["opp"]
+    # per seat: its state keys, and the offsets of its block as seen by itself and by the other
+    seat_keys = tuple((K, K.res, K.hand, K.deck, K.discard, K.play, K.lair, K.intact, K.cityids,
+                       tuple(zip((0, 1, 2), K.troop, K.building)), V.PLOY_KEY[p], V.PERK_KEY[p], f"{K.name}.gone")
+                      for p, K in enumerate(KEYS))
 
     def observer(state, player: int, out: bytearray) -> None:
         """``fill(rules.view(state, player), out)``, read straight from the state: the same
@@ -278,18 +282,16 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
         z = zones[lair_keys[1]]
         if z:
             out[o_lair + nw + t_w[z[0]]] = 1
-        for p in (0, 1):
-            if zones[KEYS[p].lair]:
-                out[o_owner + (p != player)] = 1
         for i in zones["removed"]:
             out[o_removed + t_all[i]] += 1
         sealed = state.marks["sealed"]
         ext = vars_.get("vflags", 0) & V.EXT
-        for p in (0, 1):
-            K = KEYS[p]
-            ploy = zones.get(V.PLOY_KEY[p])
+        for p, (K, (cp, bp, kp), k_hand, k_deck, k_disc, k_play, k_lair, k_intact, k_cityids, slots, k_ploy, k_perk,
+                k_gone) in enumerate(seat_keys):
+            ploy = zones.get(k_ploy)
+            hand = zones[k_hand]
             if p == player:
-                for i in zones[K.hand]:
+                for i in hand:
                     out[o_hand + t_all[i]] += 1
                 if ploy:
                     out[o_ploy + t_ploy[ploy[0]]] = 1
@@ -297,29 +299,29 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
             else:
                 out[o_opp_ploy] = bool(ploy)
                 o_pts, o_sz, o_play, o_disc, o_seal, o_perk, o_city, o_lair_p = o_opp
-            cp, bp, kp = K.res
             out[o_pts] = clip(counters[cp])
             out[o_pts + 1] = clip(counters[bp])
             out[o_pts + 2] = clip(counters[kp])
-            discard = zones[K.discard]
-            lair_z = zones[K.lair]
-            intact = vars_[K.intact]
+            discard = zones[k_disc]
+            lair_z = zones[k_lair]
+            intact = vars_[k_intact]
             out[o_sz] = len(intact) + len(lair_z)
-            out[o_sz + 1] = len(zones[K.hand])
-            out[o_sz + 2] = len(zones[K.deck])
+            out[o_sz + 1] = len(hand)
+            out[o_sz + 2] = len(zones[k_deck])
             out[o_sz + 3] = len(discard)
-            for i in zones[K.play]:
+            for i in zones[k_play]:
                 out[o_play + t_all[i]] += 1
                 if i in sealed:
                     out[o_seal + t_w[i]] = 1
             for i in discard:
                 out[o_disc + t_all[i]] += 1
-            perk = zones.get(V.PERK_KEY[p])
+            perk = zones.get(k_perk)
             if perk:
                 out[o_perk + t_perk[perk[0]]] = 1
-            cityids = vars_[K.cityids]
+            cityids = vars_[k_cityids]
+            gone = vars_.get(k_gone, ()) if ext else ()
             b = o_city
-            for ci in (0, 1, 2):
+            for ci, k_troop, k_build in slots:
                 city = cards[cityids[ci]]
                 if ci in intact:
                     out[b] = city_cost(state, p, ci)
@@ -327,19 +329,20 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
                     out[b + 2] = 1
                 out[b + 1] = city.defence
                 if ext:
-                    if ci in vars_.get(f"{K.name}.gone", ()):
+                    if ci in gone:
                         out[b + 3] = 1
                     else:
                         for r, n in city.rebuild_cost:
                             out[b + 4 + r] = n
-                z = zones[K.troop[ci]]
+                z = zones[k_troop]
                 if z:
                     out[b + 7 + t_troop[z[0]]] = 1
-                z = zones[K.building[ci]]
+                z = zones[k_build]
                 if z:
                     out[b + 7 + ntroops + t_build[z[0]]] = 1
                 b += city_size
             if lair_z:
+                out[o_owner + (p != player)] = 1  # who holds the Lair
                 out[o_lair_p] = 1
                 out[o_lair_p + 1] = cards[lair_z[0]].defence
 
