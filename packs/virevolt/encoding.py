@@ -161,7 +161,7 @@ def encoding(rules, nplayers: int) -> Encoding:
     blocks = [(f["flags"], f["sizes"], f["crystals"], f["heroes"], f["graveyard"], f["casting"]) for f in per]
     hero_slots = tuple(i * hero_size for i in range(3))
     state_marks = tuple((s, H + 3 + ix_state[s]) for s in STATES)
-    hp, max_hp = hz.hp, hz.max_hp
+    max_hp = hz.max_hp
 
     def observer(state, player: int, out: bytearray) -> None:
         """``fill(rules.view(state, player), out)``, read straight from the state: the same
@@ -201,9 +201,11 @@ def encoding(rules, nplayers: int) -> Encoding:
                     continue
                 b += o_heroes
                 out[b + t_hero[h]] = 1
-                out[b + H] = clip(hp(state, h))
-                out[b + H + 1] = clip(max_hp(state, h))
-                out[b + H + 2] = clip(damage.get(h, 0))
+                top = max_hp(state, h)
+                dmg = damage.get(h, 0)
+                out[b + H] = clip(top - dmg)  # hz.hp
+                out[b + H + 1] = clip(top)
+                out[b + H + 2] = clip(dmg)
                 for s, at in state_marks:
                     if h in marks[s]:
                         out[b + at] = 1
