@@ -9,6 +9,7 @@ reads (tests/rl/test_encoding.py).
 from __future__ import annotations
 
 from tabletop.framework.encoding import ActionSpace, Domain, Encoding, Family, ObservationLayout, Seats, clip, index
+from tabletop.framework.lasting import MODIFIERS
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.model import KEYS
@@ -223,7 +224,8 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
 
     def card_tables(cards) -> tuple:
         """Per instance id: its position among all cards, hand cards, Wonders, Troops,
-        Buildings, Perks and Ploys (None where it is not one), built once per game."""
+        Buildings, Perks and Ploys (None where it is not one), built once per game; and the
+        game's memo of encoded blocks (see the observer)."""
         got = by_cards.get(id(cards))
         if got is not None and got[0] is cards:
             return got[1]
@@ -231,6 +233,7 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
             by_cards.clear()
         names = [c.name for c in cards]
         tables = tuple([ix.get(n) for n in names] for ix in (ix_all, ix_hand, ix_w, ix_troop, ix_build, ix_perk, ix_ploy))
+        tables += ({},)
         by_cards[id(cards)] = (cards, tables)
         return tables
 
@@ -239,6 +242,8 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
     sees_top = rules._sees_asset_top
     city_cost = M.city_cost
     o_you, o_opp = blocks["you"], blocks["opp"]
+    slot_keys = tuple(tuple(zip(K.troop, K.building)) for K in KEYS)
+    cities_span = 3 * city_size
     # per seat: its state keys, and the offsets of its block as seen by itself and by the other
     seat_keys = tuple((K, K.res, K.hand, K.deck, K.discard, K.play, K.lair, K.intact, K.cityids,
                        tuple(zip((0, 1, 2), K.troop, K.building)), V.PLOY_KEY[p], V.PERK_KEY[p], f"{K.name}.gone")
@@ -247,7 +252,7 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
     def observer(state, player: int, out: bytearray) -> None:
         """``fill(rules.view(state, player), out)``, read straight from the state: the same
         reads the view makes for ``player`` (their own hand and Ploy, sizes of the rest)."""
-        t_all, t_hand, t_w, t_troop, t_build, t_perk, t_ploy = card_tables(state.cards)
+        t_all, t_hand, t_w, t_troop, t_build, t_perk, t_ploy, memo = card_tables(state.cards)
         zones, vars_, counters = state.zones, state.vars, state.counters
         cards = state.cards
         ph = ix_phase.get(state.phase)
@@ -282,11 +287,19 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
         z = zones[lair_keys[1]]
         if z:
             out[o_lair + nw + t_w[z[0]]] = 1
-        for i in zones["removed"]:
-            out[o_removed + t_all[i]] += 1
+        removed = zones["removed"]
+        got = memo.get("removed")
+        if got is not None and got[0] == removed:
+            out[o_removed:o_removed + K] = got[1]
+        else:
+            for i in removed:
+                out[o_removed + t_all[i]] += 1
+            memo["removed"] = (removed[:], out[o_removed:o_removed + K])
         sealed = state.marks["sealed"]
+        shift = vars_.get("shift")
+        modifiers = MODIFIERS in state.listen
         ext = vars_.get("vflags", 0) & V.EXT
-        for p, (K, (cp, bp, kp), k_hand, k_deck, k_disc, k_play, k_lair, k_intact, k_cityids, slots, k_ploy, k_perk,
+        for p, (_, (cp, bp, kp), k_hand, k_deck, k_disc, k_play, k_lair, k_intact, k_cityids, slots, k_ploy, k_perk,
                 k_gone) in enumerate(seat_keys):
             ploy = zones.get(k_ploy)
             hand = zones[k_hand]
@@ -318,32 +331,46 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
             perk = zones.get(k_perk)
             if perk:
                 out[o_perk + t_perk[perk[0]]] = 1
-            cityids = vars_[k_cityids]
+            # The Cities change seldom: their block is kept per seat and reused while what it
+            # is made of (everything M.city_cost reads, when no lasting modifier applies) is.
             gone = vars_.get(k_gone, ()) if ext else ()
-            b = o_city
-            for ci, k_troop, k_build in slots:
-                city = cards[cityids[ci]]
-                if ci in intact:
-                    out[b] = city_cost(state, p, ci)
-                else:
-                    out[b + 2] = 1
-                out[b + 1] = city.defence
-                if ext:
-                    if ci in gone:
-                        out[b + 3] = 1
-                    else:
-                        for r, n in city.rebuild_cost:
-                            out[b + 4 + r] = n
-                z = zones[k_troop]
-                if z:
-                    out[b + 7 + t_troop[z[0]]] = 1
-                z = zones[k_build]
-                if z:
-                    out[b + 7 + ntroops + t_build[z[0]]] = 1
-                b += city_size
+            (k_t1, k_b1), (k_t2, k_b2), (k_t3, k_b3) = slot_keys[p]
+            cityids = vars_[k_cityids]
+            key = (cityids, intact, gone, shift, ext, *zones[k_t1], -1, *zones[k_b1], -1, *zones[k_t2], -1, *zones[k_b2], -1,
+                   *zones[k_t3], -1, *zones[k_b3])
+            got = None if modifiers else memo.get(p)
+            if got is not None and got[0] == key:
+                out[o_city:o_city + cities_span] = got[1]
+            else:
+                city_block(state, p, out, o_city, intact, gone, ext, cards, cityids, slots, t_troop, t_build)
+                memo[p] = (key, out[o_city:o_city + cities_span])
             if lair_z:
                 out[o_owner + (p != player)] = 1  # who holds the Lair
                 out[o_lair_p] = 1
                 out[o_lair_p + 1] = cards[lair_z[0]].defence
+
+    def city_block(state, p, out, b, intact, gone, ext, cards, cityids, slots, t_troop, t_build) -> None:
+        """Write seat ``p``'s three Cities from offset ``b`` (as ``fill`` does from the view)."""
+        zones = state.zones
+        for ci, k_troop, k_build in slots:
+            city = cards[cityids[ci]]
+            if ci in intact:
+                out[b] = city_cost(state, p, ci)
+            else:
+                out[b + 2] = 1
+            out[b + 1] = city.defence
+            if ext:
+                if ci in gone:
+                    out[b + 3] = 1
+                else:
+                    for r, n in city.rebuild_cost:
+                        out[b + 4 + r] = n
+            z = zones[k_troop]
+            if z:
+                out[b + 7 + t_troop[z[0]]] = 1
+            z = zones[k_build]
+            if z:
+                out[b + 7 + ntroops + t_build[z[0]]] = 1
+            b += city_size
 
     return Encoding(actions(rules, nplayers), L, fill, cards=allc, observer=observer)
