@@ -178,6 +178,7 @@ def encoding(rules, nplayers: int) -> Encoding:
         pend = state.pending
         if pend is not None:
             out[o_pending + (pend.player - player) % nplayers] = 1
+        marked = [(at, marks[s]) for s, at in state_marks if marks[s]]  # the states some hero has
         k = KEYS[player]
         for i in z[k.hand]:
             out[o_hand + t_all[i]] += 1
@@ -206,8 +207,8 @@ def encoding(rules, nplayers: int) -> Encoding:
                 out[b + H] = clip(top - dmg)  # hz.hp
                 out[b + H + 1] = clip(top)
                 out[b + H + 2] = clip(dmg)
-                for s, at in state_marks:
-                    if h in marks[s]:
+                for at, holders in marked:
+                    if h in holders:
                         out[b + at] = 1
             for i in z[k.graveyard]:
                 out[o_grave + t_all[i]] += 1
