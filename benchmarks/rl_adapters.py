@@ -9,8 +9,9 @@ in CPU time, and each figure is the median over the rounds:
 
 - ``engine``: ``legal_actions`` and ``apply`` (what a random bot pays);
 - ``engine + view``: the same plus the mover's ``view`` (what a fair agent needs to decide);
-- ``pettingzoo``: the wrapped AEC environment: ``last()`` (observation tensor and action
-  mask from the view) then ``step(id)``;
+- ``pettingzoo``: the wrapped AEC environment: ``last()`` (observation tensor, from the
+  pack's direct observer, and action mask) then ``step(id)``, the agent finding the legal
+  ids in the mask (``np.flatnonzero``) as a masked agent must;
 - ``openspiel``: ``legal_actions()`` then ``apply_action(id)`` on a ``pyspiel`` state.
 
 The *overhead* is an adapter's CPU time per step divided by the engine's.
