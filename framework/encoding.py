@@ -213,7 +213,9 @@ class Encoding:
 
     ``observer(state, player, out)``, when given, writes into ``out`` exactly what ``fill``
     writes from ``view(state, player)``, reading the state directly (see the module
-    docstring): :meth:`observe_state` uses it, ``fill`` remains the definition."""
+    docstring): :meth:`observe_state` uses it, ``fill`` remains the definition. It may
+    write numbers unclipped: one outside 0..255 makes the ``bytearray`` raise
+    ``ValueError``, and that observation then comes from the view (``fill`` clips)."""
 
     def __init__(self, actions: ActionSpace, layout: ObservationLayout,
                  fill: Callable[[dict, bytearray], None], string: Callable[[dict], str] | None = None,
@@ -233,9 +235,12 @@ class Encoding:
         the pack has one, else from ``view(state, player)`` (the rules' ``view``)."""
         buf = bytearray(self.layout.size)
         if self.observer is not None:
-            self.observer(state, player, buf)
-        else:
-            self._fill(view(state, player), buf)
+            try:
+                self.observer(state, player, buf)
+                return buf
+            except ValueError:  # a number beyond a byte: the definition clips it
+                buf = bytearray(self.layout.size)
+        self._fill(view(state, player), buf)
         return buf
 
     def observe_state(self, state: "State", player: int, view: Callable[["State", int], dict]):

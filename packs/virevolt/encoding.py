@@ -165,7 +165,8 @@ def encoding(rules, nplayers: int) -> Encoding:
 
     def observer(state, player: int, out: bytearray) -> None:
         """``fill(rules.view(state, player), out)``, read straight from the state: the same
-        reads the view makes for ``player`` (their own hand and traps, sizes of the rest)."""
+        reads the view makes for ``player`` (their own hand and traps, sizes of the rest). Numbers go in
+        unclipped: one beyond a byte raises, and ``Encoding`` falls back on ``fill``."""
         t_all, t_hero, t_trap, t_spell, t_colour = card_tables(state.cards)
         z, c, marks = state.zones, state.counters, state.marks
         damage = state.values[hz.DAMAGE]
@@ -173,7 +174,7 @@ def encoding(rules, nplayers: int) -> Encoding:
         ph = ix_phase.get(state.phase)
         if ph is not None:
             out[o_phase + ph] = 1
-        out[o_turn] = clip(state.turn)
+        out[o_turn] = state.turn
         out[o_active + (state.active - player) % nplayers] = 1
         pend = state.pending
         if pend is not None:
@@ -190,10 +191,10 @@ def encoding(rules, nplayers: int) -> Encoding:
             out[o_flags] = bool(c[k.eliminated])
             out[o_flags + 1] = bool(c[k.crystal_played])
             out[o_flags + 2] = bool(c[k.attacked])
-            out[o_flags + 3] = clip(c[k.tokens])
-            out[o_sizes] = clip(len(z[k.hand]))
-            out[o_sizes + 1] = clip(len(z[k.deck]))
-            out[o_sizes + 2] = clip(len(z[k.traps]))
+            out[o_flags + 3] = c[k.tokens]
+            out[o_sizes] = len(z[k.hand])
+            out[o_sizes + 1] = len(z[k.deck])
+            out[o_sizes + 2] = len(z[k.traps])
             for i in z[k.crystals]:
                 out[o_cryst + t_colour[i] + (ncol if i in consumed else 0)] += 1
             heroes = (z[k.main][:1] or [None]) + z[k.secondary][:2]  # slots: main, secondary 1 and 2
@@ -204,9 +205,9 @@ def encoding(rules, nplayers: int) -> Encoding:
                 out[b + t_hero[h]] = 1
                 top = max_hp(state, h)
                 dmg = damage.get(h, 0)
-                out[b + H] = clip(top - dmg)  # hz.hp
-                out[b + H + 1] = clip(top)
-                out[b + H + 2] = clip(dmg)
+                out[b + H] = top - dmg  # hz.hp
+                out[b + H + 1] = top
+                out[b + H + 2] = dmg
                 for at, holders in marked:
                     if h in holders:
                         out[b + at] = 1

@@ -251,14 +251,15 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
 
     def observer(state, player: int, out: bytearray) -> None:
         """``fill(rules.view(state, player), out)``, read straight from the state: the same
-        reads the view makes for ``player`` (their own hand and Ploy, sizes of the rest)."""
+        reads the view makes for ``player`` (their own hand and Ploy, sizes of the rest). Numbers go in
+        unclipped: one beyond a byte raises, and ``Encoding`` falls back on ``fill``."""
         t_all, t_hand, t_w, t_troop, t_build, t_perk, t_ploy, memo = card_tables(state.cards)
         zones, vars_, counters = state.zones, state.vars, state.counters
         cards = state.cards
         ph = ix_phase.get(state.phase)
         if ph is not None:
             out[o_phase + ph] = 1
-        out[o_turn] = clip(state.turn)
+        out[o_turn] = state.turn
         out[o_active] = state.active == player
         pend = state.pending
         if pend is not None:
@@ -312,9 +313,9 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
             else:
                 out[o_opp_ploy] = bool(ploy)
                 o_pts, o_sz, o_play, o_disc, o_seal, o_perk, o_city, o_lair_p = o_opp
-            out[o_pts] = clip(counters[cp])
-            out[o_pts + 1] = clip(counters[bp])
-            out[o_pts + 2] = clip(counters[kp])
+            out[o_pts] = counters[cp]
+            out[o_pts + 1] = counters[bp]
+            out[o_pts + 2] = counters[kp]
             discard = zones[k_disc]
             lair_z = zones[k_lair]
             intact = vars_[k_intact]
