@@ -165,8 +165,9 @@ def encoding(rules, nplayers: int) -> Encoding:
 
     def observer(state, player: int, out: bytearray) -> None:
         """``fill(rules.view(state, player), out)``, read straight from the state: the same
-        reads the view makes for ``player`` (their own hand and traps, sizes of the rest). Numbers go in
-        unclipped: one beyond a byte raises, and ``Encoding`` falls back on ``fill``."""
+        reads the view makes for ``player`` (their own hand and traps, sizes of the rest).
+        Numbers go in unclipped: one beyond a byte raises, and ``Encoding`` falls back on
+        ``fill``."""
         t_all, t_hero, t_trap, t_spell, t_colour = card_tables(state.cards)
         z, c, marks = state.zones, state.counters, state.marks
         damage = state.values[hz.DAMAGE]
