@@ -6,7 +6,13 @@ actions always give the same game.
 """
 from __future__ import annotations
 
+import struct
+from functools import lru_cache
+
 MASK = (1 << 64) - 1
+GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+#: from this many items on, :func:`shuffled` draws all its numbers at once (:func:`_outputs`)
+BATCH_FROM = 5
 
 
 def seed_state(seed: int) -> int:
@@ -31,14 +37,48 @@ def below(s: int, n: int) -> tuple[int, int]:
 
 def shuffled(s: int, items: list) -> int:
     """Fisher-Yates shuffle of ``items`` in place; return the new generator state."""
-    for i in range(len(items) - 1, 0, -1):
-        s = (s + 0x9E3779B97F4A7C15) & MASK
+    n = len(items)
+    if n >= BATCH_FROM:
+        i = n - 1
+        for z in _outputs(s, i):
+            j = (z * (i + 1)) >> 64
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        return (s + (n - 1) * GAMMA) & MASK
+    for i in range(n - 1, 0, -1):
+        s = (s + GAMMA) & MASK
         z = s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        z = ((z ^ (z >> 30)) * MIX1) & MASK
+        z = ((z ^ (z >> 27)) * MIX2) & MASK
         j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
     return s
+
+
+def _outputs(s: int, m: int) -> tuple:
+    """The next ``m`` outputs of the generator in state ``s``, the same as ``m`` calls of
+    :func:`next64`, computed together: a shuffle spends most of its time in this arithmetic.
+
+    Output k depends only on ``s + (k+1)·GAMMA``, so the ``m`` states are laid side by side in
+    one integer, 128 bits apart (a lane holds a 64-bit value and the product of two), and each
+    step of the mix (shift, xor, multiply, mask) runs once over every lane. A right shift moves
+    a lane's low bits into the unused top half of the lane below, where the mask clears them.
+    """
+    ones, lanes, steps, layout = _lane_constants(m)
+    z = (s * ones + steps) & lanes
+    z = ((z ^ (z >> 30)) & lanes) * MIX1 & lanes
+    z = ((z ^ (z >> 27)) & lanes) * MIX2 & lanes
+    z = (z ^ (z >> 31)) & lanes
+    return layout.unpack(z.to_bytes(16 * m, "little"))[::2]
+
+
+@lru_cache(maxsize=256)
+def _lane_constants(m: int) -> tuple:
+    """For ``m`` lanes: 1 in each lane, the 64-bit mask in each lane, ``(k+1)·GAMMA`` in lane
+    k, and the layout that reads the lanes back as pairs of 64-bit words."""
+    ones = sum(1 << (128 * k) for k in range(m))
+    steps = sum((((k + 1) * GAMMA) & MASK) << (128 * k) for k in range(m))
+    return ones, ones * MASK, steps, struct.Struct(f"<{2 * m}Q")
 
 
 class Random:

@@ -1,6 +1,9 @@
 """State: clone shares nothing mutable; JSON round trip is exact; the RNG is deterministic."""
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tabletop.framework import rng
 from tabletop.framework.state import State
 from tests.framework.toy import Tally
@@ -65,6 +68,20 @@ def test_shuffle_is_a_permutation():
     items = list(range(50))
     rng.shuffled(rng.seed_state(1), items)
     assert sorted(items) == list(range(50)) and items != list(range(50))
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, rng.MASK), n=st.integers(0, 300))
+def test_shuffle_draws_exactly_the_generators_numbers_one_per_position(seed, n):
+    """Long lists draw their numbers all at once (rng._outputs); the shuffle and the generator's
+    next state must be those of Fisher-Yates drawing one number at a time with ``below``."""
+    items, expected = list(range(n)), list(range(n))
+    s = seed
+    for i in range(n - 1, 0, -1):
+        s, j = rng.below(s, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert rng.shuffled(seed, items) == s
+    assert items == expected
 
 
 def test_json_round_trip_keeps_tuples_and_lists_apart_in_a_frames_context():
