@@ -212,11 +212,10 @@ def determinize(rules, state, player: int, rng):
         box.extend(hand)
         box.extend(traps)
         box.extend(deck)
-        new_ids = []
-        for name in t_names + o_names:
-            new_ids.append(len(cards))
-            cards.append(by_name[name])
-            owner.append(q)
+        names = t_names + o_names
+        new_ids = list(range(len(cards), len(cards) + len(names)))
+        cards.extend([by_name[name] for name in names])
+        owner.extend([q] * len(names))
         nt = len(t_names)
         z[k.traps] = new_ids[:nt]
         z[k.hand] = new_ids[nt:nt + nh]
