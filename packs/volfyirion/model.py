@@ -18,6 +18,8 @@ The dragon is an int: ``LAIR`` (-1), ``REMOVED`` (-2), or ``player * 3 + city in
 """
 from __future__ import annotations
 
+from itertools import permutations
+
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
 from tabletop.framework.narration import DETAIL, Card, Zone, narrate
@@ -53,7 +55,8 @@ class Keys:
     """Every state key of one player, built once."""
 
     __slots__ = ("p", "name", "deck", "hand", "discard", "play", "res", "cp", "bp", "kp",
-                 "cities", "troop", "building", "slots", "lair", "intact", "turns", "opp", "cityids")
+                 "cities", "troop", "building", "slots", "city_slots", "lair", "intact", "turns", "opp",
+                 "cityids")
 
     def __init__(self, p: int) -> None:
         n = f"p{p + 1}"
@@ -68,6 +71,12 @@ class Keys:
         self.troop = tuple(f"{n}.city{i}.troop" for i in range(1, 4))
         self.building = tuple(f"{n}.city{i}.building" for i in range(1, 4))
         self.slots = tuple(zip(self.troop, self.building))
+        #: the slots of each tuple of intact city indexes (``state.vars[intact]``, any order) as
+        #: ``(key, city index)`` pairs, Troop before Building: one flat loop over a player's cities
+        self.city_slots = {
+            cities: tuple((key, ci) for ci in cities for key in self.slots[ci])
+            for n in range(4) for cities in permutations(range(3), n)
+        }
         self.lair = f"{n}.lair"
         self.intact = f"{n}.intact"
         self.turns = f"{n}.turns"
@@ -148,13 +157,8 @@ def colour_counts(state, p: int) -> list:
     K = KEYS[p]
     for iid in zones[K.play]:
         counts[cards[iid].colour_i] += 1
-    slots = K.slots
-    for ci in state.vars[K.intact]:
-        t, b = slots[ci]
-        lst = zones[t]
-        if lst:
-            counts[cards[lst[0]].colour_i] += 1
-        lst = zones[b]
+    for key, _ in K.city_slots[state.vars[K.intact]]:
+        lst = zones[key]
         if lst:
             counts[cards[lst[0]].colour_i] += 1
     return counts
@@ -192,19 +196,17 @@ def fire_chains(state, p: int) -> None:
                 cands = [iid]
             else:
                 cands.append(iid)
-    slots = K.slots
-    for ci in state.vars[K.intact]:
-        for key in slots[ci]:
-            lst = zones[key]
-            if lst:
-                iid = lst[0]
-                c = cards[iid]
-                counts[c.colour_i] += 1
-                if c.auto and iid not in used:
-                    if cands is None:
-                        cands = [iid]
-                    else:
-                        cands.append(iid)
+    for key, _ in K.city_slots[state.vars[K.intact]]:
+        lst = zones[key]
+        if lst:
+            iid = lst[0]
+            c = cards[iid]
+            counts[c.colour_i] += 1
+            if c.auto and iid not in used:
+                if cands is None:
+                    cands = [iid]
+                else:
+                    cands.append(iid)
     if cands is None:
         return
     for iid in cands:
@@ -265,10 +267,9 @@ def holders(state) -> list[tuple[int, int]]:
     for p in (0, 1):
         K = KEYS[p]
         out.extend((iid, p) for iid in zones[K.play] if iid not in sealed)
-        for ci in state.vars[K.intact]:
-            for key in K.slots[ci]:
-                if zones[key]:
-                    out.append((zones[key][0], p))
+        for key, _ in K.city_slots[state.vars[K.intact]]:
+            if zones[key]:
+                out.append((zones[key][0], p))
         out.extend((iid, p) for iid in zones[K.lair])
     return out
 

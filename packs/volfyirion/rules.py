@@ -379,10 +379,10 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         for iid in zones[K.play]:
             if iid not in sealed:
                 M.gain_main(state, p, iid)
-        for ci in state.vars[K.intact]:
-            for lst in (zones[K.troop[ci]], zones[K.building[ci]]):
-                if lst:
-                    M.gain_main(state, p, lst[0])
+        for key, _ in K.city_slots[state.vars[K.intact]]:
+            lst = zones[key]
+            if lst:
+                M.gain_main(state, p, lst[0])
         if zones[K.lair]:
             M.gain_main(state, p, zones[K.lair][0])
         M.fire_chains(state, p)
@@ -396,9 +396,11 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         play = zones[K.play]
         discard = zones[K.discard]
         if play:  # step 1: everything but Wonders
-            keep = [iid for iid in play if cards[iid].kind == WONDER]
-            if len(keep) != len(play):
-                gone = [iid for iid in play if cards[iid].kind != WONDER]
+            keep = []
+            gone = []
+            for iid in play:
+                (keep if cards[iid].kind == WONDER else gone).append(iid)
+            if gone:
                 discard.extend(gone)
                 play[:] = keep
                 if LEFT in state.listen:
@@ -575,24 +577,22 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                     acts.append(a)
                     if c.thin:
                         acts.append(c.thin_act)
-        slots = K.slots
-        for ci in intact:
-            for key in slots[ci]:
-                lst = zones[key]
-                if lst:
-                    iid = lst[0]
-                    c = cards[iid]
-                    if not c.has_ability:
-                        continue
-                    if c.act is not None and iid not in used:
-                        if counts is None:
-                            counts = M.colour_counts(state, p)
-                        if M.requirement_met(c, counts, state, p, iid):
-                            acts.append(c.act_city[ci])
-                    if c.rem is not None:
-                        acts.append(c.rem_city[ci])
-                        if c.thin:
-                            acts.append(c.thin_city[ci])
+        for key, ci in K.city_slots[intact]:
+            lst = zones[key]
+            if lst:
+                iid = lst[0]
+                c = cards[iid]
+                if not c.has_ability:
+                    continue
+                if c.act is not None and iid not in used:
+                    if counts is None:
+                        counts = M.colour_counts(state, p)
+                    if M.requirement_met(c, counts, state, p, iid):
+                        acts.append(c.act_city[ci])
+                if c.rem is not None:
+                    acts.append(c.rem_city[ci])
+                    if c.thin:
+                        acts.append(c.thin_city[ci])
         if v.get("vflags"):
             acts = self._variant_actions(state, acts)
         acts.append(END_TURN)
