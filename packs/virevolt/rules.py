@@ -555,7 +555,11 @@ class VirevoltRules(Explain, Views, Positions, Rules):
         Then, once after each action and phase step, the trap window of VIR-TRAP-03."""
         c = state.counters
         n = state.nplayers
-        winners = [q for q in range(n) if c[KEYS[q].tokens] >= WIN_TOKENS and not c[KEYS[q].eliminated]]
+        winners = []
+        for q in range(n):
+            k = KEYS[q]
+            if c[k.tokens] >= WIN_TOKENS and not c[k.eliminated]:
+                winners.append(q)
         if not winners:
             # once the moment has settled: after an action, as a phase where someone acts begins
             # (the other players are asked), and after each step of a phase that runs by itself
