@@ -13,7 +13,7 @@ import typer
 from tabletop.cli.options import run_options
 
 decks_app = typer.Typer(help="Convert, start, match and tune decks (packs with deck construction).",
-                        no_args_is_help=True)
+                        no_args_is_help=True, rich_markup_mode=None)
 
 
 def _checker(pack):

@@ -20,12 +20,16 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: rich's formatter (markdown, pygments) would triple the startup
 )
-cards_app = typer.Typer(help="List, show, lint, document and print a pack's cards.", no_args_is_help=True)
-scenario_app = typer.Typer(help="Run scenario files (a position, actions, expectations).", no_args_is_help=True)
+cards_app = typer.Typer(help="List, show, lint, document and print a pack's cards.", no_args_is_help=True,
+                        rich_markup_mode=None)
+scenario_app = typer.Typer(help="Run scenario files (a position, actions, expectations).", no_args_is_help=True,
+                           rich_markup_mode=None)
 tables_app = typer.Typer(help="The web server's tables: list, export as save files, import save files.",
-                         no_args_is_help=True)
-rules_app = typer.Typer(help="Read a game's rules by their ids (every id a message cites).", no_args_is_help=True)
+                         no_args_is_help=True, rich_markup_mode=None)
+rules_app = typer.Typer(help="Read a game's rules by their ids (every id a message cites).", no_args_is_help=True,
+                        rich_markup_mode=None)
 app.add_typer(cards_app, name="cards")
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(rules_app, name="rules")
@@ -109,7 +113,7 @@ def packs_cmd() -> None:
     broken = 0
     for name, pack in sorted(reg.packs.items()):
         try:
-            count = f"{len(pack.cards())} cards"
+            count = f"{pack.card_count()} cards"  # from the cache when the card files are unchanged
         except BrokenPack as e:
             broken += 1
             typer.echo(f"{name:<12} BROKEN: {e.reason}", err=True)

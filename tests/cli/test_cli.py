@@ -33,6 +33,27 @@ def test_packs_lists_both_games_with_card_counts():
     assert "cards" in r.stdout
 
 
+@pytest.mark.parametrize("args", [["--help"], ["cards", "--help"], ["decks", "--help"], ["packs"]])
+def test_help_and_packs_import_neither_rich_nor_the_card_language(args, tmp_path):
+    """Startup (docs/performance.md): help is plain text, without rich's formatter (markdown,
+    pygments), and ``packs`` takes its card counts from the cache once it has counted them."""
+    probe = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from tabletop.cli.main import app\n"
+        f"r = CliRunner().invoke(app, {args!r})\n"
+        "assert r.exit_code == 0, r.output\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'rich', 'pygments', 'markdown_it', 'lark'}))\n"
+    )
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    run = [sys.executable, "-c", probe]
+    first = subprocess.run(run, capture_output=True, text=True, env=env, timeout=300)
+    assert first.returncode == 0, first.stderr
+    again = subprocess.run(run, capture_output=True, text=True, env=env, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.strip() == "[]"
+
+
 def test_unknown_game_is_a_clean_error():
     r = tabletop("cards", "list", "volfyrion")
     assert r.returncode == 1
