@@ -58,11 +58,25 @@ def _value(c) -> float:
     return v
 
 
+_VALUES: list = [None, []]  # the card list last asked about, and the value of each of its instances
+
+
+def _values(cards: list) -> list[float]:
+    """:func:`_value` of every instance of a game, by instance id; kept for the last card list
+    asked (a search evaluates thousands of copies of one game, and copies share their card list)."""
+    if _VALUES[0] is cards and len(_VALUES[1]) == len(cards):
+        return _VALUES[1]
+    values = [_value(c) for c in cards]
+    _VALUES[0], _VALUES[1] = cards, values
+    return values
+
+
 def side_score(state, p: int) -> float:
     """How strong ``p`` stands, in the units above (not squashed)."""
     K = KEYS[p]
     zones = state.zones
     cards = state.cards
+    values = _values(cards)
     intact = state.vars[K.intact]
     dragon = state.vars["dragon"]
     score = 0.0
@@ -81,27 +95,25 @@ def side_score(state, p: int) -> float:
         for key in (K.troop[ci], K.building[ci]):
             lst = zones[key]
             if lst:
-                inplay += _value(cards[lst[0]])
+                inplay += values[lst[0]]
     if zones[K.lair]:
         score += CITY + DEFENCE * cards[zones[K.lair][0]].defence
-        inplay += _value(cards[zones[K.lair][0]])
+        inplay += values[zones[K.lair][0]]
     total = 0.0
     n = 0
     for key in (K.deck, K.hand, K.discard):
         for iid in zones[key]:
-            c = cards[iid]
-            x = _value(c)
+            x = values[iid]
             total += x
-            if c.kind >= BUILDING:  # Buildings, Troops and Wonders stay in play once played
+            if cards[iid].kind >= BUILDING:  # Buildings, Troops and Wonders stay in play once played
                 inplay += PERMANENT * x
         n += len(zones[key])
     for iid in zones[K.play]:
-        c = cards[iid]
-        if c.kind == WONDER:
+        if cards[iid].kind == WONDER:
             if iid not in sealed:
-                inplay += _value(c)
+                inplay += values[iid]
         else:
-            total += _value(c)
+            total += values[iid]
             n += 1
     per_card = total / n if n else 0.0
     score += INCOME * (HAND * per_card + inplay)

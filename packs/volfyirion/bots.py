@@ -45,8 +45,10 @@ def _decide(state, options):
             label = a[1]
             if ":" in label:  # removing an own card: thin weak starting cards, from discard first
                 where, _, name = label.partition(":")
-                c = next((c for c in cards if c.name == name), None)
-                weak = c is not None and c.starting and name == "Prospector"
+                weak = False
+                if name == "Prospector":  # (the only card thinned: no search through the cards for the others)
+                    c = next((c for c in cards if c.name == name), None)
+                    weak = c is not None and c.starting
                 s = (3 if where == "discard" else 2 if where == "play" else 1) if weak else -1
             elif label == "lair":
                 s = 5
