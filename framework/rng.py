@@ -11,8 +11,9 @@ from functools import lru_cache
 
 MASK = (1 << 64) - 1
 GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
-#: from this many items on, :func:`shuffled` draws all its numbers at once (:func:`_outputs`)
-BATCH_FROM = 5
+#: :func:`shuffled` draws all its numbers at once (:func:`_outputs`) for lists of this many
+#: items (fewer: the set-up costs more than it saves; more: the kept constants grow)
+BATCH = range(5, 1025)
 
 
 def seed_state(seed: int) -> int:
@@ -38,7 +39,7 @@ def below(s: int, n: int) -> tuple[int, int]:
 def shuffled(s: int, items: list) -> int:
     """Fisher-Yates shuffle of ``items`` in place; return the new generator state."""
     n = len(items)
-    if n >= BATCH_FROM:
+    if n in BATCH:
         i = n - 1
         for z in _outputs(s, i):
             j = (z * (i + 1)) >> 64
@@ -72,13 +73,15 @@ def _outputs(s: int, m: int) -> tuple:
     return layout.unpack(z.to_bytes(16 * m, "little"))[::2]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _lane_constants(m: int) -> tuple:
     """For ``m`` lanes: 1 in each lane, the 64-bit mask in each lane, ``(k+1)·GAMMA`` in lane
-    k, and the layout that reads the lanes back as pairs of 64-bit words."""
-    ones = sum(1 << (128 * k) for k in range(m))
-    steps = sum((((k + 1) * GAMMA) & MASK) << (128 * k) for k in range(m))
-    return ones, ones * MASK, steps, struct.Struct(f"<{2 * m}Q")
+    k, and the layout that reads the lanes back as pairs of 64-bit words (built from bytes,
+    in time linear in ``m``)."""
+    layout = struct.Struct(f"<{2 * m}Q")
+    ones = int.from_bytes(layout.pack(*(1, 0) * m), "little")
+    steps = int.from_bytes(layout.pack(*(x for k in range(1, m + 1) for x in ((k * GAMMA) & MASK, 0))), "little")
+    return ones, ones * MASK, steps, layout
 
 
 class Random:
