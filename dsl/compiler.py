@@ -23,6 +23,7 @@ from tabletop.dsl.matcher import Atom, Matcher, TooComplex, article, norm, to_at
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.scope import Scope
 from tabletop.dsl.source import Source
+from tabletop.dsl.steps import numbering
 from tabletop.dsl.syntax import Reading
 from tabletop.dsl.vocabulary import CONDITION, EFFECT, MODIFIER, QUANTITY, TRIGGER, Element, Pattern, Vocabulary
 from tabletop.framework import effects, lasting
@@ -100,7 +101,8 @@ def compile_text(text: str, kind: str, vocab: Vocabulary, *, program_id: str,
         raise CardLanguageError(f"expected a card text, found {type(text).__name__}",
                                 file=src.file, card=src.card, field=src.field,
                                 expected="a line of the card language")
-    return _Compiler(text, vocab, src, program_id, scope).run(kind)
+    with numbering():
+        return _Compiler(text, vocab, src, program_id, scope).run(kind)
 
 
 # ---------------------------------------------------------------------------------------

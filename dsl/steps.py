@@ -5,6 +5,10 @@ re-entrant, asking before it changes anything.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator
+
 from tabletop.dsl.places import PlayerSel
 from tabletop.dsl.table import Table
 from tabletop.framework.effects import Decision
@@ -14,16 +18,47 @@ TRUE_FALSE = (True, False)
 SURE = "_sure"  # in a context: the player already chose to do what follows
 
 
+#: While a text compiles: the count of the keys handed out for it (see :func:`numbering`).
+_NUMBERING: ContextVar[list | None] = ContextVar("tabletop_dsl_keys", default=None)
+
+
+@contextmanager
+def numbering() -> Iterator[None]:
+    """Number the context keys from 1 for the one text being compiled (nested calls share it).
+
+    A compiled text's keys then depend on the text alone, not on what the process compiled
+    before it: compiling the same text again gives a program whose keys are the same, so a
+    state saved in the middle of an effect (its frame's context, its decision's key) reads
+    back into whichever compilation of that text is registered under the program's id.
+    """
+    if _NUMBERING.get() is not None:
+        yield
+        return
+    token = _NUMBERING.set([0])
+    try:
+        yield
+    finally:
+        _NUMBERING.reset(token)
+
+
 class Counter:
-    """Distinct context keys for the steps of one vocabulary (stable across processes)."""
+    """Distinct context keys for the steps of one text: ``_{prefix}1``, ``_{prefix}2``...
+
+    Inside :func:`numbering` (every compilation) the count is the text's own; outside it, the
+    counter's (a key made by a pack's Python code, unique in the process).
+    """
 
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
         self.n = 0
 
     def __call__(self) -> str:
-        self.n += 1
-        return f"_{self.prefix}{self.n}"
+        box = _NUMBERING.get()
+        if box is None:
+            self.n += 1
+            return f"_{self.prefix}{self.n}"
+        box[0] += 1
+        return f"_{self.prefix}{box[0]}"
 
 
 def optional(table: Table, key: str, prompt, steps: tuple) -> tuple:

@@ -8,6 +8,7 @@ points at the right line and column.
 """
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -129,18 +130,20 @@ class CardCompiler:
     vocab: Any
     errors: list = field(default_factory=list)
     listens: set = field(default_factory=set)
+    namespace: str = ""
 
     def text(self, path: tuple, kind: str, text: str, program_id: str | None = None, scope=None) -> Any:
         """Compile the language text found at ``path`` inside this card (e.g. ``("secondary",)``).
 
         ``scope`` (a :class:`tabletop.dsl.Scope`) says what the text may refer to. The events
-        the compiled text answers or leaves triggers for are gathered in ``listens``.
+        the compiled text answers or leaves triggers for are gathered in ``listens``. The
+        program id is the card set's ``namespace`` and ``program_id`` (default: card/field).
         """
         line, col, style = self.pos.get((self.index,) + tuple(path), (None, None, None))
         source = FileSource(file=self.file, card=self.card, field=".".join(map(str, path)),
                              line=line or 1, column=col or 1, text=text,
                              locator=text_locator(self.lines, line, col, style, text) if line else None)
-        pid = program_id or f"{self.card}/{'.'.join(map(str, path))}"
+        pid = self.namespace + (program_id or f"{self.card}/{'.'.join(map(str, path))}")
         try:
             out = compile_text(text, kind, self.vocab, program_id=pid, source=source, scope=scope)
         except CardLanguageError as e:
@@ -184,8 +187,29 @@ def _article(word: str) -> str:
     return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
-def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCompiler], CardDef], vocab: Any) -> list[CardDef]:
-    """Load one card file's text; raise :class:`ErrorList` with every problem found."""
+_SETS = itertools.count(1)
+
+
+def pack_namespace(pack: str) -> str:
+    """The prefix of the program ids of ``pack``'s own card set: the same in every process,
+    since a state pickles its running programs by id and a worker loads the pack to find them."""
+    return f"{pack}:"
+
+
+def fresh_namespace(vocab: Any) -> str:
+    """The prefix of the program ids of a card set loaded for one run (a designer's file, a
+    scenario's cards, a linted file): its own, so that loading it never replaces the programs
+    of another set whose cards have the same names, in a game already running."""
+    return f"{getattr(vocab, 'name', None) or 'cards'}+{next(_SETS)}:"
+
+
+def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCompiler], CardDef], vocab: Any,
+               namespace: str | None = None) -> list[CardDef]:
+    """Load one card file's text; raise :class:`ErrorList` with every problem found.
+
+    ``namespace`` prefixes its programs' ids (default: a fresh one, :func:`fresh_namespace`)."""
+    if namespace is None:
+        namespace = fresh_namespace(vocab)
     data, pos = parse_yaml(text, file)
     lines = text.splitlines()
     if not isinstance(data, list):
@@ -208,7 +232,7 @@ def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCo
         errors.extend(sorted(found, key=lambda e: (e.line or 0, e.column or 0)))
         if problems:
             continue
-        compiler = CardCompiler(file, name, i, pos, lines, vocab)
+        compiler = CardCompiler(file, name, i, pos, lines, vocab, namespace=namespace)
         card = compiler.finish(build(entry, compiler))
         errors.extend(compiler.errors)
         if card is not None and not compiler.errors:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.framework.cards import CardDef, load_cards, read_text
+from tabletop.framework.cards import CardDef, fresh_namespace, load_cards, read_text
 from tabletop.framework.errors import ErrorList, LocatedError
 
 
@@ -28,8 +28,13 @@ class CardSet:
         return [c for c in self.cards if c.type in types]
 
     @classmethod
-    def load(cls, files, fmt, vocab) -> "CardSet":
-        """Load and compile every file; an :class:`ErrorList` with every problem of every file."""
+    def load(cls, files, fmt, vocab, namespace: str | None = None) -> "CardSet":
+        """Load and compile every file; an :class:`ErrorList` with every problem of every file.
+
+        The set's programs have ids of their own (``namespace``, default a fresh one):
+        a set loaded for one run never replaces the programs of another set."""
+        if namespace is None:
+            namespace = fresh_namespace(vocab)
         cards: list[CardDef] = []
         errors: list = []
         seen: dict[str, str] = {}
@@ -37,7 +42,7 @@ class CardSet:
             name = getattr(f, "name", str(f))
             label = str(f) if isinstance(f, (str, Path)) else f"{name}"
             try:
-                loaded = load_cards(read_text(f), label, fmt.schema, fmt.build, vocab)
+                loaded = load_cards(read_text(f), label, fmt.schema, fmt.build, vocab, namespace)
             except ErrorList as e:
                 errors.extend(e.errors)
                 continue

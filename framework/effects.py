@@ -15,8 +15,11 @@ A frame pushed by a control step of another (``may``, ``if``...) is that frame's
 (``bonus``) are handed back to its parent, so "may destroy an enemy troop; gain battle equal
 to its cost" knows "it".
 
-Programs are registered by a stable id (``"Flawless Deploy/secondary"``), which is what a
-serialised frame records.
+Programs are registered by a stable id (``"volfyirion:Flawless Deploy/secondary"``), which is
+what a serialised frame records: a pack's own cards are under the pack's name, and every other
+card set (a designer's file, a scenario's cards) under a name of its own, so loading one never
+replaces the programs a running game uses. A text's context keys are numbered within the text,
+so the same text compiled again is the same program.
 """
 from __future__ import annotations
 

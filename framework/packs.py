@@ -146,13 +146,15 @@ class Pack:
     def cards(self):
         """The pack's card set, loaded and compiled once."""
         if self._cards is None:
+            from tabletop.framework.cards import pack_namespace
             from tabletop.framework.cardset import CardSet
 
             fmt = self.card_format()
             vocab = self.vocabulary()
             base = self.registry.packs[self.name].cards() if self.extra else None
             if base is None:
-                cards = self._guard("loading its cards", CardSet.load, self.card_files(), fmt, vocab)
+                cards = self._guard("loading its cards", CardSet.load, self.card_files(), fmt, vocab,
+                                    pack_namespace(self.name))
                 for c in cards.cards:  # a designer's extra cards (below) cannot pickle by reference
                     c.pickled_as = (pack_card, (self.name, c.name))
                 self._cards = cards

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.framework.actions import format_action
-from tabletop.framework.cards import CardCompiler
+from tabletop.framework.cards import CardCompiler, fresh_namespace
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import ErrorList, LocatedError, TabletopError
 from tabletop.framework.setups import MAX_SEED, SetupError, check_options, position_problems
@@ -197,6 +197,7 @@ def _scenario_cards(sc: Scenario, pack) -> list:
     deal = bool(sc.data.get("deal_cards", False))
     known = pack.cards().by_name
     out, errors = [], []
+    namespace = fresh_namespace(vocab)
     shifted = {k[1:]: v for k, v in sc.pos.items() if k[:1] == ("cards",)}
     for i, entry in enumerate(cards):
         found = problems(check, entry, "card")
@@ -207,7 +208,7 @@ def _scenario_cards(sc: Scenario, pack) -> list:
             errors.append(err)
         if found:
             continue
-        compiler = CardCompiler(sc.file, name, i, shifted, sc.lines, vocab)
+        compiler = CardCompiler(sc.file, name, i, shifted, sc.lines, vocab, namespace=namespace)
         card = compiler.finish(fmt.build(entry, compiler))
         errors.extend(compiler.errors)
         if card is not None:

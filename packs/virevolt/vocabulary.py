@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
+from tabletop.dsl.steps import Counter
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.framework.narration import Card, narrate
@@ -63,18 +64,9 @@ def _positive(q, what: str) -> None:
         raise ValueError(f"{what} needs a positive number")
 
 
-class _Keys:
-    def __init__(self) -> None:
-        self.n = 0
-
-    def __call__(self) -> str:
-        self.n += 1
-        return f"_t{self.n}"
-
-
 def build_vocabulary() -> Vocabulary:
     v = Vocabulary("virevolt")
-    key = _Keys()
+    key = Counter("t")
     v.words("crystal", COLOURS)
     v.words("colour", COLOURS)
     v.words("harmful", ("poison", "burn", "freeze", "stun"))
