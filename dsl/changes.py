@@ -26,7 +26,8 @@ def duration(m: Matcher, pos: int):
 
 @dataclass(frozen=True)
 class NextMod:
-    """A modifier that applies to the next card only (``the next card you acquire this turn``)."""
+    """A modifier whose subject says how long it lasts: the next card only (``the next card you
+    acquire this turn``, ``uses`` 1) or every card this turn (``cards you acquire this turn``, 0)."""
 
     modifier: lasting.Modifier
     uses: int = 1
@@ -38,6 +39,7 @@ class CostSubject:
     who: str | None        # "you" when only the controller's use counts ("you acquire", "cost you")
     next: bool = False
     problem: tuple | None = None
+    this_turn: bool = False  # "cards you acquire this turn": the subject says how long
 
 
 def cost_subject(m: Matcher, pos: int):
@@ -57,7 +59,7 @@ def cost_subject(m: Matcher, pos: int):
             yield e, CostSubject(sel, "you", nxt, sel.problem)
             e2 = P.words_at(m, e, ("this", "turn"))
             if e2 is not None:
-                yield e2, CostSubject(sel, "you", nxt, sel.problem)
+                yield e2, CostSubject(sel, "you", nxt, sel.problem, this_turn=True)
 
 
 def _applies(sel: CardSelector, who: str | None):
@@ -84,7 +86,9 @@ def register(v: Vocabulary, table: Table, ex) -> None:
         who = "you" if you else subject.who
         mod = lasting.Modifier(uid(), "cost", _applies(subject.sel, who), n, sign, unit,
                                floor.const if floor is not None else None)
-        return NextMod(mod) if subject.next else mod
+        if subject.next:
+            return NextMod(mod)
+        return NextMod(mod, uses=0) if subject.this_turn else mod
 
     for you in (False, True):
         pat = "{s:cost-subject} cost|costs " + ("you " if you else "") + "{n:number} [{u:word:cost-unit}] [crystal] {c:word:more-less} [, but at least {f:number}]"

@@ -11,6 +11,7 @@ joined with ``and``. Nothing here runs at play time except the small closures co
 from __future__ import annotations
 
 import inspect
+import re
 import operator
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -218,11 +219,31 @@ class _Compiler(Reading):
 
     # -- card abilities ----------------------------------------------------------
     def card_ability(self) -> CardAbility:
-        """``[once per turn,] when|whenever|at the start of ...: EFFECT``, ``while COND: CHANGE`` or ``CHANGE``."""
+        """``[once per turn,] when|whenever|at the start of ...: EFFECT``, ``while COND: CHANGE`` or ``CHANGE``.
+
+        A comma may stand for the colon (``when you acquire this card, draw a card``): the
+        first comma after which the text reads as an ability ends its head."""
         text = self.text
         colon = _top_colon(text)
-        if colon < 0:
-            return self.static(to_atoms(self.parse("start_phrase").children), None)
+        if colon >= 0:
+            return self.card_ability_at(colon)
+        if re.match(r"\s*(when|whenever|while|at the (start|beginning|end) of|once per turn)\b", text):
+            saved = self.scope, self.last_ref, self.moment
+            first: CardLanguageError | None = None
+            for comma in _top_commas(text, 0, len(text)):
+                self.scope, self.last_ref, self.moment = saved
+                try:
+                    return self.card_ability_at(comma)
+                except CardLanguageError as e:
+                    first = first or e
+            self.scope, self.last_ref, self.moment = saved
+            if first is not None:
+                raise first
+        return self.static(to_atoms(self.parse("start_phrase").children), None)
+
+    def card_ability_at(self, colon: int) -> CardAbility:
+        """The ability whose head (trigger, moment or ``while``) ends at offset ``colon``."""
+        text = self.text
         head = to_atoms(self.parse("start_phrase", text[:colon]).children)
         body = " " * (colon + 1) + text[colon + 1:]
         once = [a.value for a in head[:3]] == ["once", "per", "turn"]
@@ -318,9 +339,50 @@ class _Compiler(Reading):
                 other = self.sub_program(self.seq(t.children[2]), self._slice(t.children[2]))
             self.scope, self.last_ref = saved
             return (if_step(cond, prog, other),)
+        if d == "ifcomma":
+            return self.if_comma(t)
         if d == "lasting":
             return self.lasting(t)
         raise AssertionError(d)  # pragma: no cover - grammar and compiler out of step
+
+    def if_comma(self, t: Tree) -> tuple:
+        """``if CONDITION, EFFECT[, otherwise EFFECT]``: the condition ends at the first comma after
+        which the rest reads as an effect (a condition may hold commas: ``synergy red, blue``);
+        without such a comma, at the first word where it does (``if X gain 3 knowledge``)."""
+        node = t.children[0]
+        start, end = node.meta.start_pos, node.meta.end_pos
+        saved = self.scope, self.last_ref
+        failures: list[tuple[int, CardLanguageError]] = []  # (where the condition read ends or -1, error)
+        commas = [(c, c + 1) for c in _top_commas(self.text, start, end)]
+        words = [(tok.start_pos, tok.start_pos) for tok in node.scan_values(lambda v: isinstance(v, Token))
+                 if tok.start_pos > start and tok.type == "WORD"]
+        for cut, resume in commas + words:
+            self.scope, self.last_ref = saved
+            try:
+                cond = self.cond(self.parse("start_condition", " " * start + self.text[start:cut]).children[0])
+            except CardLanguageError as e:
+                failures.append((-1, e))
+                continue
+            try:
+                seq_t = self.parse("start_effect", " " * resume + self.text[resume:end]).children[0]
+                prog = self.sub_program(self.seq(seq_t), self.text[resume:end])
+            except CardLanguageError as e:
+                failures.append((cut, e))
+                continue
+            other = None
+            if len(t.children) > 1:
+                self.scope, self.last_ref = saved
+                other = self.sub_program(self.step(t.children[1]), self._label(t.children[1]))
+            self.scope, self.last_ref = saved
+            return (if_step(cond, prog, other),)
+        self.scope, self.last_ref = saved
+        read = [f for f in failures if f[0] >= 0]
+        if read:  # the longest condition that reads: the fault is in what follows it
+            raise max(read, key=lambda f: f[0])[1]
+        if commas:
+            raise failures[len(commas) - 1][1]
+        raise self.error("say what happens if the condition holds: 'if CONDITION: EFFECT' or "
+                         "'if CONDITION, EFFECT'", end, 1, "':' or ',' and an effect")
 
     def lasting(self, t: Tree) -> tuple:
         """A trigger an effect leaves behind: ``[this turn,] whenever ...: ...``, ``at the start of ...: ...``."""
@@ -347,6 +409,11 @@ class _Compiler(Reading):
             raise self.error("only 'if', 'when', 'whenever' and 'at the start/end of' end with ':' in an effect",
                              a0.start, tphrase.meta.end_pos - a0.start,
                              "'if CONDITION: ...', 'this turn, whenever ...: ...' or 'at the start of ...: ...'")
+        return self.lasting_trigger(kw, rest, head, this_turn, seq_t, self._slice(seq_t), self._slice(t))
+
+    def lasting_trigger(self, kw: str, rest: list[Atom], head: list[Atom], this_turn: bool, seq_t: Tree,
+                        body: str, whole: str) -> tuple:
+        """The step leaving behind the trigger ``kw rest`` (``whenever you play a red card``) whose effect is ``seq_t``."""
         if kw == "whenever" and not this_turn:
             raise self.error("say how long this lasts: 'this turn, whenever ...: ...'", head[0].start,
                              head[0].end - head[0].start, "'this turn,' or 'until the end of your turn,' before 'whenever'")
@@ -355,36 +422,73 @@ class _Compiler(Reading):
         saved = self.scope
         if self.scope is not None:
             self.scope = self.scope.adding(**{r.replace(" ", "_"): "card" for r in event.provides})
-        prog = self.sub_program(self.seq(seq_t), self._slice(seq_t))
+        prog = self.sub_program(self.seq(seq_t), body)
         self.scope = saved
         spec_id = f"{prog.id}@trigger"
-        lasting.register(spec_id, Trigger(event.event, event.test, prog, text=norm(self._slice(t)), own=event.own))
+        lasting.register(spec_id, Trigger(event.event, event.test, prog, text=norm(whole), own=event.own))
         self.listens.add(event.event)
         return (lasting_step(spec_id, this_turn, uses),)
 
+    def lasting_comma(self, atoms: list[Atom]) -> tuple | None:
+        """``this turn, whenever EVENT, EFFECT`` / ``at the start of MOMENT, EFFECT``: a trigger left
+        behind, written with a comma for the colon (the first comma after which the rest reads)."""
+        head = atoms
+        this_turn = False
+        for words in _DURATIONS:
+            if [a.value for a in head[:len(words)]] == list(words):
+                this_turn = True
+                head = head[len(words):]
+                if head and head[0].kind == ",":
+                    head = head[1:]
+                break
+        kw, _ = _trigger_word(head)
+        if kw is None:
+            return None
+        first = len(atoms) - len(head)
+        saved = self.scope, self.last_ref, self.moment
+        error: CardLanguageError | None = None
+        for k in range(first + 1, len(atoms) - 1):
+            if atoms[k].kind != ",":
+                continue
+            self.scope, self.last_ref, self.moment = saved
+            trig = atoms[first:k]
+            kw, rest = _trigger_word(trig)
+            start, end = atoms[k].end, atoms[-1].end
+            try:
+                seq_t = self.parse("start_effect", " " * start + self.text[start:end]).children[0]
+                return self.lasting_trigger(kw, rest, trig, this_turn, seq_t, self.text[start:end],
+                                            self.text[atoms[0].start:end])
+            except CardLanguageError as e:
+                error = error or e
+        self.scope, self.last_ref, self.moment = saved
+        if error is not None:
+            raise error
+        return None
+
     def statement(self, atoms: list[Atom]) -> tuple:
-        """One statement, with its ``for each`` / ``equal to`` tail, or two joined by ``and``."""
+        """One statement, with its ``for each`` / ``equal to`` tail, or statements in a row joined
+        by ``and``, ``then``, ``and then`` or a comma (``draw 2 cards, then discard a card``)."""
         try:
             return self._statement(atoms)
         except CardLanguageError as first:
-            for i, a in enumerate(atoms):
-                if a.kind == "w" and a.value == "and" and 0 < i < len(atoms) - 1:
-                    left, right = atoms[:i], atoms[i + 1:]
-                    if left[-1].kind == ",":
-                        left = left[:-1]
-                    try:
-                        head = self._statement(left)
-                    except CardLanguageError:
-                        continue
-                    try:
-                        return head + self.statement(right)
-                    except CardLanguageError:
-                        if right[0].kind == "w" and left[0].kind == "w":  # "put X into A and the rest into B"
-                            verb = Atom("w", left[0].value, right[0].start, right[0].start)
-                            try:
-                                return head + self.statement([verb] + right)
-                            except CardLanguageError:
-                                pass
+            left_behind = self.lasting_comma(atoms)  # its error, if it starts as a trigger, is the one to show
+            if left_behind is not None:
+                return left_behind
+            for i, j in _joins(atoms):
+                left, right = atoms[:i], atoms[j:]
+                try:
+                    head = self._statement(left)
+                except CardLanguageError:
+                    continue
+                try:
+                    return head + self.statement(right)
+                except CardLanguageError:
+                    if right[0].kind == "w" and left[0].kind == "w":  # "put X into A and the rest into B"
+                        verb = Atom("w", left[0].value, right[0].start, right[0].start)
+                        try:
+                            return head + self.statement([verb] + right)
+                        except CardLanguageError:
+                            pass
             raise first
 
     def _statement(self, atoms: list[Atom]) -> tuple:
@@ -777,3 +881,47 @@ def _has_arrow(text: str) -> bool:
         elif not quoted and ch == "-" and text.startswith("->", i):
             return True
     return False
+
+
+_JOINING = ("and", "then")
+
+
+def _joining(a: Atom) -> bool:
+    return a.kind == "," or (a.kind == "w" and a.value in _JOINING)
+
+
+def _joins(atoms: list[Atom]) -> list[tuple[int, int]]:
+    """Where a statement may split into two: ``(end of the first, start of the second)`` at each
+    run of ``,``, ``and``, ``then`` between words (``, and then``), the words first."""
+    out, n = [], len(atoms)
+    i = 1
+    while i < n - 1:
+        if _joining(atoms[i]) and not _joining(atoms[i - 1]):
+            j = i
+            while j < n and _joining(atoms[j]):
+                j += 1
+            if j < n:
+                out.append((i, j))
+            i = j
+        else:
+            i += 1
+    out.sort(key=lambda ij: not any(a.kind == "w" for a in atoms[ij[0]:ij[1]]))
+    return out
+
+
+def _top_commas(text: str, start: int, end: int) -> list[int]:
+    """Offsets of the commas of ``text[start:end]`` outside parentheses and card names."""
+    out, depth, quoted = [], 0, False
+    for i in range(start, end):
+        ch = text[i]
+        if ch == '"':
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(i)
+    return out

@@ -11,7 +11,7 @@ from tabletop.dsl.matcher import Matcher
 from tabletop.dsl.numbers import as_quantity
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import CardSelector
-from tabletop.dsl.comparisons import Comparison
+from tabletop.dsl.comparisons import OPS, Comparison
 from tabletop.dsl.places import PlayerSel
 from tabletop.dsl.table import Table
 from tabletop.dsl.vocabulary import Vocabulary, forms
@@ -141,8 +141,72 @@ def attrcmp(m: Matcher, pos: int):
         yield end + 1, (a, Comparison("==", q))
 
 
+def resource_cmp(m: Matcher, pos: int):
+    """``5 or more knowledge``, ``at least 3 battle points``, ``no command``, ``more knowledge than
+    the enemy``: (end, (resource, Comparison, players compared with or None))."""
+    resources = m.vocab.table.resources
+
+    def resource_at(p):
+        w = m.word(p)
+        r = next((r for r in resources if w is not None and w in forms(r)), None)
+        if r is None:
+            m.fail(p, "a resource (" + ", ".join(resources) + ")", tuple(resources), "resource")
+            return None, p
+        return r, p + 1 + (m.word(p + 1) in ("point", "points"))
+
+    w = m.word(pos)
+    if w in ("fewer", "less", "more") or (w == "as" and m.word(pos + 1) == "much"):
+        r, end = resource_at(pos + (2 if w == "as" else 1))
+        link = "as" if w == "as" else "than"
+        if r is not None and m.word(end) == link:
+            op = {"fewer": "<", "less": "<", "more": ">"}.get(w, "==")
+            for e2, who in P.players(m, end + 1):
+                yield e2, (r, op, who)
+        return
+    for end, op, q in C.read_before(m, pos):
+        r, e2 = resource_at(end)
+        if r is not None:
+            yield e2, (r, Comparison(op, q), None)
+    if w == "no":
+        r, e2 = resource_at(pos + 1)
+        if r is not None:
+            yield e2, (r, Comparison("==", Quantity.constant(0)), None)
+    for end, q in m.number(pos):
+        if end <= pos:
+            continue
+        after = list(C.read_after(m, end))
+        for e1, op in after:  # 5 or more knowledge
+            r, e2 = resource_at(e1)
+            if r is not None:
+                yield e2, (r, Comparison(op, q), None)
+        r, e1 = resource_at(end)
+        if r is not None:
+            tail = list(C.read_after(m, e1))
+            for e2, op in tail:  # 5 knowledge or more
+                yield e2, (r, Comparison(op, q), None)
+            if not tail:
+                yield e1, (r, Comparison("==", q), None)
+
+
 def register(v: Vocabulary, table: Table, ex) -> None:
     """Add the shared conditions to ``v``."""
+    if table.resources:
+        v.parser("resource-cmp", "a comparison of a player's resource", (
+            f"5 or more {table.resources[0]}", f"more {table.resources[0]} than the enemy"))(resource_cmp)
+
+        @v.condition("{who:players} have|has {c:resource-cmp}", example=f"you have 5 or more {table.resources[0]}")
+        def have_points(who, c):
+            r, cmp, other = c
+
+            def pred(state, ctx):
+                ps = who.resolve(state, ctx)
+                if other is None:
+                    return bool(ps) and all(cmp.test(table.points(state, p, r), state, ctx) for p in ps)
+                them = other.resolve(state, ctx)
+                return bool(ps) and bool(them) and all(
+                    OPS[cmp](table.points(state, p, r), table.points(state, q, r)) for p in ps for q in them)
+            return pred
+
     @v.condition("{who:players} have|has|control|controls {c:counted-own}",
                  example=f"you have 4 or more cards in your {ex.hand}")
     def have(who, c):
@@ -174,6 +238,11 @@ def register(v: Vocabulary, table: Table, ex) -> None:
     def is_adj(x, a):
         fn = table.adjectives[a]
         return each(x, lambda state, iid, ctx: fn(state, iid, state.zone_of(iid)))
+
+    if v.classes.get("colour"):
+        @v.condition("{x:cards} is|are {c:word:colour}", example=f"it is {v.classes['colour'][0]}")
+        def is_colour(x, c):
+            return each(x, lambda state, iid, ctx: table.colour(state.cards[iid]) == c)
 
     if table.adjectives:
         v.words("adjective", tuple(table.adjectives))

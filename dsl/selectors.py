@@ -351,8 +351,10 @@ def _posts(m: Matcher, start: int, pos: int, sel: CardSelector):
     yield from results
 
 
-_CONTROLS = ((("you", "control"), "you"), (("you", "own"), "you"), (("an", "enemy", "controls"), "enemies"),
-             (("each", "enemy", "controls"), "enemies"), (("the", "enemy", "controls"), "enemies"),
+_CONTROLS = ((("you", "control"), "you"), (("you", "own"), "you"), (("you", "have"), "you"),
+             (("an", "enemy", "controls"), "enemies"), (("each", "enemy", "controls"), "enemies"),
+             (("the", "enemy", "controls"), "enemies"), (("the", "enemy", "has"), "enemies"),
+             (("your", "opponent", "has"), "enemies"), (("your", "opponent", "controls"), "enemies"),
              (("of", "yours"), "you"))
 
 
@@ -435,7 +437,10 @@ def _attr_filter(attr: str, cmp: Comparison):
 
 
 def count(m: Matcher, pos: int):
-    """Parser of what ``for each`` and ``the number of`` count: a selector taken as all its cards."""
+    """Parser of what ``for each`` and ``the number of`` count: a selector taken as all its cards
+    (``for each troop you control``, ``for each of your troops``)."""
+    if m.word(pos) == "of" and m.word(pos + 1) is not None:
+        pos += 1
     for end, sel in cards(m, pos):
         if sel.mode in ("all", "ref"):
             yield end, sel

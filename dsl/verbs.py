@@ -246,7 +246,7 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
 
     @v.effect("{m:modifier}", example="the next card you acquire this turn costs 2 less")
     def lasting_next(m):
-        if getattr(m, "uses", 0) != 1:
+        if not isinstance(m, NextMod):
             raise ValueError("say how long this lasts: 'this turn, ...' or '... until the end of your turn'")
         return _lasting_mod(m, "turn")
 

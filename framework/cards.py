@@ -168,11 +168,12 @@ class CardCompiler:
         self.errors.append(LocatedError(message, self.file, line, col, src, card=self.card))
 
 
-_UNKNOWN_WORD = re.compile(r"^unknown ([a-z][a-z ]*?) '")
+_UNKNOWN_WORD = re.compile(r"^unknown ([a-z][a-z ]*?) '([^']*)'")
 
 
 def word_choices(message: str, vocab: Any) -> str | None:
-    """For "unknown crystal 'purple'", the words the class holds: what the word may be instead."""
+    """For "unknown crystal 'purple'", the words the class holds: what the word may be instead;
+    for a word of another class ("unknown harmful 'immunity'"), which class it belongs to."""
     m = _UNKNOWN_WORD.match(message)
     classes = getattr(vocab, "classes", {})
     if m is None:
@@ -180,7 +181,12 @@ def word_choices(message: str, vocab: Any) -> str | None:
     names = [c for c in m.group(1).split(" or ") if c in classes]
     if not names:
         return None
-    return "; ".join(f"{_article(c)} is one of {one_of(classes[c])}" for c in names)
+    word = m.group(2)
+    other = [c for c, ws in classes.items() if word in ws and c not in names and c not in ("state",)]
+    hint = "; ".join(f"{_article(c)} is one of {one_of(classes[c])}" for c in names)
+    if other:
+        hint = f"{word!r} is {_article(other[0])}, not {_article(names[0])}; " + hint
+    return hint
 
 
 def _article(word: str) -> str:

@@ -86,6 +86,10 @@ def build_vocabulary() -> Vocabulary:
         _positive(n, "deal")
         return heroes(sel, "deal damage to", lambda s, c, h: hz.damage(s, h, n(s, c), c))
 
+    @v.effect("deal {n:number} more damage to {sel:cards}", example="deal 2 more damage to the target")
+    def deal_more(n, sel):
+        return deal(n, sel)
+
     @v.effect("this attack deals {n:number} more damage", needs="attack", example="this attack deals 2 more damage")
     def bonus(n):
         def step(state, ctx):
@@ -271,6 +275,22 @@ def build_vocabulary() -> Vocabulary:
                 example="your heroes' attacks deal 1 more damage")
     def attack_damage(x, n, c, uid):
         return lasting.Modifier(uid(), "attack damage", _attacker(x.sel), n, 1 if c == "more" else -1)
+
+    def attack_cost(applies, n, c, uid, u):
+        return lasting.Modifier(uid(), "attack cost", applies, n, -1 if c != "more" else 1, u)
+
+    def yours(state, hero, player, ctx) -> bool:
+        return player == ctx["controller"]
+
+    @v.modifier("your attacks cost {n:number} [{u:word:crystal}] crystal {c:word:more-less}",
+                example="your attacks cost 1 crystal less")
+    def attacks_cost(n, c, uid, u=None):
+        return attack_cost(yours, n, c, uid, u)
+
+    @v.modifier("{x:possessive} attacks cost {n:number} [{u:word:crystal}] crystal {c:word:more-less}",
+                example="this hero's attacks cost 1 red crystal less")
+    def hero_attacks_cost(x, n, c, uid, u=None):
+        return attack_cost(_attacker(x.sel), n, c, uid, u)
 
     @v.modifier("your first attack each turn costs {n:number} [{u:word:crystal}] crystal less",
                 example="your first attack each turn costs 1 crystal less")
