@@ -180,4 +180,6 @@ def zones(m: Matcher, pos: int):
 
 
 def text_of(m: Matcher, a: int, b: int) -> str:
-    return " ".join(str(x.value) for x in m.atoms[a:b])
+    """The words ``a`` to ``b`` as written (``4 or less`` is one word inside, ``or-less``)."""
+    return " ".join(str(x.value).replace("or-", "or ", 1) if str(x.value).startswith("or-") else str(x.value)
+                    for x in m.atoms[a:b])

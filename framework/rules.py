@@ -18,8 +18,13 @@ from tabletop.framework.effects import IllegalAction, answer, push, run_stack
 from tabletop.framework.narration import DETAIL, narrate
 from tabletop.framework.state import State, player_name
 from tabletop.framework.triggers import (
-    PHASE_END, PHASE_START, TURN_END, TURN_START, announce, listened,
+    ACQUIRED, ENTERED, PLAYED, PHASE_END, PHASE_START, TURN_END, TURN_START, announce, listened,
 )
+
+#: Events by which a card arrives: its own "whenever you play a red card" does not answer its
+#: own arrival (it was not in play to see it); any other event about it ("when one of your
+#: heroes takes damage") it answers like any card's.
+_ARRIVALS = frozenset((PLAYED, ACQUIRED, ENTERED))
 from tabletop.framework.wording import shown as clipped
 
 
@@ -384,7 +389,7 @@ class Rules:
             if holders is None:
                 holders = self.holders(state)
             for iid, controller in holders:
-                if iid == subject:
+                if iid == subject and event in _ARRIVALS:
                     continue
                 for trig in cards[iid].triggers:
                     if not trig.own and trig.event == event:
