@@ -137,6 +137,12 @@ class _Compiler(Reading):
                                  suggestion=suggestion or None, width=min(max(1, width), room),
                                  field=self.source.field)
 
+    def meaning_error(self, message: str, offset: int, width: int) -> CardLanguageError:
+        """An error about what the words name, not how they are written (see ``CardLanguageError.meaning``)."""
+        e = self.error(message, offset, width)
+        e.meaning = True
+        return e
+
     # -- entry -----------------------------------------------------------------
     def run(self, kind: str) -> object:
         if kind == "effect":
@@ -376,11 +382,16 @@ class _Compiler(Reading):
             self.scope, self.last_ref = saved
             return (if_step(cond, prog, other),)
         self.scope, self.last_ref = saved
-        read = [f for f in failures if f[0] >= 0]
-        if read:  # the longest condition that reads: the fault is in what follows it
-            raise max(read, key=lambda f: f[0])[1]
-        if commas:
-            raise failures[len(commas) - 1][1]
+        meant = [e for _, e in failures if e.meaning]
+        if meant:  # read, but naming what the context lacks
+            raise meant[0]
+        at_commas, at_words = failures[:len(commas)], failures[len(commas):]
+        for tried in (at_commas, at_words):
+            read = [f for f in tried if f[0] >= 0]
+            if read:  # the longest condition that reads: the fault is in what follows it
+                raise max(read, key=lambda f: f[0])[1]
+            if tried and tried is at_commas:
+                raise tried[-1][1]
         raise self.error("say what happens if the condition holds: 'if CONDITION: EFFECT' or "
                          "'if CONDITION, EFFECT'", end, 1, "':' or ',' and an effect")
 
@@ -478,7 +489,9 @@ class _Compiler(Reading):
                 left, right = atoms[:i], atoms[j:]
                 try:
                     head = self._statement(left)
-                except CardLanguageError:
+                except CardLanguageError as e:
+                    if e.meaning and not first.meaning:  # "inflict poison on the attacker and ...": read, but
+                        first = e                        # naming what is not there: that is the fault
                     continue
                 try:
                     return head + self.statement(right)
@@ -687,7 +700,7 @@ class _Compiler(Reading):
             a, b, msg = problem
             s = atoms[a].start
             t = atoms[max(a, b - 1)].end
-            raise self.error(msg, s, t - s)
+            raise self.meaning_error(msg, s, t - s)
 
     def build(self, p: Pattern, binds: tuple, a: int, b: int, atoms: list[Atom], depth: int) -> Any:
         kw: dict = {}
@@ -696,7 +709,7 @@ class _Compiler(Reading):
             if self.scope is not None and not self.scope.has(need):
                 s = atoms[a].start if a < len(atoms) else atoms[-1].end
                 t = atoms[b - 1].end if b > a else s + 1
-                raise self.error(self.scope.missing(need, norm(self.text[s:t])), s, t - s)
+                raise self.meaning_error(self.scope.missing(need, norm(self.text[s:t])), s, t - s)
         if _wants(p.fn, "scope"):
             kw["scope"] = self.scope
         if _wants(p.fn, "uid"):

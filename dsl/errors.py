@@ -5,7 +5,12 @@ from tabletop.framework.errors import LocatedError, TabletopError
 
 
 class CardLanguageError(LocatedError):
-    """A card text that does not compile: file, card, line, column, caret, expected, suggestion."""
+    """A card text that does not compile: file, card, line, column, caret, expected, suggestion.
+
+    ``meaning`` is true when the words were read but name what the text's context lacks ("that
+    city" on a command card): of several ways to read a text, that is the fault to report."""
+
+    meaning = False
 
     def __init__(self, message: str, file: str | None = None, line: int | None = None,
                  column: int | None = None, source_line: str | None = None, card: str | None = None,

@@ -122,8 +122,11 @@ class ZoneRef:
     owner: PlayerSel | None
     text: str
     problem: tuple | None = None
+    part: Callable | None = None   # a named place (``this city``): keys(state, ctx) of that part only
 
     def keys(self, state, ctx) -> list[str]:
+        if self.part is not None:
+            return self.part(state, ctx)
         z = TABLES[state.game].zone(self.zone)
         if z.shared:
             return list(z.keys(state, -1))
@@ -134,6 +137,8 @@ class ZoneRef:
 
     def dest(self, state, ctx, iid: int | None = None) -> str | None:
         """The one zone key card ``iid`` put into this zone goes to (None: it cannot go there)."""
+        if self.part is not None:
+            return None
         z = TABLES[state.game].zone(self.zone)
         if z.dest is None:
             return None
@@ -166,7 +171,12 @@ def _zone_words(m: Matcher, pos: int) -> list[tuple[int, str]]:
 
 
 def zones(m: Matcher, pos: int):
-    """Parser of a zone: ``your discard pile``, ``the enemy's hand``, ``an enemy city``, ``the asset deck``."""
+    """Parser of a zone: ``your discard pile``, ``the enemy's hand``, ``an enemy city``, ``the asset deck``,
+    or a place the pack names by reference (``this city``, ``that city``)."""
+    for words, (zone, ref, part) in m.vocab.table.places.items():
+        end = words_at(m, pos, tuple(words.split()))
+        if end is not None:
+            yield end, ZoneRef(zone, None, words, m.missing(pos, end, ref), part)
     heads: list[tuple[int, PlayerSel | None]] = list(owners(m, pos))
     if m.word(pos) == "an" and m.word(pos + 1) == "enemy":
         heads.append((pos + 2, PlayerSel("enemies", "an enemy")))

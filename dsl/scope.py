@@ -16,7 +16,7 @@ REFERENCES = {
     "target": "the target",
     "attacker": "the attacker",
     "attack": "an attack being made (this attack, that attack, the attacked city)",
-    "city": "a city of this card",
+    "city": "the city this card stands in (this city)",
     "it": "'it' (a card picked earlier in the text)",
     "them": "'them' (cards looked at or picked earlier in the text)",
     "they": "'they' (the player the event or moment is about)",

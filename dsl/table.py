@@ -55,7 +55,9 @@ class Table:
     ``value(state, iid)``: numbers on a card such as ``cost``), ``states`` (word ->
     ``test(state, iid)``: what a card "has", such as ``burn``), ``resources`` (counters a
     player gains and pays), ``phases`` (words -> the rules' phase name), ``optional`` (every
-    effect but a gain may be declined, as Volfyirion's VOL-SEC-05 says).
+    effect but a gain may be declined, as Volfyirion's VOL-SEC-05 says), ``places`` (words ->
+    ``(zone, reference, keys(state, ctx))``: a part of a zone a text names by reference, such as
+    Volfyirion's ``this city``; the reference is what the text's context must have).
     """
 
     name: str = ""
@@ -70,6 +72,7 @@ class Table:
     colour_field: str = "colour"
     cost_units: tuple = ()   # words a cost change may name besides resources ("neutral" crystal)
     modifiable: tuple = ()   # the numbers on cards the rules read through modifiers ("defence")
+    places: dict = {}        # "this city" -> ("cities", "city", keys(state, ctx))
 
     # -------------------------------------------------------------- looking things up
     def zone(self, name: str) -> Zone:

@@ -76,6 +76,8 @@ def explain(err, schema: dict, root: str = "card", noun: str = "field") -> tuple
         return path, f"{who} does not allow this combination of {noun}s"
     if v in ("enum", "const"):
         choices = err.validator_value if v == "enum" else [err.validator_value]
+        if inst is None or isinstance(inst, (bool, dict, list)):  # nothing written, or not a word at all
+            return path, f"{head}: expected {_choices({'enum': choices})}, not {kind_of(inst)}"
         return path, (f"{head}: {shown(inst)} is not {_choices({'enum': choices})}"
                       f"{did_you_mean(str(inst), [str(c) for c in choices])}")
     eg = _example(err.schema, path[-1] if path else root)

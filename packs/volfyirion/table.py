@@ -31,6 +31,27 @@ def _slots(state, p: int) -> list[str]:
     return out
 
 
+def _city_slots(p: int, ci: int) -> list[str]:
+    K = KEYS[p]
+    return [K.troop[ci], K.building[ci]]
+
+
+def _source_city(state, ctx) -> list[str]:
+    """The Troop and Building slots of the City the source card stands in ("this city")."""
+    src = ctx.get("source", -1)
+    for p in (0, 1):
+        K = KEYS[p]
+        for ci in state.vars[K.intact]:
+            if src in state.zones[K.troop[ci]] or src in state.zones[K.building[ci]]:
+                return _city_slots(p, ci)
+    return []
+
+
+def _attacked_city(state, ctx) -> list[str]:
+    """The slots of the City an attack is made on ("that city", in a Ploy answering an attack)."""
+    return _city_slots(ctx["target"], ctx["city"]) if "city" in ctx else []
+
+
 def _cities(state, p: int) -> list[str]:
     K = KEYS[p]
     return [K.cities, K.lair]
@@ -98,6 +119,9 @@ class VolfyirionTable(Table):
     }
     phases = {"main phase": "main", "draw phase": "draw", "end phase": "end"}
     modifiable = ("defence",)
+    places = {"this city": ("cities", "city", _source_city), "its city": ("cities", "city", _source_city),
+              "that city": ("cities", "attack", _attacked_city),
+              "the attacked city": ("cities", "attack", _attacked_city)}
 
     def players(self, state) -> list[int]:
         return [0, 1]

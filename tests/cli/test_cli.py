@@ -262,3 +262,12 @@ def test_the_rules_reference_in_docs_is_generated_from_the_packs_rule_data(pack)
     assert r.returncode == 0, r.stderr
     committed = (ROOT / "docs" / "rules" / f"{pack}.md").read_text(encoding="utf-8")
     assert r.stdout == committed, f"regenerate with: tabletop rules doc {pack} -o docs/rules/{pack}.md"
+
+
+def test_a_field_left_empty_is_named_in_words_not_as_a_python_none(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("- name: One\n  type:\n  cost: 1\n", encoding="utf-8")
+    r = tabletop("cards", "lint", "volfyirion", str(bad))
+    assert r.returncode == 1
+    assert f"{bad}:2:" in r.stderr and "type: expected one of 'command'" in r.stderr and "not nothing" in r.stderr
+    assert "None" not in r.stderr and "did you mean" not in r.stderr

@@ -245,7 +245,7 @@ def _lint_error(tmp_path, secondary: str) -> str:
 def test_a_reference_to_what_the_card_has_not_underlines_the_reference(tmp_path):
     text = _lint_error(tmp_path, "if volfyirion is on this city: gain 2 battle")
     lines = text.splitlines()
-    assert "cards.yaml:5:35:" in lines[0] and "'this city' refers to a city of this card" in lines[0]
+    assert "cards.yaml:5:35:" in lines[0] and "'this city' refers to the city this card stands in" in lines[0]
     assert lines[2] == " " * 38 + "^" * 9
 
 

@@ -40,7 +40,7 @@ def test_command_card_cannot_name_this_city():
   cost: 2
   secondary: "if volfyirion is on this city: gain 2 battle"
 """)
-    assert len(errors) == 1 and "'this city' refers to a city of this card" in errors[0]
+    assert len(errors) == 1 and "'this city' refers to the city this card stands in" in errors[0]
 
 
 def test_troop_can_name_the_city_it_guards():
@@ -156,3 +156,62 @@ def test_a_lasting_change_in_an_effect_needs_a_duration(text):
   secondary: "{text}"
 """)
     assert len(errors) == 1 and "say how long" in errors[0]
+
+
+@pytest.mark.parametrize("text", [
+    "gain 2 battle for each troop in that city",
+    "destroy each troop in that city",
+    "if there are 2 or more troops in that city, draw a card",
+])
+def test_that_city_as_a_place_needs_an_attack_too(text):
+    errors = lint("volfyirion", f"""
+- name: Lost Banner
+  type: command
+  house: red
+  cost: 2
+  secondary: "{text}"
+""")
+    assert len(errors) == 1
+    assert "'that city' refers to an attack being made" in errors[0] and "mine.yaml:6:" in errors[0]
+
+
+def test_a_building_counts_the_troops_of_its_own_city():
+    assert lint("volfyirion", """
+- name: Barracks Yard
+  type: building
+  house: red
+  cost: 3
+  abilities: ["at the start of your main phase, gain 1 battle for each troop in this city"]
+""") == []
+
+
+@pytest.mark.parametrize("text", [
+    "deal 2 damage to the attacker; draw a card",
+    "if the attacker has burn, deal 2 damage to it",
+    "inflict poison on the attacker and draw a card",
+])
+def test_virevolt_incantation_cannot_name_the_attacker(text):
+    errors = lint("virevolt", f"""
+- name: Lost Spell
+  type: incantation
+  colour: red
+  effects:
+    - {{cost: 1 red, effect: "{text}"}}
+""")
+    assert len(errors) == 1
+    assert "'the attacker' refers to the attacker, but effect 1 of incantation 'Lost Spell' has none" in errors[0]
+
+
+@pytest.mark.parametrize("when", ["an enemy casts an incantation", "an enemy plays a hero",
+                                  "your main hero has 3 hp or less"])
+def test_a_trap_cannot_name_the_target_its_event_lacks(when):
+    errors = lint("virevolt", f"""
+- name: Lost Trap
+  type: trap
+  colour: red
+  when: {when}
+  cost: 1 red
+  effect: "deal 2 damage to the target"
+""")
+    assert len(errors) == 1
+    assert "'the target' refers to the target, but the effect (when" in errors[0] and "mine.yaml:7:" in errors[0]
