@@ -315,6 +315,13 @@ class _Compiler(Reading):
         if d == "group":
             return self.seq(t.children[0])
         if d == "may":
+            if self.text.startswith("you", t.meta.start_pos):  # a pack's own "you may ..." phrase first
+                a, b = t.meta.start_pos, t.meta.end_pos
+                saved = self.scope, self.last_ref
+                try:
+                    return self.statement(to_atoms(self.parse("start_phrase", " " * a + self.text[a:b]).children))
+                except CardLanguageError:
+                    self.scope, self.last_ref = saved
             child = t.children[0]
             txt = self._label(child)
             prog = self.sub_program(self.step(child), txt)
@@ -440,6 +447,20 @@ class _Compiler(Reading):
         self.listens.add(event.event)
         return (lasting_step(spec_id, this_turn, uses),)
 
+    def unless(self, atoms: list[Atom]) -> tuple | None:
+        """``EFFECT unless CONDITION``: the statement runs when the condition does not hold."""
+        at = [k for k, a in enumerate(atoms) if a.kind == "w" and a.value == "unless" and 0 < k < len(atoms) - 1]
+        if not at:
+            return None
+        k = at[-1]
+        left = atoms[:k - 1] if atoms[k - 1].kind == "," else atoms[:k]
+        start, end = atoms[k + 1].start, atoms[-1].end
+        saved = self.scope, self.last_ref
+        cond = self.cond(self.parse("start_condition", " " * start + self.text[start:end]).children[0])
+        prog = self.sub_program(self.statement(left), self.text[left[0].start:left[-1].end])
+        self.scope, self.last_ref = saved
+        return (if_step(lambda state, ctx: not cond(state, ctx), prog),)
+
     def lasting_comma(self, atoms: list[Atom]) -> tuple | None:
         """``this turn, whenever EVENT, EFFECT`` / ``at the start of MOMENT, EFFECT``: a trigger left
         behind, written with a comma for the colon (the first comma after which the rest reads)."""
@@ -485,6 +506,9 @@ class _Compiler(Reading):
             left_behind = self.lasting_comma(atoms)  # its error, if it starts as a trigger, is the one to show
             if left_behind is not None:
                 return left_behind
+            unless = self.unless(atoms)
+            if unless is not None:
+                return unless
             for i, j in _joins(atoms):
                 left, right = atoms[:i], atoms[j:]
                 try:

@@ -8,6 +8,7 @@ what it picked (``it``) is known to the steps after it.
 """
 from __future__ import annotations
 
+from tabletop.dsl.steps import SURE
 from tabletop.framework import lasting
 from tabletop.framework.effects import CHILD, Decision, Frame, Program
 
@@ -22,10 +23,14 @@ _TRUE_FALSE = (True, False)
 
 
 def may_step(prog: Program, key: str, text: str):
+    """``may EFFECT``: asked once; a pack whose effects ask yes/no by themselves (VOL-SEC-05) does
+    not ask again inside (``SURE``), though a choice of cards is still a choice."""
     def step(state, ctx):
         if key in ctx:
             if ctx.pop(key):
-                state.stack.append(Frame(prog, child(ctx)))
+                inner = child(ctx)
+                inner[SURE] = True
+                state.stack.append(Frame(prog, inner))
             return None
         card = ctx.get("card")
         prompt = f"may ({card}): {text}" if card is not None else f"may: {text}"

@@ -158,6 +158,14 @@ class Matcher:
 
                 yield pos + 1, Quantity.constant(NUMBER_WORDS[a.value], a.value)
                 return
+            if a.kind == "w" and a.value == "that" and self.word(pos + 1) == "many":
+                from tabletop.dsl.quantity import Quantity
+
+                if self.scope is not None and not self.scope.has("it"):
+                    self.fail(pos, "a number ('that many' counts the cards a statement before it acted on)")
+                    return
+                yield pos + 2, Quantity(_that_many, None, "that many")
+                return
         if self.implicit is not None:
             yield pos, self.implicit
         self.fail(pos, "a number")
@@ -298,3 +306,8 @@ class Matcher:
 
 def norm(s: str) -> str:
     return " ".join(s.split())
+
+
+def _that_many(state, ctx) -> int:
+    """``that many``: how many cards the statement before acted on (``discard up to 2 cards, then draw that many``)."""
+    return len(ctx.get("_it") or ())

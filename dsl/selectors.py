@@ -50,11 +50,14 @@ class CardSelector:
     other: bool = False
     default_zone: str | None = None
     problem: tuple | None = None
+    alts: tuple = ()   # "an enemy troop or an enemy building": the cards of any of these selectors
 
     # -- at compile time ---------------------------------------------------------
     def where(self, zone: str, always: bool = False) -> "CardSelector":
         """The same selector, looking in ``zone`` when it names no zone and no kind (or ``always``:
         a verb's own place, "discard a hero" means from the hand)."""
+        if self.alts:
+            return replace(self, alts=tuple(a.where(zone, always) for a in self.alts))
         if self.kind is not None and not always:
             return self
         return replace(self, default_zone=zone)
@@ -87,6 +90,8 @@ class CardSelector:
 
     def test(self, state, iid: int, ctx: dict, key: str | None = None) -> bool:
         """Whether card ``iid`` is one this selector describes (kind, adjectives, filters, owner)."""
+        if self.alts:
+            return any(a.test(state, iid, ctx, key) for a in self.alts)
         table = TABLES[state.game]
         if self.kind is not None and not table.kind(self.kind).test(state.cards[iid]):
             return False
@@ -105,6 +110,14 @@ class CardSelector:
 
     def candidates(self, state, ctx: dict) -> list[tuple[int, str]]:
         """Every ``(instance, zone key)`` this selector may mean now (a pile's top first)."""
+        if self.alts:
+            out, seen = [], set()
+            for alt in self.alts:
+                for c in alt.candidates(state, ctx):
+                    if c[0] not in seen:
+                        seen.add(c[0])
+                        out.append(c)
+            return out
         if self.ref is not None:
             out = []
             for iid in REFS[self.ref](state, ctx):
@@ -134,6 +147,8 @@ class CardSelector:
 
     def matches(self, state, iid: int, ctx: dict) -> bool:
         """Whether card ``iid``, wherever it is, is one this selector describes (for triggers and modifiers)."""
+        if self.alts:
+            return any(a.matches(state, iid, ctx) for a in self.alts)
         if self.ref is not None:
             return iid in REFS[self.ref](state, ctx) and self.test(state, iid, ctx)
         if not self.test(state, iid, ctx):
@@ -173,7 +188,23 @@ _QUANT_ALL = ("each", "every", "all", "any")
 
 
 def cards(m: Matcher, pos: int):
-    """Parser of a card selector (see the module docstring)."""
+    """Parser of a card selector (see the module docstring), or two joined by ``or``: ``an enemy
+    troop or an enemy building``, ``an enemy troop or building`` (the first's owner and
+    adjectives carry over to a second that names none)."""
+    for end, sel in _cards(m, pos):
+        yield end, sel
+        if m.word(end) == "or" and m.word(end + 1) is not None and sel.mode not in ("top", "bottom"):
+            for e2, sel2 in _cards(m, end + 1):
+                if sel2.mode not in ("all", sel.mode) or sel2.mode in ("top", "bottom"):
+                    continue
+                second = replace(sel2, mode=sel.mode, count=sel.count,
+                                 owner=sel2.owner or (sel.owner if sel2.zone is None else None),
+                                 adjs=sel2.adjs or sel.adjs)
+                yield e2, CardSelector(text_of(m, pos, e2), sel.mode, sel.count, alts=(sel, second),
+                                       problem=sel.problem or sel2.problem)
+
+
+def _cards(m: Matcher, pos: int):
     yield from _refs(m, pos)
     w = m.word(pos)
     if w == "the" and m.word(pos + 1) in ("top", "bottom"):

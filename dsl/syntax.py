@@ -19,7 +19,7 @@ from tabletop.framework.suggest import closest
 _TERMINALS = [
     ("WORD", "a word"), ("NUMBER", "a number"), ("SIGNED", "a signed number like +1"),
     ("STRING", 'a card name in "double quotes"'), ("ORMORE", "'or more'"),
-    ("_MAY", "'may'"), ("_CHOOSE", "'choose'"), ("_ONE", "'one'"), ("_IF", "'if'"),
+    ("_MAY", "'may'"), ("_YOU_MAY", "'you may'"), ("_CHOOSE", "'choose'"), ("_ONE", "'one'"), ("_IF", "'if'"),
     ("_OTHERWISE", "'otherwise'"),
     ("NOT", "'not'"), ("AND", "'and'"), ("OR", "'or'"), ("_LPAR", "'('"), ("_RPAR", "')'"),
     ("_SEMI", "';'"), ("_COLON", "':'"), ("COMMA", "','"), ("_COMMA_OR", "', or'"), ("_VBAR", "'|'"),

@@ -138,6 +138,7 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
         def step(state, ctx):
             seen = [iid for iid, _ in x.candidates(state, ctx)]
             ctx["_seen"] = seen
+            ctx["_it"] = seen  # "look at the top card of ...; put it ..."
             ctx["_taken"] = []
             if seen:
                 state.reveals += 1
