@@ -18,9 +18,9 @@ from typing import Any, Callable
 
 from lark import Token, Tree
 
-from tabletop.dsl.control import choose_step, if_step, lasting_step, may_step
+from tabletop.dsl.control import choose_step, if_step, lasting_step, may_step, repeat_step
 from tabletop.dsl.errors import CardLanguageError, VocabularyError
-from tabletop.dsl.matcher import Atom, Matcher, TooComplex, article, norm, to_atoms
+from tabletop.dsl.matcher import NUMBER_WORDS, Atom, Matcher, TooComplex, article, norm, to_atoms
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.scope import Scope
 from tabletop.dsl.source import Source
@@ -125,7 +125,7 @@ class _Compiler(Reading):
         self.listens: set[str] = set()       # events of the lasting triggers this text makes
         self.modifies = False                # whether this text makes lasting modifiers
         self.cond_override: dict[int, Callable] = {}
-        self.last_ref: str | None = None     # the card last named by a reference ("the target"), for "it"
+        self.last_ref: Any = None            # the card last named ("the target", or a selector), for "it"
 
     # -- errors ----------------------------------------------------------------
     def error(self, message: str, offset: int, width: int = 1, expected: str | None = None,
@@ -447,6 +447,23 @@ class _Compiler(Reading):
         self.listens.add(event.event)
         return (lasting_step(spec_id, this_turn, uses),)
 
+    def repeated(self, atoms: list[Atom]) -> tuple | None:
+        """``EFFECT twice``, ``EFFECT three times``: the statement run again after itself."""
+        words = [a.value if a.kind == "w" else None for a in atoms[-2:]]
+        if words[-1] == "twice" and len(atoms) > 1:
+            times, body = 2, atoms[:-1]
+        elif words[-1] == "times" and len(atoms) > 2 and (atoms[-2].kind == "n" or words[0] in NUMBER_WORDS):
+            times = int(atoms[-2].value) if atoms[-2].kind == "n" else NUMBER_WORDS[words[0]]
+            body = atoms[:-2]
+        else:
+            return None
+        if body and body[-1].kind == ",":
+            body = body[:-1]
+        if not 1 <= times <= 10:
+            raise self.error("say how many times, from 1 to 10", atoms[-2].start, atoms[-1].end - atoms[-2].start)
+        prog = self.sub_program(self.statement(body), self.text[body[0].start:body[-1].end])
+        return (repeat_step(prog, times),)
+
     def unless(self, atoms: list[Atom]) -> tuple | None:
         """``EFFECT unless CONDITION``: the statement runs when the condition does not hold."""
         at = [k for k, a in enumerate(atoms) if a.kind == "w" and a.value == "unless" and 0 < k < len(atoms) - 1]
@@ -509,6 +526,9 @@ class _Compiler(Reading):
             unless = self.unless(atoms)
             if unless is not None:
                 return unless
+            again = self.repeated(atoms)
+            if again is not None:
+                return again
             for i, j in _joins(atoms):
                 left, right = atoms[:i], atoms[j:]
                 try:
@@ -712,10 +732,15 @@ class _Compiler(Reading):
         raise self.match_error(m, atoms, family, cands)
 
     def remember(self, value) -> None:
-        """A single card named by reference becomes what a later 'it' means."""
+        """A single card named by reference becomes what a later 'it' means; so do the cards a
+        condition names by description (``if your main hero has 3 hp or less: heal 3 damage from it``)."""
         sel = getattr(value, "sel", value)
-        if getattr(sel, "ref", None) in ("target", "attacker", "this", "new hero"):
-            self.last_ref = sel.ref
+        ref = getattr(sel, "ref", None)
+        if ref in ("target", "attacker", "this", "new hero"):
+            self.last_ref = ref
+        elif ref is None and getattr(sel, "mode", None) == "all" and not getattr(sel, "alts", ()) \
+                and getattr(sel, "problem", None) is None and hasattr(sel, "candidates"):
+            self.last_ref = sel
 
     def check_problem(self, value, atoms: list[Atom]) -> None:
         """Report what a sub-parser found wrong in the reading chosen (a reference to nothing here)."""

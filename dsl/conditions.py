@@ -253,6 +253,10 @@ def register(v: Vocabulary, table: Table, ex) -> None:
     def is_kind(x, k):
         return each(x, lambda state, iid, ctx: k.matches(state, iid, ctx))
 
+    @v.condition("{x:cards} is|are {k:cards}", example=f"this card is one of your {ex.kinds}")
+    def is_one_of(x, k):
+        return each(x, lambda state, iid, ctx: k.matches(state, iid, ctx))
+
     @v.condition("{x:cards} is|are in {z:zone}", example=f"this card is in your {ex.hand}")
     def is_in(x, z):
         def pred(state, ctx):

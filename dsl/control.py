@@ -70,3 +70,12 @@ def lasting_step(spec_id: str, this_turn: bool, uses: int):
         return None
     step.modifies = False
     return step
+
+
+def repeat_step(prog: Program, times: int):
+    """``EFFECT twice``: the effect's program run ``times`` times, one after the other."""
+    def step(state, ctx):
+        for _ in range(times):
+            state.stack.append(Frame(prog, child(ctx)))
+        return None
+    return step

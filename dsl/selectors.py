@@ -283,6 +283,9 @@ def _refs(m: Matcher, pos: int):
             phrase = text_of(m, pos, e2)
             problem = m.missing(pos, e2, need)
             last = getattr(m.compiler, "last_ref", None)
+            if ref == "it" and isinstance(last, CardSelector) and (m.scope is None or not m.scope.has("it")):
+                yield from _posts(m, pos, e2, replace(last, text=phrase))  # "if your main hero has ...: heal it"
+                continue
             if ref == "it" and last is not None and (m.scope is None or not m.scope.has("it")):
                 ref, problem = last, None  # "if the target has burn: deal 3 damage to it"
             if problem is None and ref == "this" and kind is not None and m.scope is not None:

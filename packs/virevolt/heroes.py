@@ -106,7 +106,9 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
             n += cards[h].atk_bonus
         n += ctx.get("bonus", 0)
         if lasting.MODIFIERS in state.listen:
-            n = lasting.adjust(state, holders(state), "attack damage", ctx["source"], atk_p, n)
+            hs = holders(state)
+            n = lasting.adjust(state, hs, "attack damage", ctx["source"], atk_p, n)
+            n = lasting.adjust(state, hs, "damage taken", hero, owner(state, hero), n)
         n -= cards[hero].armor
         if n <= 0:
             return

@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
+from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.steps import Counter
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
@@ -134,6 +135,12 @@ def build_vocabulary() -> Vocabulary:
     def full_heal(sel):
         return heroes(sel, "heal", lambda s, c, h: hz.heal(s, h, 1000))
 
+    v.effect("heal all damage from|to|on {sel:cards}", example="heal all damage from your main hero")(full_heal)
+
+    @v.effect("remove all harmful states from {sel:cards}", example="remove all harmful states from your heroes")
+    def remove_harmful(sel):
+        return cleanse(sel)
+
     # ------------------------------------------------------------------ crystals and traps
     def _each_enemy_loses(verb, zone_of, pick, reveal, told):
         """A step factory: each enemy puts up to N cards of one zone into their graveyard
@@ -187,6 +194,8 @@ def build_vocabulary() -> Vocabulary:
         return step
 
     v.effect("restore {n:number} of your crystal", example="restore 2 of your crystals")(_restore)
+    v.effect("restore all [of] your crystal", example="restore all your crystals")(
+        lambda: _restore(Quantity.constant(1000, "all")))
 
     @v.effect("rotate your heroes", example="rotate your heroes")
     def rotate():
@@ -270,6 +279,13 @@ def build_vocabulary() -> Vocabulary:
                example="heal 1 damage from this hero in your state phase")(_pw("regen"))
 
     v.pattern("flag", "cannot be chosen by traps", example="cannot be chosen by traps")(lambda: TRAP_PROOF)
+
+    @v.modifier("{x:cards} take|takes {n:number} {c:word:more-less} damage from attacks",
+                example="your secondary heroes take 1 less damage from attacks")
+    def damage_taken(x, n, c, uid):
+        def applies(state, hero, player, ctx) -> bool:
+            return x.matches(state, hero, ctx)
+        return lasting.Modifier(uid(), "damage taken", applies, n, 1 if c == "more" else -1)
 
     @v.modifier("{x:possessive} attacks deal {n:number} {c:word:more-less} damage",
                 example="your heroes' attacks deal 1 more damage")
