@@ -54,7 +54,8 @@ def cost_subject(m: Matcher, pos: int):
             continue
         yield end, CostSubject(sel, None, nxt, sel.problem)
         e = P.words_at(m, end, ("you",))
-        if e is not None and m.word(e) in forms("acquire") | forms("play") | forms("cast") | forms("buy"):
+        paid = set().union(*(forms(w) for w in m.vocab.table.cost_verbs)) if m.vocab.table.cost_verbs else set()
+        if e is not None and m.word(e) in paid:
             e += 1
             yield e, CostSubject(sel, "you", nxt, sel.problem)
             e2 = P.words_at(m, e, ("this", "turn"))
@@ -92,7 +93,7 @@ def register(v: Vocabulary, table: Table, ex) -> None:
 
     for you in (False, True):
         pat = "{s:cost-subject} cost|costs " + ("you " if you else "") + "{n:number} [{u:word:cost-unit}] [crystal] {c:word:more-less} [, but at least {f:number}]"
-        v.modifier(pat, example=None if you else "the next card you acquire this turn costs 2 less")(
+        v.modifier(pat, example=None if you else f"the next card you {ex.cost_verb} this turn costs 2 less")(
             lambda s, n, c, uid, u=None, f=None, you=you: cost(s, n, u, c, f, you, uid))
 
     def changeable(a: str) -> None:

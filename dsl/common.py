@@ -40,6 +40,7 @@ class Samples:
         self.state = next(iter(table.states), None)
         self.resource = table.resources[0] if table.resources else None
         self.adjective = next(iter(table.adjectives), None)
+        self.cost_verb = table.cost_verbs[0] if table.cost_verbs else "acquire"
 
 
 def install(v: Vocabulary, table: Table) -> Vocabulary:
@@ -82,7 +83,7 @@ def install(v: Vocabulary, table: Table) -> Vocabulary:
     v.parser("moment", "when a delayed or timed ability happens", tuple(
         x for x in ("your turn", "each enemy turn", phase and f"your {phase}", phase and f"the enemy's next {phase}")
         if x))(events.moment)
-    v.parser("cost-subject", "what a cost change applies to", ("the next card you acquire this turn",
+    v.parser("cost-subject", "what a cost change applies to", (f"the next card you {ex.cost_verb} this turn",
                                                                f"your {ex.kinds}"))(changes.cost_subject)
 
     verbs.register(v, table, key, ex)

@@ -73,6 +73,7 @@ class Table:
     cost_units: tuple = ()   # words a cost change may name besides resources ("neutral" crystal)
     modifiable: tuple = ()   # the numbers on cards the rules read through modifiers ("defence")
     places: dict = {}        # "this city" -> ("cities", "city", keys(state, ctx))
+    cost_verbs: tuple = ("acquire", "buy", "play", "cast")  # how a player pays a card's cost ("cards you acquire")
 
     # -------------------------------------------------------------- looking things up
     def zone(self, name: str) -> Zone:

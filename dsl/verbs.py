@@ -245,7 +245,7 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
     def lasting_after(m, d):
         return _lasting_mod(m, d)
 
-    @v.effect("{m:modifier}", example="the next card you acquire this turn costs 2 less")
+    @v.effect("{m:modifier}", example=f"the next card you {ex.cost_verb} this turn costs 2 less")
     def lasting_next(m):
         if not isinstance(m, NextMod):
             raise ValueError("say how long this lasts: 'this turn, ...' or '... until the end of your turn'")

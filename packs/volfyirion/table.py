@@ -119,6 +119,7 @@ class VolfyirionTable(Table):
     }
     phases = {"main phase": "main", "draw phase": "draw", "end phase": "end"}
     modifiable = ("defence",)
+    cost_verbs = ("acquire", "buy")   # playing a card costs nothing (VOL-SEC): only acquiring
     places = {"this city": ("cities", "city", _source_city), "its city": ("cities", "city", _source_city),
               "that city": ("cities", "attack", _attacked_city),
               "the attacked city": ("cities", "attack", _attacked_city)}
