@@ -27,20 +27,3 @@ def test_a_missing_scheduler_is_a_clean_error():
         with pytest.raises(TabletopError, match="cannot reach the Dask scheduler"):
             simulate(config, 2, backend="dask", address="tcp://127.0.0.1:1")
 
-
-def test_a_dask_batch_keeps_no_finished_chunk_on_the_cluster():
-    """Each chunk's records leave the workers' memory once handed over, so a long batch stays flat."""
-    from dask.distributed import Client, LocalCluster
-
-    config = prepare(tally, ["greedy"], seed=3)
-    held: list[int] = []
-    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, \
-            Client(cluster) as probe:
-        def sink(start: int, records: list[dict]) -> None:
-            held.append(probe.run_on_scheduler(lambda dask_scheduler: sum(
-                1 for t in dask_scheduler.tasks.values() if t.state == "memory")))
-
-        simulate(config, 80, backend="dask", address=cluster.scheduler_address, chunk_size=2, sink=sink)
-    assert len(held) == 40
-    # a few chunks may wait in flight; kept ones would pile up to 40 by the end
-    assert max(held) < 20, held
