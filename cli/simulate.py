@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
+from tabletop.framework.language import N_
 
 from tabletop.cli.options import OPTION_HELP, game_options, run_options
 
@@ -19,32 +20,32 @@ INTERRUPTED = 130
 
 
 def simulate_cmd(
-    game: Optional[str] = typer.Argument(None, help="The installed game pack, e.g. volfyirion ('tabletop packs' lists them)."),
-    games: int = typer.Option(100, "-n", "--games", min=0, help="How many games to play."),
-    bots: str = typer.Option("greedy,greedy", "--bots", help="Comma-separated bots; bot A sits in seat i % 2 of game i. "
-                             "Names: the pack's bots, random, mcts, mcts:ITERATIONS, scripted:FILE."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the batch: same seed, same results, however it runs."),
-    workers: str = typer.Option("auto", "--workers", help="Worker processes: a number or 'auto' (one per CPU)."),
-    backend: str = typer.Option("local", "--backend", help="local (this machine's processes) or dask."),
-    address: Optional[str] = typer.Option(None, "--address", help="Address of an existing Dask scheduler (with --backend dask)."),
-    variant: Optional[List[str]] = typer.Option(None, "--variant", help="A variant to switch on (repeatable; 'all' for every one)."),
-    mode: Optional[str] = typer.Option(None, "--mode", help="A game mode (e.g. extended)."),
-    deck: Optional[List[str]] = typer.Option(None, "--deck", help="A deck per seat, in seat order (repeatable): name or file."),
-    deck_pool: Optional[str] = typer.Option(None, "--deck-pool", help="Comma-separated decks rotated over the seats: "
+    game: Optional[str] = typer.Argument(None, help=N_("The installed game pack, e.g. volfyirion ('tabletop packs' lists them).")),
+    games: int = typer.Option(100, "-n", "--games", min=0, help=N_("How many games to play.")),
+    bots: str = typer.Option("greedy,greedy", "--bots", help=N_("Comma-separated bots; bot A sits in seat i % 2 of game i. "
+                             "Names: the pack's bots, random, mcts, mcts:ITERATIONS, scripted:FILE.")),
+    seed: int = typer.Option(0, "--seed", help=N_("Seed of the batch: same seed, same results, however it runs.")),
+    workers: str = typer.Option("auto", "--workers", help=N_("Worker processes: a number or 'auto' (one per CPU).")),
+    backend: str = typer.Option("local", "--backend", help=N_("local (this machine's processes) or dask.")),
+    address: Optional[str] = typer.Option(None, "--address", help=N_("Address of an existing Dask scheduler (with --backend dask).")),
+    variant: Optional[List[str]] = typer.Option(None, "--variant", help=N_("A variant to switch on (repeatable; 'all' for every one).")),
+    mode: Optional[str] = typer.Option(None, "--mode", help=N_("A game mode (e.g. extended).")),
+    deck: Optional[List[str]] = typer.Option(None, "--deck", help=N_("A deck per seat, in seat order (repeatable): name or file.")),
+    deck_pool: Optional[str] = typer.Option(None, "--deck-pool", help=N_("Comma-separated decks rotated over the seats: "
                                             "the games go through every assignment of these decks to the seats, "
-                                            "each bot meeting each one from every seat."),
-    max_turns: Optional[int] = typer.Option(200, "--max-turns", help="Stop a game unfinished after this many turns (it counts as capped)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write report.md, report.json, records.jsonl and charts here "
-                                       "(checked and created before the first game; records are written as games finish)."),
-    overwrite: bool = typer.Option(False, "--overwrite", help="Replace the simulation already in --out."),
+                                            "each bot meeting each one from every seat.")),
+    max_turns: Optional[int] = typer.Option(200, "--max-turns", help=N_("Stop a game unfinished after this many turns (it counts as capped).")),
+    out: Optional[Path] = typer.Option(None, "--out", help=N_("Write report.md, report.json, records.jsonl and charts here "
+                                       "(checked and created before the first game; records are written as games finish).")),
+    overwrite: bool = typer.Option(False, "--overwrite", help=N_("Replace the simulation already in --out.")),
     report_only: Optional[Path] = typer.Option(None, "--report-only", metavar="DIR",
-                                               help="Rebuild DIR's report from its records.jsonl (e.g. after Ctrl-C); plays no game."),
+                                               help=N_("Rebuild DIR's report from its records.jsonl (e.g. after Ctrl-C); plays no game.")),
     pack_module: Optional[str] = typer.Option(None, "--pack-module", metavar="MODULE:ATTRIBUTE",
-                                              help="A pack object that is not installed, e.g. mypack.plugin:pack; the module is "
-                                              "imported from the installed packages and PYTHONPATH, never from the current folder."),
-    think: Optional[float] = typer.Option(None, "--think", help="Seconds per move for mcts (results then depend on the machine)."),
-    iterations: Optional[int] = typer.Option(None, "--iterations", help="Iterations per move for mcts (reproducible)."),
-    cards: Optional[List[Path]] = typer.Option(None, "--cards", help="A card file whose cards join the set for this batch (repeatable)."),
+                                              help=N_("A pack object that is not installed, e.g. mypack.plugin:pack; the module is "
+                                              "imported from the installed packages and PYTHONPATH, never from the current folder.")),
+    think: Optional[float] = typer.Option(None, "--think", help=N_("Seconds per move for mcts (results then depend on the machine).")),
+    iterations: Optional[int] = typer.Option(None, "--iterations", help=N_("Iterations per move for mcts (reproducible).")),
+    cards: Optional[List[Path]] = typer.Option(None, "--cards", help=N_("A card file whose cards join the set for this batch (repeatable).")),
     option: Optional[List[str]] = typer.Option(None, "--option", help=OPTION_HELP),
 ) -> None:
     """Play bot-versus-bot games and report win rates, game lengths and per-card statistics."""

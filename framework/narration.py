@@ -27,6 +27,9 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from tabletop.framework import language
+from tabletop.framework.language import Count, Phrase, shown
+
 HEADLINE, DETAIL = 1, 2  # shown as it happens / only in the full log
 
 _RECORDING: ContextVar["EventLog | None"] = ContextVar("tabletop_event_log", default=None)
@@ -53,8 +56,7 @@ class Cards:
 
     def __init__(self, iids, hidden_as: str | None = None, came_from: str | None = None) -> None:
         self.iids = list(iids)
-        n = len(self.iids)
-        self.hidden_as = hidden_as if hidden_as is not None else f"{n} card{'s' if n != 1 else ''}"
+        self.hidden_as = hidden_as if hidden_as is not None else Count(len(self.iids), "{n} card", "{n} cards")
         self.came_from = came_from
 
 
@@ -81,18 +83,24 @@ class Ref:
         return self.seen_by is None or (viewer is not None and viewer in self.seen_by)
 
     def text(self, viewer: int | None) -> str:
-        """The names for a viewer who may read them, else what stands in for them."""
-        return ", ".join(self.names) if self.visible(viewer) else self.hidden_as
+        """The names for a viewer who may read them, else what stands in for them, in the language spoken now."""
+        if self.visible(viewer):
+            return ", ".join(language.card_name(n) for n in self.names)
+        return shown(self.hidden_as) if isinstance(self.hidden_as, Phrase) else language.gettext(self.hidden_as)
 
     def to_json(self) -> dict:
         """The complete reference, names included (server storage only)."""
-        return {"names": list(self.names), "seen_by": None if self.seen_by is None else sorted(self.seen_by),
-                "hidden_as": self.hidden_as}
+        out = {"names": list(self.names), "seen_by": None if self.seen_by is None else sorted(self.seen_by),
+               "hidden_as": str(self.hidden_as)}
+        if isinstance(self.hidden_as, Count):
+            out["hidden_count"] = self.hidden_as.n
+        return out
 
     @classmethod
     def from_json(cls, d: dict) -> "Ref":
         """The reference :meth:`to_json` wrote."""
-        return cls(tuple(d["names"]), None if d["seen_by"] is None else frozenset(d["seen_by"]), d["hidden_as"])
+        hidden = Count(d["hidden_count"], "{n} card", "{n} cards") if "hidden_count" in d else d["hidden_as"]
+        return cls(tuple(d["names"]), None if d["seen_by"] is None else frozenset(d["seen_by"]), hidden)
 
 
 @dataclass(frozen=True)
@@ -119,7 +127,8 @@ class Event:
         """The text ``viewer`` (a seat, or None for a spectator) may read, or None."""
         if not self.visible(viewer):
             return None
-        return self.text.format(**{k: v.text(viewer) if isinstance(v, Ref) else v for k, v in self.args.items()})
+        return language.gettext(self.text).format(
+            **{k: v.text(viewer) if isinstance(v, Ref) else shown(v) for k, v in self.args.items()})
 
     def for_viewer(self, viewer: int | None) -> dict | None:
         """What a front end sends to ``viewer``: the rendering and the cards it may name."""

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from tabletop.framework import lasting
 from tabletop.framework.actions import Action, VerbSpec, format_action, parse_action
 from tabletop.framework.effects import IllegalAction, answer, push, run_stack
+from tabletop.framework.language import Phrase, Word
 from tabletop.framework.narration import DETAIL, narrate
 from tabletop.framework.state import State, player_name
 from tabletop.framework.triggers import (
@@ -97,8 +98,8 @@ class Rules:
         """A zone's name in narration: ``p1.deck`` is "p1's deck", ``asset_deck`` "the asset deck"."""
         owner, dot, rest = key.partition(".")
         if dot and owner[:1] == "p" and owner[1:].isdigit():
-            return f"{owner}'s {rest.replace('.', ' ').replace('_', ' ')}"
-        return "the " + key.replace("_", " ").replace(".", " ")
+            return Phrase("{p}'s {zone}", p=owner, zone=Word(rest.replace('.', ' ').replace('_', ' ')))
+        return Phrase("the {zone}", zone=Word(key.replace("_", " ").replace(".", " ")))
 
     def end_reason(self, state: State) -> str:
         """Why a finished game ended, for people ("p2 has no City left (VOL-WIN-01)")."""
