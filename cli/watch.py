@@ -11,11 +11,12 @@ import sys
 import time
 
 from tabletop.cli.layout import event_line, fill, terminal_width
-from tabletop.cli.play import _counted, board_drawer, result_details
+from tabletop.cli.play import board_drawer, game_over_line, result_details, revealed_line
 from tabletop.cli.prompt import LineInput
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.narration import HEADLINE
 from tabletop.framework.game import Game
+from tabletop.framework.language import gettext as _
 
 
 class Screen:
@@ -49,14 +50,12 @@ class Screen:
         state = g.state
         result = g.rules.result(state)
         self.say("=" * min(self.width, 72))
-        winner = result.get("winner") or "no one"
-        self.say(f"Game over: {winner} wins after {result.get('turns', state.turn)} turns ({len(g.log)} actions).")
+        self.say(game_over_line(result.get("winner"), result.get("turns", state.turn), len(g.log)))
         for line in result_details(result):
             self.say(line)
         for s in range(state.nplayers):
             for zone, names in g.rules.reveal(state, s).items():
-                self.say(fill(f"{zone} ({len(names)}): {_counted(names)}", self.width,
-                                       initial_indent="  revealed: ", subsequent_indent="    "))
+                self.say(revealed_line(zone, names, self.width))
 
 
 def watch(pack, bots: list[str], seed: int, options: dict, players: int | None, delay: float,
@@ -68,14 +67,16 @@ def watch(pack, bots: list[str], seed: int, options: dict, players: int | None, 
     try:
         game = Game(rules, options, seed, players)
     except ValueError as e:
-        raise TabletopError(f"cannot start {pack.name}: {e}") from None
+        raise TabletopError(_("cannot start {game}: {why}").format(game=pack.name, why=e)) from None
     n = game.state.nplayers
     if len(bots) not in (1, n):
-        raise TabletopError(f"{pack.name} is played by {n} here: give 1 or {n} bots, not {len(bots)}")
+        raise TabletopError(_("{game} is played by {n} here: give 1 or {n} bots, not {given}").format(
+            game=pack.name, n=n, given=len(bots)))
     seats = [make_bot(pack, bots[s % len(bots)], seed + s, think=think) for s in range(n)]
     screen = Screen(pack, game, None, out)
     names = ", ".join(f"p{s + 1} {bots[s % len(bots)]}" for s in range(n))
-    screen.say(f"{rules.title or pack.name} - seed {seed} - {names} (you watch as a spectator)")
+    screen.say(_("{game} - seed {seed} - {bots} (you watch as a spectator)").format(
+        game=rules.title or pack.name, seed=seed, bots=names))
     cursor = 0
     turn = None
     while True:

@@ -8,6 +8,8 @@ others are single tokens, so the split is never ambiguous.
 """
 from __future__ import annotations
 
+from tabletop.framework.language import shown_card_word
+
 import re
 from dataclasses import dataclass
 
@@ -69,6 +71,14 @@ def format_action(action: Action) -> str:
     if len(action) == 1:
         return action[0]
     return " ".join([action[0], *map(str, action[1:])])
+
+
+def shown_action(action: Action) -> str:
+    """The notation of ``action`` as a player reads it: card names in the language spoken now (the
+    verbs are the notation's own words, as the card language's are). :func:`parse_action` reads both."""
+    if len(action) == 1:
+        return action[0]
+    return " ".join([action[0], *(shown_card_word(a) if isinstance(a, str) else str(a) for a in action[1:])])
 
 
 def parse_action(text: str, specs: dict[str, VerbSpec]) -> Action:

@@ -156,9 +156,27 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return cat.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` as meant in ``context`` (one English word, two French ones: "main" hero, "main" phase)."""
+    lang = _LANG.get()
+    if lang == DEFAULT:
+        return message
+    key = f"{context}\x04{message}"
+    found = catalogue(lang)._catalog.get(key)
+    if found is None:
+        _missing.add(key)
+        return message
+    return found
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now (it is translated where shown)."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted message (its two English forms) for extraction; :class:`Count` shows it."""
+    return singular, plural
 
 
 def missing() -> set[str]:
@@ -212,7 +230,38 @@ def card_name(name: str) -> str:
     """The name of a card as shown in the language spoken now (its own name without a translation)."""
     if _LANG.get() == DEFAULT:
         return name
-    return _card_texts.get(_LANG.get(), {}).get(name, {}).get("name", name)
+    texts = _card_texts.get(_LANG.get(), {}).get(name)
+    if texts is None:
+        _missing.add(f"card {name}: name")
+        return name
+    return texts["name"]
+
+
+def shown_card_word(word: str) -> str:
+    """An action's argument as shown: a card's name (or ``zone:Name``) in the language spoken now, else itself."""
+    lang = _LANG.get()
+    if lang == DEFAULT:
+        return word
+    table = _card_texts.get(lang, {})
+    if word in table:
+        return table[word]["name"]
+    head, colon, tail = word.rpartition(":")
+    if colon and tail in table:
+        return f"{head}:{table[tail]['name']}"
+    return word
+
+
+def english_names(text: str) -> str:
+    """``text`` with every translated card name it contains (any language, any case) put back in
+    English: a player may type an action with the names they read."""
+    import re
+
+    pairs = sorted(((texts["name"], english) for table in _card_texts.values() for english, texts in table.items()
+                    if texts["name"].casefold() != english.casefold()), key=lambda p: -len(p[0]))
+    for shown, english in pairs:
+        if shown.casefold() in text.casefold():
+            text = re.sub(r"(?<![\w])" + re.escape(shown) + r"(?![\w])", lambda m: english, text, flags=re.IGNORECASE)
+    return text
 
 
 def english_card_name(shown: str) -> str | None:
@@ -228,7 +277,7 @@ def english_card_name(shown: str) -> str | None:
 # ---------------------------------------------------------------------- phrases kept in English, shown translated
 class Phrase(str):
     """Text built from a template and arguments, equal to its English rendering, shown in the
-    reader's language by :func:`shown` (events are stored in English and rendered per reader)."""
+    reader's language by :func:`localised` (events are stored in English and rendered per reader)."""
 
     def __new__(cls, template: str, **args) -> "Phrase":
         self = super().__new__(cls, template.format(**args))
@@ -239,7 +288,7 @@ class Phrase(str):
         return _phrase, (type(self), self.template, self.args)
 
     def translated(self) -> str:
-        return gettext(self.template).format(**{k: shown(v) for k, v in self.args.items()})
+        return gettext(self.template).format(**{k: localised(v) for k, v in self.args.items()})
 
 
 def _phrase(cls, template, args):
@@ -277,7 +326,80 @@ class Count(Phrase):
         return ngettext(self.template, self.plural, self.n).format(n=number(self.n))
 
 
-def shown(value):
+class CardName(Phrase):
+    """A card's name, shown as the language names the card (its translation, else itself)."""
+
+    def __new__(cls, name: str) -> "CardName":
+        self = str.__new__(cls, name)
+        self.template, self.args = name, {}
+        return self
+
+    def __reduce__(self):
+        return CardName, (self.template,)
+
+    def translated(self) -> str:
+        return card_name(self.template)
+
+
+class CardText(Phrase):
+    """One text of a card (``("attacks", 0, "effect")`` of Ember Warden), shown from the card's
+    translation in the reader's language; a card without one shows its own text (and is noted missing)."""
+
+    def __new__(cls, card: str, path: tuple, english: str) -> "CardText":
+        self = str.__new__(cls, english)
+        self.template, self.args = english, {}
+        self.card, self.path = card, tuple(path)
+        return self
+
+    def __reduce__(self):
+        return CardText, (self.card, self.path, self.template)
+
+    def translated(self) -> str:
+        return card_text(self.card, self.path, self.template)
+
+
+def card_text(card: str, path: tuple, english: str) -> str:
+    """The text at ``path`` of the card named ``card`` in the language spoken now, else ``english``."""
+    lang = _LANG.get()
+    if lang == DEFAULT:
+        return english
+    found = _card_texts.get(lang, {}).get(card, {})
+    for key in path:
+        try:
+            found = found[key]
+        except (KeyError, IndexError, TypeError):
+            _missing.add(f"card {card}: {'.'.join(map(str, path))}")
+            return english
+    return found if isinstance(found, str) else english
+
+
+def listed(items) -> Phrase | str:
+    """Items separated by commas, each shown in the reader's language."""
+    items = list(items)
+    if not items:
+        return ""
+    head = items[0]
+    for item in items[1:]:
+        head = Phrase(N_("{a}, {b}"), a=head, b=item)
+    return head
+
+
+def joined(items, last: str = "and") -> Phrase | str:
+    """Items listed the language's way: "a, b and c" ("a, b et c")."""
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    head = items[0]
+    for item in items[1:-1]:
+        head = Phrase(N_("{a}, {b}"), a=head, b=item)
+    if last == "and":
+        return Phrase(N_("{a} and {b}"), a=head, b=items[-1])
+    return Phrase(N_("{a} or {b}"), a=head, b=items[-1])
+
+
+def localised(value):
     """A value as the language spoken now shows it: phrases translated, floats written its way."""
     if _LANG.get() == DEFAULT:
         return str(value) if isinstance(value, Phrase) else value

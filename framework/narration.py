@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from tabletop.framework import language
-from tabletop.framework.language import Count, Phrase, shown
+from tabletop.framework.language import N_, Count, N_plural, Phrase, localised
 
+CARDS = N_plural("{n} card", "{n} cards")
 HEADLINE, DETAIL = 1, 2  # shown as it happens / only in the full log
 
 _RECORDING: ContextVar["EventLog | None"] = ContextVar("tabletop_event_log", default=None)
@@ -42,7 +43,7 @@ class Card:
 
     __slots__ = ("iid", "hidden_as", "came_from")
 
-    def __init__(self, iid: int, hidden_as: str = "a card", came_from: str | None = None) -> None:
+    def __init__(self, iid: int, hidden_as: str = N_("a card"), came_from: str | None = None) -> None:
         self.iid = iid
         self.hidden_as = hidden_as
         self.came_from = came_from
@@ -56,7 +57,7 @@ class Cards:
 
     def __init__(self, iids, hidden_as: str | None = None, came_from: str | None = None) -> None:
         self.iids = list(iids)
-        self.hidden_as = hidden_as if hidden_as is not None else Count(len(self.iids), "{n} card", "{n} cards")
+        self.hidden_as = hidden_as if hidden_as is not None else Count(len(self.iids), *CARDS)
         self.came_from = came_from
 
 
@@ -86,7 +87,7 @@ class Ref:
         """The names for a viewer who may read them, else what stands in for them, in the language spoken now."""
         if self.visible(viewer):
             return ", ".join(language.card_name(n) for n in self.names)
-        return shown(self.hidden_as) if isinstance(self.hidden_as, Phrase) else language.gettext(self.hidden_as)
+        return localised(self.hidden_as) if isinstance(self.hidden_as, Phrase) else language.gettext(self.hidden_as)
 
     def to_json(self) -> dict:
         """The complete reference, names included (server storage only)."""
@@ -99,7 +100,7 @@ class Ref:
     @classmethod
     def from_json(cls, d: dict) -> "Ref":
         """The reference :meth:`to_json` wrote."""
-        hidden = Count(d["hidden_count"], "{n} card", "{n} cards") if "hidden_count" in d else d["hidden_as"]
+        hidden = Count(d["hidden_count"], *CARDS) if "hidden_count" in d else d["hidden_as"]
         return cls(tuple(d["names"]), None if d["seen_by"] is None else frozenset(d["seen_by"]), hidden)
 
 
@@ -128,7 +129,7 @@ class Event:
         if not self.visible(viewer):
             return None
         return language.gettext(self.text).format(
-            **{k: v.text(viewer) if isinstance(v, Ref) else shown(v) for k, v in self.args.items()})
+            **{k: v.text(viewer) if isinstance(v, Ref) else localised(v) for k, v in self.args.items()})
 
     def for_viewer(self, viewer: int | None) -> dict | None:
         """What a front end sends to ``viewer``: the rendering and the cards it may name."""

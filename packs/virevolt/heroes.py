@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
+from tabletop.framework.language import N_, CardName, Phrase
 from tabletop.framework.narration import Card, narrate
 from tabletop.framework.triggers import DAMAGED, LEFT, announce
 from tabletop.packs.virevolt import states as st
@@ -113,12 +114,12 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
         if hero in state.marks[st.INVINCIBILITY] and is_main(state, hero):
             narrate(state, "damage", "{hero} is invincible: no damage", hero=_named(state, hero))
             return
-    _hurt(state, hero, n, atk_p, "{hero} takes {n} damage ({hp} HP left)")
+    _hurt(state, hero, n, atk_p, N_("{hero} takes {n} damage ({hp} HP left)"))
 
 
 def _named(state, hero: int) -> str:
     """``p2's Frost Giant``: a hero in play, public by nature."""
-    return f"{KEYS[owner(state, hero)].name}'s {state.cards[hero].name}"
+    return Phrase(N_("{p}'s {card}"), p=KEYS[owner(state, hero)].name, card=CardName(state.cards[hero].name))
 
 
 def holders(state) -> list[tuple[int, int]]:
@@ -150,7 +151,7 @@ def _hurt(state, hero: int, n: int, killer: int | None, told: str) -> None:
 
 def lose_hp(state, hero: int, n: int) -> None:
     """HP lost to Poison/Burn (VIR-PHASE-STATE-01/02); a death scores for the previous player."""
-    _hurt(state, hero, n, previous_player(state, owner(state, hero)), "{hero} loses {n} HP to its states ({hp} HP left)")
+    _hurt(state, hero, n, previous_player(state, owner(state, hero)), N_("{hero} loses {n} HP to its states ({hp} HP left)"))
 
 
 def heal(state, hero: int, n: int) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tabletop.framework.actions import DECISION_VERBS, NAME, VerbSpec
 from tabletop.framework.effects import Decision, Frame, IllegalAction, native
+from tabletop.framework.language import N_, CardText, Word
 from tabletop.framework.narration import Card, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
@@ -230,7 +231,7 @@ def _h_play(state, action) -> None:
     else:
         z[k.main].append(iid)
     narrate(state, "play", "{p} plays {card} as {role} hero", actor=p, p=k.name, card=Card(iid),
-            role="main" if z[k.main][0] == iid else "secondary")
+            role=Word(N_("main")) if z[k.main][0] == iid else Word(N_("secondary")))
     state.vars["initiator"] = p
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
@@ -245,7 +246,7 @@ def _h_set(state, action) -> None:
     iid = _from_hand(state, p, action[1], (TRAP,))
     state.zones[k.hand].remove(iid)
     state.zones[k.traps].append(iid)                       # free (VIR-TRAP-06)
-    narrate(state, "set", "{p} sets {card} face down", actor=p, p=k.name, card=Card(iid, hidden_as="a trap"))
+    narrate(state, "set", "{p} sets {card} face down", actor=p, p=k.name, card=Card(iid, hidden_as=N_("a trap")))
 
 
 def _cast_resolve(state, ctx):
@@ -282,7 +283,7 @@ def _h_cast(state, action) -> None:
     state.zones[k.hand].remove(iid)
     state.zones[k.casting].append(iid)
     narrate(state, "cast", "{p} casts {card} (effect {n}: {text})", actor=p, p=k.name, card=Card(iid), n=n,
-            text=d.effects[n - 1].program.text)
+            text=CardText(d.name, ("effects", n - 1, "effect"), d.effects[n - 1].program.text))
     state.vars["initiator"] = p
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)

@@ -15,6 +15,7 @@ players holding one whose condition holds; and after each step of a phase that r
 from __future__ import annotations
 
 from tabletop.framework.effects import Decision, Frame, native
+from tabletop.framework.language import CardText
 from tabletop.framework.narration import Card, narrate
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt.heroes import DAMAGE
@@ -75,7 +76,7 @@ def activate(state, q: int, name: str, ev: dict) -> None:
     state.zones[k.graveyard].append(iid)
     state.reveals += 1
     narrate(state, "trap", "{p} reveals and activates the trap {card}: {text}", actor=q, p=k.name,
-            card=Card(iid), text=d.program.text)
+            card=Card(iid), text=CardText(d.name, ("effect",), d.program.text))
     ctx = dict(ev)
     ctx.update(controller=q, source=iid, card=name, trap=True)
     state.stack.append(Frame(d.program, ctx))

@@ -41,10 +41,15 @@ class Views:
                    "casting": N_("incantation being cast"), "hand": N_("hand"), "deck": N_("deck"),
                    "graveyard": N_("graveyard"), "crystals": N_("crystals")}
 
+    def phase_label(self, phase: str) -> str:
+        from tabletop.packs.virevolt.board import PHASES
+
+        return Word(PHASES[phase]) if phase in PHASES else phase
+
     def zone_label(self, key: str) -> str:
         owner, _, rest = key.partition(".")
         if rest:
-            return Phrase("{p}'s {zone}", p=owner, zone=Word(self._ZONE_WORDS.get(rest, rest)))
+            return Phrase(N_("{p}'s {zone}"), p=owner, zone=Word(self._ZONE_WORDS.get(rest, rest)))
         return Word(N_("out of the game")) if key == "box" else key
 
     def view(self, state: State, player: int | None) -> dict:

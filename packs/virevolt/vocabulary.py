@@ -25,6 +25,7 @@ from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
+from tabletop.framework.language import N_, CardName
 from tabletop.framework.narration import Card, narrate
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
@@ -177,10 +178,10 @@ def build_vocabulary() -> Vocabulary:
 
     v.effect("consume {n:number} crystal of each enemy", example="consume 2 crystals of each enemy")(_consume)
     v.effect("destroy {n:number} crystal of each enemy", example="destroy 1 crystal of each enemy")(
-        _each_enemy_loses("destroy", lambda k: k.crystals, _most_valuable_crystal, 0, "{p}'s {card} is destroyed"))
+        _each_enemy_loses("destroy", lambda k: k.crystals, _most_valuable_crystal, 0, N_("{p}'s {card} is destroyed")))
     v.effect("destroy {n:number} trap of each enemy", example="destroy 1 trap of each enemy")(
         _each_enemy_loses("destroy", lambda k: k.traps, lambda s, zone: zone[0], 1,  # the oldest
-                          "{p}'s face-down trap {card} is destroyed"))
+                          N_("{p}'s face-down trap {card} is destroyed")))
 
     def _restore(n):
         _positive(n, "restore")
@@ -216,7 +217,7 @@ def build_vocabulary() -> Vocabulary:
             old = z[k.main].pop()
             sec[sec.index(h)] = old
             z[k.main].append(h)
-            narrate(s, "rotate", "{card}: {new} becomes {p}'s main hero", p=k.name, card=c.get("card", ""),
+            narrate(s, "rotate", "{card}: {new} becomes {p}'s main hero", p=k.name, card=CardName(c.get("card", "")),
                     new=Card(h))
             return None
         return step

@@ -136,13 +136,13 @@ class Views:
         if owner in ("p1", "p2"):
             if rest.startswith("city"):  # p1.city2.troop
                 city, _, slot = rest.partition(".")
-                return Phrase("{owner}.{city} {slot}", owner=owner, city=city, slot=Word(slot)) if slot else \
-                    Phrase("{owner}.{city}", owner=owner, city=city)
-            return Phrase("{p}'s {zone}", p=owner, zone=Word(self._ZONE_WORDS.get(rest, rest)))
+                return Phrase(N_("{owner}.{city} {slot}"), owner=owner, city=city, slot=Word(slot)) if slot else \
+                    f"{owner}.{city}"
+            return Phrase(N_("{p}'s {zone}"), p=owner, zone=Word(self._ZONE_WORDS.get(rest, rest)))
         if key in ROW_KEYS:
-            return Phrase("Asset Row space {i}", i=key[3:])
+            return Phrase(N_("Asset Row space {i}"), i=key[3:])
         if key in LAIR_KEYS:
-            return Phrase("the Lair's space {i}", i=key[4:])
+            return Phrase(N_("the Lair's space {i}"), i=key[4:])
         return Word({"asset_deck": N_("the Asset Deck"), "wonder_deck": N_("the Wonder Deck"),
                      "removed": N_("out of the game"), "lair_card": N_("Volfyirion's Lair")}.get(key, key.replace("_", " ")))
 
