@@ -298,16 +298,16 @@ def _phrase(cls, template, args):
 class Word(Phrase):
     """A word shown in the reader's language ("burn", "main", a phase name)."""
 
-    def __new__(cls, word: str) -> "Word":
+    def __new__(cls, word: str, context: str | None = None) -> "Word":
         self = str.__new__(cls, word)
-        self.template, self.args = word, {}
+        self.template, self.args, self.context = word, {}, context
         return self
 
     def __reduce__(self):
-        return Word, (self.template,)
+        return Word, (self.template, self.context)
 
     def translated(self) -> str:
-        return gettext(self.template)
+        return pgettext(self.context, self.template) if self.context else gettext(self.template)
 
 
 class Count(Phrase):

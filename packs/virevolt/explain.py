@@ -7,6 +7,7 @@ the state and their own hand and traps); rule ids refer to the pack's catalogue
 """
 from __future__ import annotations
 
+from tabletop.framework.language import N_, gettext
 from tabletop.framework.state import State
 
 from tabletop.packs.virevolt import combat, costs
@@ -17,17 +18,17 @@ from tabletop.packs.virevolt.keys import CRYSTAL, HERO, INCANTATION, KEYS, TRAP
 
 HAND_LIMIT = 7
 KIND_RULES = {
-    "hero": "Hero: played from your hand for free in your Main or Secondary Phase; your first becomes your main "
+    "hero": N_("Hero: played from your hand for free in your Main or Secondary Phase; your first becomes your main "
             "hero, the next ones secondary heroes (3 heroes at most: 1 main, 2 secondary, VIR-PHASE-MAIN-02). "
             "Only the main hero attacks (VIR-PHASE-COMBAT-02). If it dies, the enemy who killed it gets a "
             "victory token (VIR-HERO-08); a sacrifice gives none (VIR-HERO-12). A player with no hero in play "
-            "loses to the next attack (VIR-WIN-04).",
-    "crystal": "Crystal: one per turn into play (VIR-PHASE-MAIN-05); each pays one cost symbol and is consumed "
-               "until your next Draw Phase (VIR-CRYSTAL-07, VIR-PHASE-DRAW-03).",
-    "incantation": "Incantation: cast in your Main or Secondary Phase with one of its effects, paying that "
-                   "effect's cost (VIR-INC-01); then it goes to your graveyard (VIR-INC-03).",
-    "trap": "Trap: set face down for free (VIR-TRAP-06); activated when its condition happens, even in another "
-            "player's turn, paying its cost; it resolves before what it answers (VIR-TRAP-03, VIR-TRAP-09).",
+            "loses to the next attack (VIR-WIN-04)."),
+    "crystal": N_("Crystal: one per turn into play (VIR-PHASE-MAIN-05); each pays one cost symbol and is consumed "
+               "until your next Draw Phase (VIR-CRYSTAL-07, VIR-PHASE-DRAW-03)."),
+    "incantation": N_("Incantation: cast in your Main or Secondary Phase with one of its effects, paying that "
+                   "effect's cost (VIR-INC-01); then it goes to your graveyard (VIR-INC-03)."),
+    "trap": N_("Trap: set face down for free (VIR-TRAP-06); activated when its condition happens, even in another "
+            "player's turn, paying its cost; it resolves before what it answers (VIR-TRAP-03, VIR-TRAP-09)."),
 }
 
 
@@ -177,4 +178,4 @@ class Explain:
         return out or ([] if name else None)
 
     def card_rules(self, card) -> str:
-        return KIND_RULES.get(card.type, "")
+        return gettext(KIND_RULES[card.type]) if card.type in KIND_RULES else ""

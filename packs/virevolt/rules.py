@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tabletop.framework.actions import DECISION_VERBS, NAME, VerbSpec
 from tabletop.framework.effects import Decision, Frame, IllegalAction, native
-from tabletop.framework.language import N_, CardText, Word
+from tabletop.framework.language import N_, CardText, Phrase, Word
 from tabletop.framework.narration import Card, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
@@ -606,7 +606,7 @@ class VirevoltRules(Explain, Views, Positions, Rules):
 
     def result(self, state: State) -> dict:
         out = super().result(state)
-        out["tokens"] = {KEYS[i].name: state.counters[KEYS[i].tokens] for i in range(state.nplayers)}
+        out[N_("tokens")] = {KEYS[i].name: state.counters[KEYS[i].tokens] for i in range(state.nplayers)}
         return out
 
     def end_reason(self, state: State) -> str:
@@ -616,7 +616,7 @@ class VirevoltRules(Explain, Views, Positions, Rules):
         c = state.counters
         name = KEYS[w].name
         if c[KEYS[w].tokens] >= WIN_TOKENS:
-            return f"{name} has {c[KEYS[w].tokens]} victory tokens (VIR-WIN-02)"
+            return Phrase(N_("{p} has {n} victory tokens (VIR-WIN-02)"), p=name, n=c[KEYS[w].tokens])
         if all(c[KEYS[q].eliminated] for q in range(state.nplayers) if q != w):
-            return "every other player had to draw from an empty deck (VIR-WIN-01)"
-        return f"{name} attacked a player with no hero in play (VIR-WIN-04)"
+            return Word(N_("every other player had to draw from an empty deck (VIR-WIN-01)"))
+        return Phrase(N_("{p} attacked a player with no hero in play (VIR-WIN-04)"), p=name)

@@ -7,6 +7,7 @@ docs/rules/volfyirion.md).
 """
 from __future__ import annotations
 
+from tabletop.framework.language import N_, gettext
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.state import State
 
@@ -17,25 +18,25 @@ from tabletop.packs.volfyirion.model import (
 )
 
 KIND_RULES = {
-    "command": "Command card: played from your hand into your Playing Area, its main points are gained at once; "
-               "at the end of your turn it goes to your discard pile (VOL-PLAY-01, VOL-END-02).",
-    "building": "Building: played into one of your intact Cities (one Building each; a new one removes the old "
+    "command": N_("Command card: played from your hand into your Playing Area, its main points are gained at once; "
+               "at the end of your turn it goes to your discard pile (VOL-PLAY-01, VOL-END-02)."),
+    "building": N_("Building: played into one of your intact Cities (one Building each; a new one removes the old "
                 "one from the game); it stays in play and gives its main points every turn (VOL-CARD-04, "
-                "VOL-INPLAY-02).",
-    "troop": "Troop: played into one of your intact Cities (one Troop each); its defence adds to the City's "
+                "VOL-INPLAY-02)."),
+    "troop": N_("Troop: played into one of your intact Cities (one Troop each); its defence adds to the City's "
              "(VOL-CARD-07). An attack on the City must beat both; a paid attack removes the Troop first "
-             "(VOL-ATTACK-04). Redeploy it for its cost (VOL-REDEPLOY-01).",
-    "wonder": "Wonder: acquired from the Lair with battle points (VOL-ACQW-01), played into your Playing Area "
+             "(VOL-ATTACK-04). Redeploy it for its cost (VOL-REDEPLOY-01)."),
+    "wonder": N_("Wonder: acquired from the Lair with battle points (VOL-ACQW-01), played into your Playing Area "
               "where it stays, giving its points every turn (VOL-WONDER-06); knowledge equal to its cost "
-              "seals or unseals it (VOL-SEAL-01).",
-    "city": "City: 8, 9 or 10 defence; destroyed by an attack paying its defence (plus its Troop's), or by "
+              "seals or unseals it (VOL-SEAL-01)."),
+    "city": N_("City: 8, 9 or 10 defence; destroyed by an attack paying its defence (plus its Troop's), or by "
             "Volfyirion at the end of its owner's turn (VOL-ATTACK-01, VOL-END-04). Lose all three and you "
-            "lose (VOL-WIN-01).",
-    "lair": "Volfyirion's Lair: defeat the dragon with 16 battle to claim it: it becomes a City of yours "
-            "and gives 4 battle each turn (VOL-DEFEAT-01, VOL-DEFEAT-09).",
-    "perk": "Perk: dealt face up at the start; its rule lasts the whole game (VOL-VAR-PERK-01).",
-    "ploy": "Ploy: dealt face down, secret; it fires by itself when its condition happens, then leaves the "
-            "game (VOL-VAR-PLOY-01, VOL-VAR-PLOY-02).",
+            "lose (VOL-WIN-01)."),
+    "lair": N_("Volfyirion's Lair: defeat the dragon with 16 battle to claim it: it becomes a City of yours "
+            "and gives 4 battle each turn (VOL-DEFEAT-01, VOL-DEFEAT-09)."),
+    "perk": N_("Perk: dealt face up at the start; its rule lasts the whole game (VOL-VAR-PERK-01)."),
+    "ploy": N_("Ploy: dealt face down, secret; it fires by itself when its condition happens, then leaves the "
+            "game (VOL-VAR-PLOY-01, VOL-VAR-PLOY-02)."),
 }
 
 
@@ -280,4 +281,4 @@ class Explain:
         return None
 
     def card_rules(self, card) -> str:
-        return KIND_RULES.get(card.type, "")
+        return gettext(KIND_RULES[card.type]) if card.type in KIND_RULES else ""

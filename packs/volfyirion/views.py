@@ -131,6 +131,11 @@ class Views:
     _ZONE_WORDS = {"hand": N_("hand"), "deck": N_("deck"), "discard": N_("discard pile"), "play": N_("Playing Area"),
                    "lair": N_("Lair"), "cities": N_("cities"), "perk": N_("Perk"), "ploy": N_("Ploy")}
 
+    def phase_label(self, phase: str) -> str:
+        from tabletop.packs.volfyirion.board import PHASES
+
+        return Word(PHASES[phase], "volfyirion") if phase in PHASES else phase
+
     def zone_label(self, key: str) -> str:
         owner, _, rest = key.partition(".")
         if owner in ("p1", "p2"):
