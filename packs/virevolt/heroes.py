@@ -233,7 +233,7 @@ def _promote_step(state, ctx):
     lab = labels(state, sec)
     chosen = ctx.pop("hero", None)  # the answer is one of the labels offered
     if chosen is None:
-        return Decision(p, f"{KEYS[p].name}: choose your new main hero",
+        return Decision(p, Phrase(N_("{p}: choose your new main hero"), p=KEYS[p].name),
                         [("choose", l) for l in lab], lab, "hero")
     h = sec[lab.index(chosen)]
     sec.remove(h)

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from tabletop.framework.actions import DECISION_VERBS, NAME, VerbSpec
 from tabletop.framework.effects import Decision, Frame, IllegalAction, native
-from tabletop.framework.language import N_, CardText, Phrase, Word
+from tabletop.framework.language import N_, CardText, Count, Phrase, Word
+from tabletop.framework.narration import CARDS
 from tabletop.framework.narration import Card, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
@@ -125,7 +126,7 @@ def _hand_limit_step(state, ctx):
         if n not in names:
             names.append(n)
     extra = len(hand) - HAND_LIMIT
-    return Decision(p, f"{k.name}: discard {extra} card{'s' if extra > 1 else ''} (hand limit 7)",
+    return Decision(p, Phrase(N_("{p}: discard {cards} (hand limit 7)"), p=k.name, cards=Count(extra, *CARDS)),
                     [("choose", f"hand:{n}") for n in names], names, "card")
 
 

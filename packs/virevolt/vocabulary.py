@@ -209,7 +209,7 @@ def build_vocabulary() -> Vocabulary:
             labs = hz.labels(s, sec)
             if k_ not in c:
                 if len(sec) > 1:
-                    return Decision(p, f"{c.get('card')}: choose your new main hero",
+                    return Decision(p, Phrase(N_("{card}: choose your new main hero"), card=CardName(c.get('card'))),
                                     [("choose", lab) for lab in labs], labs, k_)
                 c[k_] = labs[0]
             lab = c.pop(k_)

@@ -18,6 +18,7 @@ The dragon is an int: ``LAIR`` (-1), ``REMOVED`` (-2), or ``player * 3 + city in
 """
 from __future__ import annotations
 
+from tabletop.framework.language import N_, CardName, Phrase, Word
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
 from tabletop.framework.narration import DETAIL, Card, Zone, narrate
@@ -396,7 +397,7 @@ def _wonder_removal(state, ctx):
         return None
     options.append(SKIP)
     values.append(None)
-    return Decision(p, "Wonder acquired: remove another card of yours from the game?", options, values, "pick")
+    return Decision(p, Word(N_("Wonder acquired: remove another card of yours from the game?")), options, values, "pick")
 
 
 WONDER_REMOVAL = native("volfyirion/wonder-removal", _wonder_removal)
