@@ -703,7 +703,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         self.gain_card(state, p, iid)
         narrate(state, "acquire", "{p} acquires {card} for {cost} command{where}", actor=p, p=K.name,
                 card=Card(iid), cost=cost,
-                where=f" (it goes to {KEYS[1 - p].name}'s discard pile)" if state.cards[iid].to_opp else "")
+                where=Phrase(N_(" (it goes to {p}'s discard pile)"), p=KEYS[1 - p].name) if state.cards[iid].to_opp else "")
         state.vars["refresh"] = ""
 
     @staticmethod

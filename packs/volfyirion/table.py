@@ -10,6 +10,7 @@ gain may be declined (VOL-SEC-05).
 from __future__ import annotations
 
 from tabletop.dsl.table import Kind, Table, Zone
+from tabletop.framework.language import N_, Word
 from tabletop.framework import narration
 from tabletop.framework.triggers import LEFT, announce
 
@@ -154,7 +155,7 @@ class VolfyirionTable(Table):
         if state.log is not None:  # the card is named to whoever sees it where it went or where it was
             narration.narrate(state, "move", "{card} goes from {src} to {dst}{where}",
                               card=narration.Card(iid, came_from=key), src=narration.Zone(key),
-                              dst=narration.Zone(dest), where=" (at the bottom)" if bottom else "")
+                              dst=narration.Zone(dest), where=Word(N_(" (at the bottom)")) if bottom else "")
 
     def discard(self, state, iid: int, key: str) -> None:
         self.move(state, iid, key, KEYS[self.owner(state, iid, key)].discard)
