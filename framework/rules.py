@@ -279,8 +279,8 @@ class Rules:
         """Tell who won and why (:meth:`end_reason`), once, when the game ends."""
         winner = Word(N_("no one")) if state.winner is None else player_name(state.winner)
         reason = self.end_reason(state)
-        narrate(state, "game over", "game over: {winner} wins{why}", winner=winner,
-                why=Phrase(N_(" ({reason})"), reason=reason) if reason else "")
+        why = Phrase(N_(" ({reason})"), reason=reason) if reason else ""
+        narrate(state, "game over", "game over: {winner} wins{why}", winner=winner, why=why)
 
     def apply_checked(self, state: State, action: Action | str) -> None:
         """Like :meth:`apply`, but refuse an action that is not legal, listing the legal ones.

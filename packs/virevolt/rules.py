@@ -17,6 +17,7 @@ from tabletop.framework.actions import DECISION_VERBS, NAME, VerbSpec
 from tabletop.framework.effects import Decision, Frame, IllegalAction, native
 from tabletop.framework.language import N_, CardText, Count, Phrase, Word
 from tabletop.framework.narration import CARDS
+
 from tabletop.framework.narration import Card, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
@@ -33,6 +34,8 @@ from tabletop.packs.virevolt.keys import BOX, CRYSTAL, HERO, INCANTATION, KEYS, 
 from tabletop.packs.virevolt.explain import Explain
 from tabletop.packs.virevolt.positions import Positions
 from tabletop.packs.virevolt.views import Views
+
+A_TRAP = N_("a trap")  # what a seat that cannot see a set trap reads
 
 HAND_LIMIT = 7
 WIN_TOKENS = 5
@@ -231,8 +234,8 @@ def _h_play(state, action) -> None:
         z[k.secondary].append(iid)
     else:
         z[k.main].append(iid)
-    narrate(state, "play", "{p} plays {card} as {role} hero", actor=p, p=k.name, card=Card(iid),
-            role=Word(N_("main")) if z[k.main][0] == iid else Word(N_("secondary")))
+    role = Word(N_("main")) if z[k.main][0] == iid else Word(N_("secondary"))
+    narrate(state, "play", "{p} plays {card} as {role} hero", actor=p, p=k.name, card=Card(iid), role=role)
     state.vars["initiator"] = p
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
@@ -247,7 +250,7 @@ def _h_set(state, action) -> None:
     iid = _from_hand(state, p, action[1], (TRAP,))
     state.zones[k.hand].remove(iid)
     state.zones[k.traps].append(iid)                       # free (VIR-TRAP-06)
-    narrate(state, "set", "{p} sets {card} face down", actor=p, p=k.name, card=Card(iid, hidden_as=N_("a trap")))
+    narrate(state, "set", "{p} sets {card} face down", actor=p, p=k.name, card=Card(iid, hidden_as=A_TRAP))
 
 
 def _cast_resolve(state, ctx):

@@ -31,7 +31,7 @@ def phase_name(phase: str) -> str:
     return phase
 
 
-def _amount(n: int, resource: str) -> str:
+def amount(n: int, resource: str) -> str:
     return ngettext(*POINTS[resource], n).format(n=n) if resource in POINTS else f"{n} {resource}"
 
 
@@ -48,7 +48,7 @@ def _city(label: str, c: dict) -> str:
         return f"{label:<6} {card_name(c.get('name', '')):<18} " + _("REMOVED FROM THE GAME (destroyed twice)")
     if c["destroyed"]:
         rb = c.get("rebuild")
-        cost = (_(", rebuild: {cost}").format(cost=", ".join(_amount(n, r) for r, n in rb.items()))) if rb else ""
+        cost = (_(", rebuild: {cost}").format(cost=", ".join(amount(n, r) for r, n in rb.items()))) if rb else ""
         return f"{label:<6} {card_name(c.get('name', '')):<18} " + _("DESTROYED (printed {printed}{cost})").format(
             printed=c["printed"], cost=cost)
     troop = card_name(c["troop"]) if c["troop"] else "-"
@@ -60,7 +60,7 @@ def _city(label: str, c: dict) -> str:
 
 def _points(d: dict) -> str:
     pts = d["points"]
-    return ", ".join(_amount(pts[r], r) for r in ("command", "battle", "knowledge"))
+    return ", ".join(amount(pts[r], r) for r in ("command", "battle", "knowledge"))
 
 
 def _player(name: str, d: dict, dragon: str, own: bool, width: int) -> list[str]:
@@ -99,7 +99,7 @@ def _asset(i: int, c: dict | None) -> str:
     if not c:
         return f"[{i}] " + _("(empty)")
     parts = [f"[{i}] {card_name(c['name'])} - {_(KINDS.get(c['type'], c['type']))}, "
-             f"{_(COLOURS.get(c['colour'], c['colour']))}, {_amount(c['cost'], 'command')}"]
+             f"{_(COLOURS.get(c['colour'], c['colour']))}, {amount(c['cost'], 'command')}"]
     if c.get("defence"):
         parts.append(_("defence {defence}").format(defence=c["defence"]))
     parts += _abilities(c)
@@ -150,7 +150,7 @@ def draw_board(view: dict, names: dict | None = None, width: int = 100, compact:
             if not w:
                 out.append(f"  [{i}] " + _("(empty)"))
                 continue
-            parts = [f"[{i}] {card_name(w['name'])} - {_amount(w['cost'], 'battle')}"] + _abilities(w)
+            parts = [f"[{i}] {card_name(w['name'])} - {amount(w['cost'], 'battle')}"] + _abilities(w)
             out += _wrap("; ".join(parts), width)
     out.append("")
     mine = view["players"][bottom]

@@ -18,7 +18,7 @@ The dragon is an int: ``LAIR`` (-1), ``REMOVED`` (-2), or ``player * 3 + city in
 """
 from __future__ import annotations
 
-from tabletop.framework.language import N_, CardName, Phrase, Word
+from tabletop.framework.language import N_, CardName, Count, N_plural, Phrase, Word, listed
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
 from tabletop.framework.narration import DETAIL, Card, Zone, narrate
@@ -98,9 +98,13 @@ def dragon_parse(text: str) -> int:
     return (int(p[1]) - 1) * 3 + int(c[4]) - 1
 
 
+_POINTS = (N_plural("{n} command", "{n} command"), N_plural("{n} battle", "{n} battle"),
+           N_plural("{n} knowledge", "{n} knowledge"))
+
+
 def points_text(pts) -> str:
-    """``((0, 2), (1, 3))`` -> "2 command, 3 battle"."""
-    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in pts if n)
+    """``((0, 2), (1, 3))`` -> "2 command, 3 battle" (English text shown in the reader's language)."""
+    return listed(Count(n, *_POINTS[r]) for r, n in pts if n)
 
 
 def place_text(state, p: int, ci: int) -> str:
@@ -111,7 +115,7 @@ def place_text(state, p: int, ci: int) -> str:
 
 
 def dragon_place(state, d: int) -> str:
-    return "its Lair" if d == LAIR else place_text(state, d // 3, d % 3)
+    return Word(N_("its Lair")) if d == LAIR else place_text(state, d // 3, d % 3)
 
 
 # ---------------------------------------------------------------------- points

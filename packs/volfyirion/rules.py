@@ -701,9 +701,9 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         self._pay(state, K.cp, cost)
         slot.clear()
         self.gain_card(state, p, iid)
+        where = Phrase(N_(" (it goes to {p}'s discard pile)"), p=KEYS[1 - p].name) if state.cards[iid].to_opp else ""
         narrate(state, "acquire", "{p} acquires {card} for {cost} command{where}", actor=p, p=K.name,
-                card=Card(iid), cost=cost,
-                where=Phrase(N_(" (it goes to {p}'s discard pile)"), p=KEYS[1 - p].name) if state.cards[iid].to_opp else "")
+                card=Card(iid), cost=cost, where=where)
         state.vars["refresh"] = ""
 
     @staticmethod
