@@ -15,7 +15,7 @@ from typing import Any, Callable
 from tabletop.framework import lasting
 from tabletop.framework.actions import Action, VerbSpec, format_action, parse_action, shown_action
 from tabletop.framework.effects import IllegalAction, answer, push, run_stack
-from tabletop.framework.language import N_, Phrase, Word, english_names
+from tabletop.framework.language import N_, Phrase, Word, english_names, gettext as _, localised
 from tabletop.framework.narration import DETAIL, narrate
 from tabletop.framework.state import State, player_name
 from tabletop.framework.triggers import (
@@ -447,16 +447,18 @@ class Rules:
             return alias
         action = alias if alias is not None else self.parse(text)  # a syntax error explains itself best
         if state.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         if state.pending is not None:
-            options = ", ".join(format_action(a) for a in legal)
-            raise IllegalAction(f"answer the question first: {state.pending.prompt} ({options})")
+            options = ", ".join(shown_action(a) for a in legal)
+            raise IllegalAction(_("answer the question first: {question} ({options})").format(
+                question=localised(state.pending.prompt), options=options))
         reason = self.why_not(state, action)
-        shown = ", ".join(format_action(a) for a in legal) or "none (the game is over)"
+        shown = ", ".join(shown_action(a) for a in legal) or _("none (the game is over)")
         if reason:
-            why = f"{format_action(action)}: {reason}"
-            raise IllegalAction(f"{why}; legal actions: {shown}", why)
-        raise IllegalAction(f"{clipped(text.strip())} is not legal now; legal actions: {shown}")
+            why = f"{shown_action(action)}: {localised(reason)}"
+            raise IllegalAction(_("{why}; legal actions: {actions}").format(why=why, actions=shown), why)
+        raise IllegalAction(_("{action} is not legal now; legal actions: {actions}").format(
+            action=clipped(text.strip()), actions=shown))
 
     # ------------------------------------------------------------------ front ends (optional)
     # What terminal, web and other front ends use to explain the game to people; every one
