@@ -1,10 +1,10 @@
 """'Did you mean' suggestions for misspelt words, shared by every error message."""
 from __future__ import annotations
 
-from tabletop.framework.language import gettext
-
 import difflib
 from collections.abc import Iterable
+
+from tabletop.framework.language import gettext
 
 
 def closest(word: str, choices: Iterable[str], n: int = 1) -> list[str]:
