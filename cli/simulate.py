@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from tabletop.framework.language import N_
+from tabletop.framework.language import N_, gettext as _, grouped
 
 from tabletop.cli.options import OPTION_HELP, game_options, run_options
 
@@ -77,7 +77,7 @@ def simulate_cmd(
         typer.echo(os_message(e), err=True)
         raise typer.Exit(1)
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
+        typer.echo(_("interrupted"), err=True)
         raise typer.Exit(INTERRUPTED)
 
 
@@ -133,7 +133,7 @@ def _play(pack, config, games: int, workers: int, backend: str, address, out: Op
         if folder is not None:
             write_run(folder, meta)
             report.write_report(folder, meta, m)
-            typer.echo(f"report written to {folder}/report.md")
+            typer.echo(_("report written to {path}").format(path=f"{folder}/report.md"))
     finally:
         if scratch is not None:
             scratch.cleanup()
@@ -143,14 +143,16 @@ def _interrupted(e, kept: int, where: Path, folder: Optional[Path], meta: dict) 
     from tabletop.batches import report
     from tabletop.batches.records import RECORDS, read_records
 
-    typer.echo(f"interrupted: {kept:,} of {e.total:,} games finished", err=True)
+    typer.echo(_("interrupted: {kept} of {total} games finished").format(kept=grouped(kept), total=grouped(e.total)),
+               err=True)
     if kept:
         typer.echo(report.console_summary(report.compute(read_records(where / RECORDS), meta["labels"])), err=True)
     if folder is not None:
-        typer.echo(f"the {kept:,} finished games are kept in {folder / RECORDS}; rebuild the report with:\n"
-                   f"  tabletop simulate --report-only {folder}", err=True)
+        typer.echo(_("the {kept} finished games are kept in {path}; rebuild the report with:\n"
+                     "  tabletop simulate --report-only {folder}").format(kept=grouped(kept), path=folder / RECORDS,
+                                                                          folder=folder), err=True)
     else:
-        typer.echo("nothing was written (no --out given)", err=True)
+        typer.echo(_("nothing was written (no --out given)"), err=True)
     raise typer.Exit(INTERRUPTED)
 
 
@@ -166,7 +168,7 @@ def _report_only(folder: Path) -> None:
     meta = read_run(folder)
     m = report.write_report(folder, meta)
     typer.echo(report.console_summary(m))
-    typer.echo(f"report written to {folder}/report.md")
+    typer.echo(_("report written to {path}").format(path=f"{folder}/report.md"))
 
 
 def _run(config, games: int, workers: int, backend: str, address, sink):

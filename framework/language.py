@@ -190,17 +190,26 @@ def forget_missing() -> None:
 
 # ---------------------------------------------------------------------- numbers
 def number(value: float | int, decimals: int | None = None) -> str:
-    """A number as the language writes it: English ``1,234.5``; French ``1 234,5`` (a narrow
+    """A number as the language writes it: English ``1234.5``; French ``1 234,5`` (a narrow
     no-break space groups the thousands, a comma marks the decimals, as CLDR says)."""
     lang = _LANG.get()
     if decimals is not None:
         value = round(value, decimals)
-    if lang == DEFAULT:
-        return f"{value:,.{decimals}f}" if decimals is not None else f"{value:,}"
+    if lang == DEFAULT:  # as tabletop always wrote numbers in English: no grouping
+        return f"{value:.{decimals}f}" if decimals is not None else f"{value}"
     from babel.numbers import format_decimal
 
     pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
     return format_decimal(value, format=pattern, locale=lang)
+
+
+def grouped(value: int) -> str:
+    """A count with its thousands grouped: English ``12,345``; French ``12 345`` (narrow no-break space)."""
+    if _LANG.get() == DEFAULT:
+        return f"{value:,}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=_LANG.get())
 
 
 def percent(fraction: float, decimals: int = 1) -> str:
