@@ -13,7 +13,7 @@ from typing import List, Optional
 import typer
 
 from tabletop.cli.options import OPTION_HELP, parse_options
-from tabletop.framework.language import N_
+from tabletop.framework.language import N_, gettext as _
 
 app = typer.Typer(
     name="tabletop",
@@ -185,9 +185,9 @@ def cards_lint(pack: str = typer.Argument(..., help=N_("The game pack whose lang
     targets = list(files) if files else p.card_files()
     for f in targets:
         if isinstance(f, Path) and not f.exists():
-            fail(f"{f}: no such file")
+            fail(_("{file}: no such file").format(file=f))
     loaded = CardSet.load(targets, fmt, p.vocabulary())
-    typer.echo(f"ok: {len(loaded)} cards in {len(targets)} file(s)")
+    typer.echo(_("ok: {cards} cards in {files} file(s)").format(cards=len(loaded), files=len(targets)))
 
 
 @cards_app.command("words")
@@ -477,7 +477,7 @@ def tables_import(file: Path = typer.Argument(..., help=N_("A save file of table
 
     bots = {}
     for spec in bot or []:
-        seat, _, name = spec.partition("=")
+        seat, _sep, name = spec.partition("=")
         try:
             bots[player_index(seat.strip())] = name.strip() or "greedy"
         except (ValueError, KeyError):

@@ -239,7 +239,7 @@ class Session:
         """Handle one line; False to leave the session."""
         if not line:
             return True
-        word, _, rest = line.partition(" ")
+        word, _sep, rest = line.partition(" ")
         word = word.lower()
         rest = rest.strip()
         if word in ("quit", "exit"):
@@ -405,7 +405,7 @@ class Session:
         path = Path(name)
         if path.exists():
             try:
-                old, _ = read_json(path, "saved game")
+                old, _pos = read_json(path, "saved game")
                 ok = isinstance(old, dict) and old.get("format") == "tabletop-save"
             except TabletopError:
                 ok = False

@@ -154,7 +154,7 @@ class _Compiler(Reading):
             return self.cond(self.parse("start_condition").children[0])
         if kind == "number":
             return self.expr(self.parse("start_number").children[0])
-        base, _, arg = kind.partition(":")
+        base, _sep, arg = kind.partition(":")
         if base in ("amounts", "words", "word", "name") and (bool(arg) == (base != "name")):
             if arg:
                 self.vocab.word_class(arg)
@@ -716,7 +716,7 @@ def _trigger_word(head: list[Atom]) -> tuple[str | None, list[Atom]]:
 
 def _uses(binds: tuple, q: Quantity) -> bool:
     """Whether a match used the implicit number ``q`` (given by ``equal to ...``)."""
-    for _, v in binds:
+    for _name, v in binds:
         if v is q:
             return True
         if isinstance(v, tuple) and v and v[0] != "parsed" and _uses_deep(v, q):

@@ -241,7 +241,8 @@ def card_name(name: str) -> str:
         return name
     texts = _card_texts.get(_LANG.get(), {}).get(name)
     if texts is None:
-        _missing.add(f"card {name}: name")
+        if any(name in table for table in _card_texts.values()):  # translated into another language, not this one
+            _missing.add(f"card {name}: name")
         return name
     return texts["name"]
 

@@ -238,7 +238,7 @@ def _own_card_files(deck: Path, files, doc, unusable) -> dict | DeckReport:
     from tabletop.framework.userfiles import read_yaml
     from tabletop.framework.wording import clip
 
-    line, col, _ = doc.pos[("card_files",)]
+    line, col, _src = doc.pos[("card_files",)]
     if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
         return unusable(_("'card_files:' must be a list of card file paths, e.g. [my_cards.yaml]"), line, col)
     out: dict = {}
@@ -301,12 +301,12 @@ def _check_file(path, cardset=None) -> DeckReport:
     if root is None:
         return unusable(_("the deck file holds no data (only comments?); a deck has 'name:' and 'cards:'"))
     if not isinstance(root, dict):
-        line, col, _ = doc.pos[()]
+        line, col, _src = doc.pos[()]
         return unusable(_("not a deck: expected a mapping with 'name:' and 'cards:', not {what}").format(
             what=kind_of(root)), line, col)
     for key in root:
         if key not in _TOP_KEYS:
-            line, col, _ = doc.keys[(key,)]
+            line, col, _src = doc.keys[(key,)]
             rep.add("unknown-key", _("unknown key {key!r}{hint}; a deck has 'name:' and 'cards:'").format(
                 key=clip(key, 40), hint=did_you_mean(str(key), _TOP_KEYS)), line, col)
     for dup in doc.duplicates:

@@ -277,7 +277,7 @@ class Explain:
                 return []
             c = row[i - 1]
             return [] if c is None else [(c["name"], [f"{'Asset Row space' if row is view['asset_row'] else 'Lair space'} {i}, costs {c['cost']} {'command' if row is view['asset_row'] else 'battle'}"])]
-        who, _, where = ref.partition(".")
+        who, _dot, where = ref.partition(".")
         if who in ("p1", "p2") and where in ("city1", "city2", "city3", "lair"):
             d = view["players"][who]
             c = d.get(where)
