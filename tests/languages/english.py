@@ -27,9 +27,11 @@ def shared_words(line: str, keep: set[str]) -> str:
     return re.sub(r"\bp\d\b", " ", line)
 
 
-def leftovers(french: str, english: str, keep: set[str]) -> list[str]:
-    """Lines printed alike in both runs that still read as English sentences."""
+def leftovers(french: str, english: str, keep: set[str], quoted: str = "") -> list[str]:
+    """Lines printed alike in both runs that still read as English sentences (``quoted``: the
+    user's own text an error quotes, English or not)."""
     same = {ln.strip() for ln in french.splitlines()} & {ln.strip() for ln in english.splitlines()}
+    same -= {ln.strip() for ln in quoted.splitlines()}
     in_names = {w.lower() for name in keep for w in re.findall(r"[A-Za-z]+", name)}  # a name cut by wrapping
     out = []
     for ln in sorted(same):

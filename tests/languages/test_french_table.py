@@ -137,7 +137,7 @@ def test_a_lint_error_in_french(tmp_path):
     assert "mot inattendu 'damige'" in french and "unexpected word 'damige'" in english
     assert "vouliez-vous dire" in french
     assert not missing, sorted(missing)
-    assert not leftovers(french, english, kept_names())
+    assert not leftovers(french, english, kept_names(), quoted=bad.read_text(encoding="utf-8"))
 
 
 def test_a_simulate_report_in_french(tmp_path):
