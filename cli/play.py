@@ -186,7 +186,7 @@ class Session:
         if pend is not None:
             self.say(f"[{player_name(mover)}] {localised(pend.prompt)}")
         else:
-            self.say(f"[{player_name(mover)}] " + _("your move ({phase}):").format(phase=self.rules.phase_label(state.phase)))
+            self.say(f"[{player_name(mover)}] " + _("your move ({phase}):").format(phase=localised(self.rules.phase_label(state.phase))))
         self.say(self.menu.render(self.width))
 
     def completions(self) -> list[str]:
@@ -221,7 +221,7 @@ class Session:
                 phase = state.phase
                 g.apply(legal[0])
                 self.say("  " + _("({player}: nothing to do in the {phase}, so it ends)").format(
-                    player=player_name(mover), phase=self.rules.phase_label(phase)))
+                    player=player_name(mover), phase=localised(self.rules.phase_label(phase))))
                 continue
             self.present(mover, legal)
             line = self.reader.read(f"{player_name(mover)}> ")

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import inspect
 
-import click
-
 from tabletop.framework import language
 
 
@@ -30,7 +28,7 @@ def lang_first(argv: list[str]) -> list[str]:
     return out
 
 
-def speak(ctx: click.Context, value: str | None) -> str:
+def speak(ctx, value: str | None) -> str:
     """Speak ``value`` (or the environment's language) and translate the command tree's help texts."""
     global _translated
     lang = language.use(value) if value else language.use(language.from_environment())
@@ -44,7 +42,7 @@ def speak(ctx: click.Context, value: str | None) -> str:
 _translated = False  # whether help texts were last put in another language than English
 
 
-def translate_help(command: click.Command) -> None:
+def translate_help(command) -> None:
     """Every help text of ``command`` and below, in the language spoken now (from their English)."""
     for obj in _help_holders(command):
         for attr in ("help", "short_help"):
@@ -53,15 +51,14 @@ def translate_help(command: click.Command) -> None:
                 setattr(obj, attr, language.gettext(inspect.cleandoc(english)))
 
 
-def _help_holders(command: click.Command):
+def _help_holders(command):
     yield command
     yield from command.params
-    if isinstance(command, click.Group):
-        for sub in command.commands.values():
-            yield from _help_holders(sub)
+    for sub in getattr(command, "commands", {}).values():  # a group (typer may carry its own click)
+        yield from _help_holders(sub)
 
 
-def help_texts(command: click.Command) -> set[str]:
+def help_texts(command) -> set[str]:
     """The English help texts of ``command`` and below (what the catalogue must translate)."""
     out = set()
     for obj in _help_holders(command):

@@ -62,3 +62,15 @@ def test_each_translation_keeps_the_placeholders_of_its_english():
 def test_a_french_colon_is_held_to_its_word_by_a_no_break_space():
     bare = [e.string for e in french_po() if e.id and isinstance(e.string, str) and re.search(r"\w :", e.string)]
     assert not bare, bare[:5]
+
+
+def test_every_help_text_of_the_command_line_is_in_the_catalogue():
+    """Typer shows docstrings and help= texts; each is a message of the catalogue."""
+    import typer
+
+    from tabletop.cli.main import app
+    from tabletop.cli.speech import help_texts
+
+    ids = {m for _c, m in marked()}
+    missing = sorted(t for t in help_texts(typer.main.get_command(app)) if t not in ids)
+    assert not missing, missing[:10]
