@@ -10,7 +10,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDERS = ("api", "cli", "dsl", "framework", "packs", "printing", "rl", "web")
+FOLDERS = ("api", "batches", "bots", "cli", "dsl", "framework", "packs", "printing", "rl", "web")
 KEYWORDS = {**DEFAULT_KEYWORDS, "narrate": (3,), "N_": None, "N_plural": (1, 2), "VerbSpec": (3,)}
 
 

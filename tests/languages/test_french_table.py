@@ -141,8 +141,9 @@ def test_a_lint_error_in_french(tmp_path):
 
 
 def test_a_simulate_report_in_french(tmp_path):
-    from tabletop.framework import report
-    from tabletop.framework.simulation import SimConfig, simulate
+    from tabletop.batches import report
+    from tabletop.batches.games import SimConfig
+    from tabletop.batches.runner import simulate
 
     batch = simulate(SimConfig(pack="virevolt", bots=("greedy", "random"), seed=3), 6, workers=1)
     m = report.compute(batch.records, list(batch.config.labels or batch.config.bots))
