@@ -112,7 +112,8 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
         if n <= 0:
             return
         if hero in state.marks[st.INVINCIBILITY] and is_main(state, hero):
-            narrate(state, "damage", "{hero} is invincible: no damage", hero=_named(state, hero))
+            if state.log is not None:
+                narrate(state, "damage", "{hero} is invincible: no damage", hero=_named(state, hero))
             return
     _hurt(state, hero, n, atk_p, N_("{hero} takes {n} damage ({hp} HP left)"))
 
@@ -164,7 +165,7 @@ def heal(state, hero: int, n: int) -> None:
     else:
         dmg.pop(hero, None)
     healed = have - max(left, 0)
-    if healed:
+    if healed and state.log is not None:
         narrate(state, "heal", "{hero} heals {k} damage ({hp} HP)", hero=_named(state, hero), k=healed,
                 hp=max_hp(state, hero) - max(left, 0))
 
@@ -175,7 +176,8 @@ def kill(state, hero: int, killer: int | None) -> None:
     ``killer``, or, when the owner's own card killed it (or nobody's), the opponent who played
     last before the owner, as for a death by state. Only a sacrifice gives no token."""
     p = owner(state, hero)
-    narrate(state, "death", "{hero} dies", hero=_named(state, hero))
+    if state.log is not None:
+        narrate(state, "death", "{hero} dies", hero=_named(state, hero))
     leave_play(state, hero, KEYS[p].graveyard, "died")
     if killer is None or killer == p:
         killer = previous_player(state, p)

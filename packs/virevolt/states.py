@@ -24,16 +24,19 @@ PROTECTIVE = frozenset((IMMUNITY, INVINCIBILITY))
 def inflict(state, hero: int, st: str) -> None:
     """Give ``st`` to ``hero``; a harmful state on an immune hero is ignored (VIR-STATE-05)."""
     marks = state.marks
+    told = state.log is not None  # a bot's copies narrate nothing: no phrase is built for them
     if st in HARMFUL and hero in marks[IMMUNITY]:
-        narrate(state, "state", "{hero} is immune: no {st}", hero=_named(state, hero), st=Word(st))
+        if told:
+            narrate(state, "state", "{hero} is immune: no {st}", hero=_named(state, hero), st=Word(st))
         return
     if hero not in marks[st]:
-        narrate(state, "state", "{hero} gets {st}", hero=_named(state, hero), st=Word(st))
+        if told:
+            narrate(state, "state", "{hero} gets {st}", hero=_named(state, hero), st=Word(st))
         marks[st].add(hero)
 
 
 def remove(state, hero: int, st: str) -> None:
-    if hero in state.marks[st]:
+    if hero in state.marks[st] and state.log is not None:
         narrate(state, "state", "{hero} loses {st}", hero=_named(state, hero), st=Word(st))
     state.marks[st].discard(hero)
 
@@ -72,4 +75,5 @@ def end_phase(state, p: int) -> None:
         for st in (FREEZE, STUN):
             if h in marks[st]:
                 marks[st].discard(h)
-                narrate(state, "state", "{hero} loses {st}", level=DETAIL, hero=_named(state, h), st=Word(st))
+                if state.log is not None:
+                    narrate(state, "state", "{hero} loses {st}", level=DETAIL, hero=_named(state, h), st=Word(st))
