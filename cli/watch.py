@@ -50,7 +50,12 @@ class Screen:
         state = g.state
         result = g.rules.result(state)
         self.say("=" * min(self.width, 72))
-        self.say(game_over_line(result.get("winner"), result.get("turns", state.turn), len(g.log)))
+        turns = result.get("turns", state.turn)
+        if result.get("winner") is None:
+            self.say(_("Game over: no one wins after {turns} turns ({actions} actions).").format(turns=turns,
+                                                                                           actions=len(g.log)))
+        else:
+            self.say(game_over_line(result["winner"], turns, len(g.log)))
         for line in result_details(result):
             self.say(line)
         for s in range(state.nplayers):

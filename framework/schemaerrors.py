@@ -134,7 +134,7 @@ def _who(err, schema: dict, inst: dict, root: str, field: str) -> str:
         cond = _at(schema, sp[: sp.index("then")]).get("if", {})
         for key, sub in cond.get("properties", {}).items():
             if key in inst and ("const" in sub or "enum" in sub):
-                return (_("a {root} of type {kind}").format(root=_(root), kind=inst[key]) if key == "type" else
+                return (_("a {kind} {root}").format(root=_(root), kind=inst[key]) if key == "type" else
                         _("a {root} whose {key} is {value}").format(root=_(root), key=key, value=inst[key]))
     return field if field else _("this {root}").format(root=_(root))
 

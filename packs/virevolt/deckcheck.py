@@ -38,7 +38,12 @@ COMPONENTS = {"poison": N_("a state"), "burn": N_("a state"), "freeze": N_("a st
               "congélation": N_("a state"), "sonné": N_("a state"), "immunité": N_("a state"),
               "invincibilité": N_("a state"), "jeton de victoire": N_("a victory token"),
               "jetons de victoire": N_("a victory token")}
-KINDS = {"hero": N_("hero"), "incantation": N_("incantation"), "trap": N_("trap"), "crystal": N_("crystal")}
+TOO_MANY = {
+    "hero": N_("{card}: {n} copies; at most {max} of a hero ({rule}, copies counted by name, VIR-DECK-08)"),
+    "incantation": N_("{card}: {n} copies; at most {max} of an incantation ({rule}, copies counted by name, "
+                      "VIR-DECK-08)"),
+    "trap": N_("{card}: {n} copies; at most {max} of a trap ({rule}, copies counted by name, VIR-DECK-08)"),
+}
 _TOP_KEYS = ("name", "description", "card_files", "cards")
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -464,9 +469,8 @@ def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) 
         line, col = first_line[name]
         col = col if line else None
         if f.type in LIMITED and n > MAX_COPIES:
-            rep.add("too-many-copies", _("{card}: {n} copies; at most {max} of a card of type {kind} ({rule}, copies "
-                                         "counted by name, VIR-DECK-08)").format(
-                card=card_name(name), n=n, max=MAX_COPIES, kind=_(KINDS[f.type]), rule=rule[f.type]), line, col)
+            rep.add("too-many-copies", _(TOO_MANY[f.type]).format(card=card_name(name), n=n, max=MAX_COPIES,
+                                                                  rule=rule[f.type]), line, col)
         if name == MAUVE_CRYSTAL and n > 1:
             rep.add("too-many-mauve", _("{card}: {n} copies; a deck may hold only 1 Mauve Crystal (VIR-DECK-06)").format(
                 card=card_name(name), n=n), line, col)

@@ -82,9 +82,11 @@ def deck_warnings(stats: dict) -> list[str]:
         if colour in missing or colour == "neutral" or not d["cards"]:
             continue
         if d["crystals"] < SHORT_RATIO * d["cards"]:
-            out.append(_("{cards} cost {colour} but the deck has {crystals} that pay {colour}").format(
+            out.append(ngettext("{cards} cost {colour} but the deck has {n} crystal that pays {colour}",
+                                "{cards} cost {colour} but the deck has {n} crystals that pay {colour}",
+                                d["crystals"]).format(
                 cards=ngettext("{n} card", "{n} cards", d["cards"]).format(n=d["cards"]), colour=_w(colour),
-                crystals=ngettext("{n} crystal", "{n} crystals", d["crystals"]).format(n=d["crystals"])))
+                n=d["crystals"]))
     if not stats["by_type"].get("hero"):
         out.append(_("this deck has no hero: it cannot attack and loses to any attack (VIR-DECK-09 allows it)"))
     elif stats["cheapest_hero_attack"] is not None and stats["cheapest_hero_attack"] >= CHEAP_HERO:

@@ -76,9 +76,9 @@ class Explain:
                              "(VIR-PHASE-MAIN-02)").format(n=n)
                 if c.kind == CRYSTAL:
                     return _("you have already put a crystal into play this turn: one per turn (VIR-PHASE-MAIN-05)")
-                return _("{card} is a {kind}: {how}").format(
-                    card=card_name(c.name), kind=_kind(c.kind),
-                    how=f"'cast {card_name(c.name)} 1'" if c.kind == INCANTATION else f"'set {card_name(c.name)}'")
+                if c.kind == INCANTATION:
+                    return _("{card} is an incantation: 'cast {card} 1'").format(card=card_name(c.name))
+                return _("{card} is a {kind}: 'set {card}'").format(card=card_name(c.name), kind=_kind(c.kind))
             if verb == "set" and c.kind != TRAP:
                 return _("only traps are set; {card} is a {kind}").format(card=card_name(c.name), kind=_kind(c.kind))
             if verb == "cast":

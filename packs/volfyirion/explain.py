@@ -172,8 +172,9 @@ class Explain:
             if ci in state.vars[K.intact]:
                 return _("your {city} is not destroyed").format(city=action[1])
             cost = cards[state.vars[K.cityids][ci]].rebuild_cost
-            have = ", ".join(_amount(n, r) for n, r in zip((cnt[K.cp], cnt[K.bp], cnt[K.kp]), ("command", "battle", "knowledge")))
-            need = ", ".join(_amount(n, ("command", "battle", "knowledge")[r]) for r, n in cost)
+            have = ", ".join(_amount(n, r) for n, r in zip((cnt[K.cp], cnt[K.bp], cnt[K.kp]),
+                                                           ("command", "battle", "knowledge")) if n)
+            need = ", ".join(_amount(n, ("command", "battle", "knowledge")[r]) for r, n in cost if n)
             return _("rebuilding {city} needs {need}; you have {have} (VOL-EXT-REBUILD-01)").format(
                 city=action[1], need=need, have=have)
         return None
