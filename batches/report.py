@@ -41,7 +41,7 @@ import math
 from pathlib import Path
 from typing import Iterable
 
-from tabletop.framework.language import N_, card_name, gettext as _, ngettext, number, percent
+from tabletop.framework.language import N_, card_name, gettext as _, number, percent
 
 Z95 = 1.959963984540054
 MIN_SAMPLE = 30       # player-games with (and without) a card before its row is ranked

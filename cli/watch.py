@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import time
 
-from tabletop.cli.layout import event_line, fill, terminal_width
+from tabletop.cli.layout import event_line, terminal_width
 from tabletop.cli.play import board_drawer, game_over_line, result_details, revealed_line
 from tabletop.cli.prompt import LineInput
 from tabletop.framework.errors import TabletopError

@@ -25,7 +25,7 @@ from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
-from tabletop.framework.language import N_, CardName
+from tabletop.framework.language import N_, CardName, Phrase
 from tabletop.framework.narration import Card, narrate
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz

@@ -18,7 +18,7 @@ The dragon is an int: ``LAIR`` (-1), ``REMOVED`` (-2), or ``player * 3 + city in
 """
 from __future__ import annotations
 
-from tabletop.framework.language import N_, CardName, Count, N_plural, Phrase, Word, listed
+from tabletop.framework.language import N_, Count, N_plural, Word, listed
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
 from tabletop.framework.narration import DETAIL, Card, Zone, narrate

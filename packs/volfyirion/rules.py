@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tabletop.framework.actions import DECISION_VERBS, INT, NAME, VerbSpec
 from tabletop.framework.effects import IllegalAction, push
-from tabletop.framework.language import N_, CardName, CardText, Phrase, Word
+from tabletop.framework.language import N_, Phrase
 from tabletop.framework.narration import DETAIL, Card, Cards, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules

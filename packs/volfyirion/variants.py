@@ -39,7 +39,7 @@ turn), and ``board`` (after every action and whenever a card enters play).
 """
 from __future__ import annotations
 
-from tabletop.framework.language import N_, CardName, Phrase, Word
+from tabletop.framework.language import N_, CardName, Phrase
 from tabletop.framework.effects import Decision, native, push
 from tabletop.framework.narration import Card, narrate
 from tabletop.framework.triggers import emit

@@ -10,7 +10,6 @@ import textwrap
 
 import pytest
 
-from tabletop.framework import language
 from tabletop.framework.packs import registry
 from tests.languages.english import in_both, kept_names, leftovers
 
