@@ -169,6 +169,24 @@ def pgettext(context: str, message: str) -> str:
     return found
 
 
+def gettext_in(context: str | None, message: str) -> str:
+    """``message`` as ``context`` (a game) words it when its catalogue says so, else as everyone does:
+    a pack gives the framework's messages its own words (Volfyirion *pioche*, Virevolt *pige*)."""
+    lang = _LANG.get()
+    if lang == DEFAULT or not message:
+        return message
+    if context:
+        found = catalogue(lang)._catalog.get(f"{context}\x04{message}")
+        if found is not None:
+            return found
+    return gettext(message)
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for extraction (a pack's own words for a framework message)."""
+    return message
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now (it is translated where shown)."""
     return message

@@ -119,6 +119,7 @@ class Event:
     only: frozenset | None = None
     step: int = 0
     turn: int = 0
+    game: str | None = None  # the game that narrated it: its own words for shared messages (language.gettext_in)
 
     def visible(self, viewer: int | None) -> bool:
         """Whether ``viewer`` is told of this event at all."""
@@ -128,7 +129,7 @@ class Event:
         """The text ``viewer`` (a seat, or None for a spectator) may read, or None."""
         if not self.visible(viewer):
             return None
-        return language.gettext(self.text).format(
+        return language.gettext_in(self.game, self.text).format(
             **{k: v.text(viewer) if isinstance(v, Ref) else localised(v) for k, v in self.args.items()})
 
     def for_viewer(self, viewer: int | None) -> dict | None:
@@ -144,6 +145,7 @@ class Event:
         """The complete event, hidden names included: for a server's storage, never for a seat."""
         return {"kind": self.kind, "text": self.text, "actor": self.actor, "level": self.level,
                 "only": None if self.only is None else sorted(self.only), "step": self.step, "turn": self.turn,
+                "game": self.game,
                 "args": {k: {"ref": v.to_json()} if isinstance(v, Ref) else v for k, v in self.args.items()}}
 
     @classmethod
@@ -151,7 +153,7 @@ class Event:
         """The event :meth:`to_json` wrote."""
         args = {k: Ref.from_json(v["ref"]) if isinstance(v, dict) and "ref" in v else v for k, v in d["args"].items()}
         return cls(d["kind"], d["text"], args, d["actor"], d["level"],
-                   None if d["only"] is None else frozenset(d["only"]), d["step"], d["turn"])
+                   None if d["only"] is None else frozenset(d["only"]), d["step"], d["turn"], d.get("game"))
 
 
 # ---------------------------------------------------------------------- recording
@@ -177,7 +179,8 @@ class EventLog:
             else:
                 resolved[k] = v
         self.events.append(Event(kind, text, resolved, actor, level,
-                                 None if only is None else frozenset(only), self.step, state.turn))
+                                 None if only is None else frozenset(only), self.step, state.turn,
+                                 getattr(self.rules, "name", None)))
 
     def _seers(self, state, iids: list[int], came_from: str | None) -> frozenset | None:
         """The seats that may read every one of ``iids``: those who see each now, or saw it where it came from."""

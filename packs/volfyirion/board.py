@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import textwrap
 
-from tabletop.framework.language import N_, N_plural, card_name, card_text, gettext as _, ngettext, pgettext
+from tabletop.framework.language import N_, NP_, N_plural, card_name, card_text, gettext as _, ngettext, pgettext
 
 #: The phases, named as Volfyirion's French rulebook names them (Phase de Pioche, Phase principale, Fin du
 #: Tour): the same English words as Virevolt's, other French ones, hence the context.
@@ -19,6 +19,11 @@ COLOURS = {"red": N_("red"), "purple": N_("purple"), "turquoise": N_("turquoise"
            "neutral": N_("neutral"), "none": N_("none")}
 POINTS = {"command": N_plural("{n} command", "{n} command"), "battle": N_plural("{n} battle", "{n} battle"),
           "knowledge": N_plural("{n} knowledge", "{n} knowledge")}
+
+
+#: Volfyirion's own words for messages the framework narrates for every game (its rulebook draws
+#: with *piocher*, Virevolt's with *piger*).
+NARRATION = (NP_("volfyirion", "{who} draws {cards}"),)
 
 
 def phase_name(phase: str) -> str:

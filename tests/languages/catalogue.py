@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("api", "batches", "bots", "cli", "dsl", "framework", "packs", "printing", "rl", "web")
-KEYWORDS = {**DEFAULT_KEYWORDS, "narrate": (3,), "N_": None, "N_plural": (1, 2), "VerbSpec": (3,)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "narrate": (3,), "N_": None, "N_plural": (1, 2), "VerbSpec": (3,), "NP_": ((1, "c"), 2)}
 
 
 @lru_cache(maxsize=None)

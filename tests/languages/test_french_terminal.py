@@ -16,7 +16,7 @@ from tests.cli.test_terminal import ESCAPES, Screen, spawn
 def test_lang_fr_plays_virevolt_in_french_card_names_typed_in_french(tmp_path):
     child = spawn(tmp_path, "play", "virevolt", "--seed", "5", "--deck", "ember", "--lang", "fr")
     s = Screen(child)
-    s.wait("Tapez « help » pour les commandes")
+    s.wait("Tapez «\u00a0help\u00a0» pour les commandes")
     s.wait("à vous de jouer (phase principale)")
     s.wait("p1>")
     child.send("show Gardien des Bra\t")
