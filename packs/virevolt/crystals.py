@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from tabletop.framework.language import N_, Count, N_plural, Word, joined, listed
+from tabletop.framework.language import N_, Count, N_plural, Phrase, Word, listed
 from tabletop.framework.narration import narrate
 from tabletop.framework.wording import shown
 from tabletop.packs.virevolt.keys import CIDX, COLOURS, KEYS
@@ -75,7 +75,12 @@ _AMOUNTS = (N_plural("{n} neutral", "{n} neutral"), N_plural("{n} red", "{n} red
 def format_cost(cost: tuple) -> str:
     """A cost as people read it ("2 red and 1 neutral"): English text that shows translated (:func:`shown`)."""
     parts = [Count(n, *_AMOUNTS[i]) for i, n in enumerate(cost) if n]
-    return joined(parts) if parts else Word(N_("free"))
+    if not parts:
+        return Word(N_("free"))
+    text = parts[0]
+    for part in parts[1:]:  # as the cards print costs: "1 neutral and 2 red and 1 mauve"
+        text = Phrase(N_("{a} and {b}"), a=text, b=part)
+    return text
 
 
 def available(state, p: int) -> list:
