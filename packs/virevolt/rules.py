@@ -234,8 +234,9 @@ def _h_play(state, action) -> None:
         z[k.secondary].append(iid)
     else:
         z[k.main].append(iid)
-    role = Word(N_("main")) if z[k.main][0] == iid else Word(N_("secondary"))
-    narrate(state, "play", "{p} plays {card} as {role} hero", actor=p, p=k.name, card=Card(iid), role=role)
+    if state.log is not None:
+        role = Word(N_("main")) if z[k.main][0] == iid else Word(N_("secondary"))
+        narrate(state, "play", "{p} plays {card} as {role} hero", actor=p, p=k.name, card=Card(iid), role=role)
     state.vars["initiator"] = p
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
