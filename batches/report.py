@@ -41,6 +41,8 @@ import math
 from pathlib import Path
 from typing import Iterable
 
+from tabletop.framework.language import N_, card_name, gettext as _, number, percent
+
 Z95 = 1.959963984540054
 MIN_SAMPLE = 30       # player-games with (and without) a card before its row is ranked
 
@@ -138,8 +140,11 @@ class WinRateByBot(Metric):
         return {lab: rate(k, n) for lab, (k, n) in self.counts.items()}
 
 
-NOT_COMPARABLE = ("not computed: the bots differ, so a seat's win rate would measure which bot sat there; "
-                  "see each bot by seat")
+NOT_COMPARABLE = N_("not computed: the bots differ, so a seat's win rate would measure which bot sat there; "
+                    "see each bot by seat")
+NOT_COMPARABLE_FIRST = N_("not computed: the bots differ, so moving first would measure which bot sat there; "
+                          "see each bot by seat")
+NO_EVALUATION = N_("the pack has no Rules.evaluate heuristic")
 
 
 @metric("win_rate_by_seat")
@@ -180,7 +185,7 @@ class FirstPlayer(Metric):
 
     def result(self):
         if len(self.bots) > 1:
-            return {"note": NOT_COMPARABLE.replace("a seat's win rate", "moving first")}
+            return {"note": NOT_COMPARABLE_FIRST}
         out = rate(self.k, self.n)
         out["note"] = "share of decided games won by the player who moved first"
         return out
@@ -294,7 +299,7 @@ class LeadChanges(Metric):
 
     def result(self):
         if not self.games:
-            return {"games": 0, "note": "the pack has no Rules.evaluate heuristic"}
+            return {"games": 0, "note": NO_EVALUATION}
         return {"games": self.games, "mean": self.total / self.games, "max": self.top,
                 "games_without_change": self.none}
 
@@ -374,7 +379,11 @@ def compute(records: Iterable[dict], labels: list[str]) -> dict:
 
 # ---------------------------------------------------------------------- writing
 def _pct(x) -> str:
-    return "—" if x is None else f"{100 * x:.1f}%"
+    return "—" if x is None else percent(x)
+
+
+def _n(x, decimals: int | None = None) -> str:
+    return number(x, decimals)
 
 
 def _ci(d) -> str:
@@ -382,93 +391,117 @@ def _ci(d) -> str:
 
 
 def markdown(meta: dict, m: dict, charts: list[str]) -> str:
+    """report.md, in the language spoken now (figures written its way)."""
     s = m["summary"]
-    lines = [f"# Simulation report: {meta.get('pack', '')}", ""]
-    lines.append(f"{s['games']} games, bots {', '.join(meta.get('labels', []))}, seed {meta.get('seed')}, "
-                 f"options {json.dumps(meta.get('options', {}))}, max turns {meta.get('max_turns')}.")
+    ci_head = _("win rate [95% CI]")
+    lines = [_("# Simulation report: {pack}").format(pack=meta.get("pack", "")), ""]
+    lines.append(_("{games} games, bots {bots}, seed {seed}, options {options}, max turns {turns}.").format(
+        games=_n(s["games"]), bots=", ".join(meta.get("labels", [])), seed=meta.get("seed"),
+        options=json.dumps(meta.get("options", {})), turns=meta.get("max_turns")))
     if meta.get("deck_pool"):
-        lines.append(f"Decks rotated over the seats from the pool {', '.join(meta['deck_pool'])}.")
+        lines.append(_("Decks rotated over the seats from the pool {decks}.").format(decks=", ".join(meta["deck_pool"])))
     if meta.get("seconds") is not None:
-        lines.append(f"Ran in {meta['seconds']:.1f} s on {meta.get('workers')} worker(s), backend {meta.get('backend')}.")
-    lines += ["", f"Decided: {s['decided']}, draws: {s['draws']}, capped (unfinished at the cap): {s['capped']}.", ""]
-    lines += ["## Win rate by bot (95% Wilson interval)", "", "| bot | games | wins | win rate [95% CI] |", "|---|---:|---:|---|"]
+        lines.append(_("Ran in {seconds} s on {n} worker(s), backend {backend}.").format(
+            seconds=_n(meta["seconds"], 1), n=meta.get("workers"), backend=meta.get("backend")))
+    lines += ["", _("Decided: {decided}, draws: {draws}, capped (unfinished at the cap): {capped}.").format(
+        decided=_n(s["decided"]), draws=_n(s["draws"]), capped=_n(s["capped"])), ""]
+    lines += [_("## Win rate by bot (95% Wilson interval)"), "",
+              "| " + " | ".join((_("bot"), _("games"), _("wins"), ci_head)) + " |", "|---|---:|---:|---|"]
     for lab, d in m["win_rate_by_bot"].items():
-        lines.append(f"| {lab} | {d['games']} | {d['wins']} | {_ci(d)} |")
-    lines += ["", "## Win rate by seat", ""]
+        lines.append(f"| {lab} | {_n(d['games'])} | {_n(d['wins'])} | {_ci(d)} |")
+    lines += ["", _("## Win rate by seat"), ""]
     by_seat = m["win_rate_by_seat"]
     if "note" in by_seat:
-        lines.append(f"Pooled over the bots: {by_seat['note']}.")
+        lines.append(_("Pooled over the bots: {note}.").format(note=_(by_seat["note"])))
     else:
-        lines += ["| seat | games | wins | win rate [95% CI] |", "|---|---:|---:|---|"]
+        lines += ["| " + " | ".join((_("seat"), _("games"), _("wins"), ci_head)) + " |", "|---|---:|---:|---|"]
         for seat, d in by_seat.items():
-            lines.append(f"| {seat} | {d['games']} | {d['wins']} | {_ci(d)} |")
+            lines.append(f"| {seat} | {_n(d['games'])} | {_n(d['wins'])} | {_ci(d)} |")
     if "note" in by_seat:
-        lines += ["", "| bot | seat | games | wins | win rate [95% CI] |", "|---|---|---:|---:|---|"]
+        lines += ["", "| " + " | ".join((_("bot"), _("seat"), _("games"), _("wins"), ci_head)) + " |",
+                  "|---|---|---:|---:|---|"]
         for lab, d in m["win_rate_by_bot_and_seat"].items():
-            rows = list(d["seats"].items()) + [(f"moving {w}" if w == "first" else w, x) for w, x in d["first"].items()]
-            lines += [f"| {lab} | {seat} | {x['games']} | {x['wins']} | {_ci(x)} |" for seat, x in rows]
+            rows = list(d["seats"].items()) + [(_("moving first") if w == "first" else _("not first"), x)
+                                               for w, x in d["first"].items()]
+            lines += [f"| {lab} | {seat} | {_n(x['games'])} | {_n(x['wins'])} | {_ci(x)} |" for seat, x in rows]
     elif meta.get("options", {}).get("decks") and len(set(map(str, meta["options"]["decks"]))) > 1:
         lines.append("")
-        lines.append("Each seat played its own deck here: the seat figures measure the decks as much as the seats.")
+        lines.append(_("Each seat played its own deck here: the seat figures measure the decks as much as the seats."))
     by_deck = m.get("win_rate_by_bot_and_deck")
     if by_deck:
-        lines += ["", "## Win rate by bot and deck", "", "| bot | deck | games | wins | win rate [95% CI] |",
+        lines += ["", _("## Win rate by bot and deck"), "",
+                  "| " + " | ".join((_("bot"), _("deck"), _("games"), _("wins"), ci_head)) + " |",
                   "|---|---|---:|---:|---|"]
         for lab, decks in by_deck.items():
-            lines += [f"| {lab} | {deck} | {d['games']} | {d['wins']} | {_ci(d)} |" for deck, d in decks.items()]
+            lines += [f"| {lab} | {deck} | {_n(d['games'])} | {_n(d['wins'])} | {_ci(d)} |" for deck, d in decks.items()]
     fp = m["first_player"]
-    lines += ["", "## First-player advantage", ""]
+    lines += ["", _("## First-player advantage"), ""]
     if "note" in fp:
-        lines += [f"Pooled over the bots: {fp['note']} (above: each bot moving first or not).", ""]
+        lines += [_("Pooled over the bots: {note} (above: each bot moving first or not).").format(note=_(fp["note"])), ""]
     else:
-        lines += [f"The player who moved first won {fp['wins']} of {fp['games']} decided games: {_ci(fp)}.", ""]
+        lines += [_("The player who moved first won {wins} of {games} decided games: {rate}.").format(
+            wins=_n(fp["wins"]), games=_n(fp["games"]), rate=_ci(fp)), ""]
     gl = m["game_length"]
-    lines += ["## Game length (turns)", ""]
+    lines += [_("## Game length (turns)"), ""]
     if gl.get("games"):
-        lines.append(f"min {gl['min']}, median {gl['median']}, mean {gl['mean']:.1f}, max {gl['max']}; "
-                     f"{s['actions_mean']:.1f} actions per game on average.")
-        lines += ["", "| turns | games |", "|---|---:|"]
-        lines += [f"| {lo}–{hi} | {c} |" if hi > lo else f"| {lo} | {c} |" for lo, hi, c in gl["histogram"]]
+        lines.append(_("min {min}, median {median}, mean {mean}, max {max}; {actions} actions per game on average.").format(
+            min=_n(gl["min"]), median=_n(gl["median"]), mean=_n(gl["mean"], 1), max=_n(gl["max"]),
+            actions=_n(s["actions_mean"], 1)))
+        lines += ["", "| " + _("turns") + " | " + _("games") + " |", "|---|---:|"]
+        lines += [f"| {lo}–{hi} | {_n(c)} |" if hi > lo else f"| {lo} | {_n(c)} |" for lo, hi, c in gl["histogram"]]
     lc = m["lead_changes"]
-    lines += ["", "## Lead changes", ""]
+    lines += ["", _("## Lead changes"), ""]
     if lc.get("games"):
-        lines.append(f"Mean {lc['mean']:.2f} changes of leader per game (max {lc['max']}; "
-                     f"{lc['games_without_change']} of {lc['games']} games never changed leader), "
-                     "from the pack's evaluation at the start of each turn.")
+        lines.append(_("Mean {mean} changes of leader per game (max {max}; {still} of {games} games never changed "
+                       "leader), from the pack's evaluation at the start of each turn.").format(
+            mean=_n(lc["mean"], 2), max=_n(lc["max"]), still=_n(lc["games_without_change"]), games=_n(lc["games"])))
     else:
-        lines.append("Not available: " + lc.get("note", "no data"))
-    lines += ["", "## Cards", ""]
+        lines.append(_("Not available: {why}").format(why=_(lc.get("note", N_("no data")))))
+    lines += ["", _("## Cards"), ""]
     if not m["cards"]:
-        lines.append("No per-card data: the pack does not annotate actions (Rules.annotate).")
+        lines.append(_("No per-card data: the pack does not annotate actions (Rules.annotate)."))
     if m["cards"]:
-        lines.append(f"Player-games that had the card against those that did not; only cards with at least "
-                     f"{MIN_SAMPLE} player-games on each side, the most significant difference first (z: the "
-                     "two-proportion z statistic; |z| > 1.96 is significant at 5% for one card, and many cards "
-                     "are compared, so expect a few false alarms).")
+        lines.append(_("Player-games that had the card against those that did not; only cards with at least {n} "
+                       "player-games on each side, the most significant difference first (z: the two-proportion z "
+                       "statistic; |z| > 1.96 is significant at 5% for one card, and many cards are compared, so "
+                       "expect a few false alarms).").format(n=MIN_SAMPLE))
         lines.append("")
     for kind, table in m["cards"].items():
         ranked = ranked_cards(table)
-        lines += [f"### {kind}", "", f"| card | player-games {kind} | win rate if {kind} | player-games not | "
-                  f"win rate if not | difference [95% CI] | z |", "|---|---:|---|---:|---|---|---:|"]
+        shown = _(CARD_KINDS.get(kind, kind))
+        lines += [f"### {shown}", "", "| " + " | ".join((
+            _("card"), _("player-games {kind}").format(kind=shown), _("win rate if {kind}").format(kind=shown),
+            _("player-games not"), _("win rate if not"), _("difference [95% CI]"), "z")) + " |",
+            "|---|---:|---|---:|---|---|---:|"]
         for card, d in ranked:
             w, wo, df = d["with"], d["without"], d["difference"]
-            lines.append(f"| {card} | {w['games']} | {_ci(w)} | {wo['games']} | {_ci(wo)} | "
-                         f"{100 * df['diff']:+.1f} [{100 * df['ci95'][0]:+.1f}, {100 * df['ci95'][1]:+.1f}] | "
-                         f"{df['z']:+.2f} |")
+            lines.append(f"| {card_name(card)} | {_n(w['games'])} | {_ci(w)} | {_n(wo['games'])} | {_ci(wo)} | "
+                         f"{_signed(100 * df['diff'], 1)} [{_signed(100 * df['ci95'][0], 1)}, "
+                         f"{_signed(100 * df['ci95'][1], 1)}] | {_signed(df['z'], 2)} |")
         small = len(table) - len(ranked)
         if small:
             lines.append("")
-            lines.append(f"{small} card(s) had fewer than {MIN_SAMPLE} player-games on a side and are not ranked "
-                         "(report.json has them).")
+            lines.append(_("{n} card(s) had fewer than {min} player-games on a side and are not ranked "
+                           "(report.json has them).").format(n=small, min=MIN_SAMPLE))
         lines.append("")
     if charts:
-        lines += ["## Charts", ""] + [f"![{c}]({c})" for c in charts]
+        lines += [_("## Charts"), ""] + [f"![{c}]({c})" for c in charts]
     others = [k for k in m if k not in {"summary", "win_rate_by_bot", "win_rate_by_seat", "win_rate_by_bot_and_deck",
                                          "first_player", "win_rate_by_bot_and_seat",
                                          "game_length", "lead_changes", "cards"}]
     for k in others:
         lines += ["", f"## {k}", "", "```json", json.dumps(m[k], indent=1), "```"]
     return "\n".join(lines) + "\n"
+
+
+#: The per-card tables' names (a pack's annotations: "played", "acquired", ...), as the reader's language says them.
+CARD_KINDS = {"played": N_("played"), "acquired": N_("acquired"), "in deck": N_("in deck"), "bought": N_("bought"),
+              "in play": N_("in play")}
+
+
+def _signed(x: float, decimals: int) -> str:
+    text = number(abs(x), decimals)
+    return ("+" if x >= 0 else "-") + text
 
 
 def charts(out: Path, m: dict) -> list[str]:
@@ -493,7 +526,7 @@ def charts(out: Path, m: dict) -> list[str]:
         ax.set_xticks(range(len(labels)), labels, rotation=15)
         ax.set_ylim(0, 1)
         ax.axhline(0.5, color="grey", lw=0.8, ls="--")
-        ax.set_title(f"win rate by {title} (95% CI)")
+        ax.set_title(_("win rate by {what} (95% CI)").format(what=_(title)))
     fig.tight_layout()
     fig.savefig(out / "win_rates.png", dpi=100)
     plt.close(fig)
@@ -504,9 +537,9 @@ def charts(out: Path, m: dict) -> list[str]:
         hist = gl["histogram"]
         ax.bar([(lo + hi) / 2 for lo, hi, _ in hist], [c for _, _, c in hist],
                width=[hi - lo + 1 for lo, hi, _ in hist], edgecolor="white", color="#55a868")
-        ax.set_xlabel("turns")
-        ax.set_ylabel("games")
-        ax.set_title("game length")
+        ax.set_xlabel(_("turns"))
+        ax.set_ylabel(_("games"))
+        ax.set_title(_("game length"))
         fig.tight_layout()
         fig.savefig(out / "game_length.png", dpi=100)
         plt.close(fig)
@@ -525,9 +558,10 @@ def charts(out: Path, m: dict) -> list[str]:
         for y, dv, l, h, c in zip(ys, diffs, lo, hi, colours):
             ax.errorbar([dv], [y], xerr=[[l], [h]], fmt="o", color=c, capsize=3)
         ax.axvline(0, color="grey", lw=0.8, ls="--")
-        ax.set_yticks(ys, [card for card, _ in rows])
-        ax.set_xlabel(f"win rate if {kind} minus if not (points, 95% CI)")
-        ax.set_title(f"cards: {kind} (most significant first; red: interval excludes 0)")
+        ax.set_yticks(ys, [card_name(card) for card, _d in rows])
+        ax.set_xlabel(_("win rate if {kind} minus if not (points, 95% CI)").format(kind=_(CARD_KINDS.get(kind, kind))))
+        ax.set_title(_("cards: {kind} (most significant first; red: interval excludes 0)").format(
+            kind=_(CARD_KINDS.get(kind, kind))))
         fig.tight_layout()
         name = f"cards_{kind}.png".replace(" ", "_")
         fig.savefig(out / name, dpi=100)
@@ -578,14 +612,20 @@ def console_summary(m: dict, seconds: float | None = None, workers: int | None =
                     backend: str | None = None) -> str:
     """A few lines for the terminal, from computed metrics."""
     s = m["summary"]
-    ran = f" in {seconds:.1f} s ({workers} worker(s), {backend})" if seconds is not None else ""
-    lines = [f"{s['games']} games{ran}: {s['decided']} decided, {s['draws']} draws, {s['capped']} capped"]
+    if seconds is not None:
+        head = _("{games} games in {seconds} s ({n} worker(s), {backend}): {decided} decided, {draws} draws, "
+                 "{capped} capped")
+    else:
+        head = _("{games} games: {decided} decided, {draws} draws, {capped} capped")
+    lines = [head.format(games=_n(s["games"]), seconds=_n(seconds or 0, 1), n=workers, backend=backend,
+                         decided=_n(s["decided"]), draws=_n(s["draws"]), capped=_n(s["capped"]))]
     for lab, d in m["win_rate_by_bot"].items():
-        lines.append(f"  {lab:<24} {d['wins']:>6}/{d['games']:<6} {_ci(d)}")
+        lines.append(f"  {lab:<24} {_n(d['wins']):>6}/{_n(d['games']):<6} {_ci(d)}")
     fp = m["first_player"]
     if "note" not in fp:
-        lines.append(f"  first player wins {_ci(fp)} of decided games")
+        lines.append("  " + _("first player wins {rate} of decided games").format(rate=_ci(fp)))
     gl = m["game_length"]
     if gl.get("games"):
-        lines.append(f"  turns: min {gl['min']}, median {gl['median']}, mean {gl['mean']:.1f}, max {gl['max']}")
+        lines.append("  " + _("turns: min {min}, median {median}, mean {mean}, max {max}").format(
+            min=_n(gl["min"]), median=_n(gl["median"]), mean=_n(gl["mean"], 1), max=_n(gl["max"])))
     return "\n".join(lines)

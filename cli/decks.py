@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
+from tabletop.framework.language import N_
 
 from tabletop.cli.options import run_options
 
-decks_app = typer.Typer(help="Convert, start, match and tune decks (packs with deck construction).",
+decks_app = typer.Typer(help=N_("Convert, start, match and tune decks (packs with deck construction)."),
                         no_args_is_help=True, rich_markup_mode=None)
 
 
@@ -92,12 +93,12 @@ def _label(spec: str, used: set) -> str:
     return label
 
 
-def convert_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt."),
-                deck: Path = typer.Argument(..., help="The deck file (a plain list or YAML)."),
-                to: str = typer.Option(..., "--to", help="The format to write: list or yaml."),
-                out: Optional[Path] = typer.Option(None, "--out", help="Write here (default: print)."),
-                force: bool = typer.Option(False, "--force", help="Replace --out if it exists."),
-                cards: Optional[List[Path]] = typer.Option(None, "--cards", help="A card file whose cards join the set.")) -> None:
+def convert_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevolt.")),
+                deck: Path = typer.Argument(..., help=N_("The deck file (a plain list or YAML).")),
+                to: str = typer.Option(..., "--to", help=N_("The format to write: list or yaml.")),
+                out: Optional[Path] = typer.Option(None, "--out", help=N_("Write here (default: print).")),
+                force: bool = typer.Option(False, "--force", help=N_("Replace --out if it exists.")),
+                cards: Optional[List[Path]] = typer.Option(None, "--cards", help=N_("A card file whose cards join the set."))) -> None:
     """Convert a deck between the plain list ('3 Cinder Imp' lines) and a YAML deck file."""
     from tabletop.cli.main import _pack, fail
 
@@ -118,10 +119,10 @@ def convert_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevo
     typer.echo(f"{out} written ({to})")
 
 
-def new_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt."),
-            colours: str = typer.Option(..., "--colours", help="Comma-separated colours, e.g. red,neutral."),
-            out: Optional[Path] = typer.Option(None, "--out", help="The file to write (default: COLOURS-deck.yaml here)."),
-            force: bool = typer.Option(False, "--force", help="Replace the file if it exists.")) -> None:
+def new_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevolt.")),
+            colours: str = typer.Option(..., "--colours", help=N_("Comma-separated colours, e.g. red,neutral.")),
+            out: Optional[Path] = typer.Option(None, "--out", help=N_("The file to write (default: COLOURS-deck.yaml here).")),
+            force: bool = typer.Option(False, "--force", help=N_("Replace the file if it exists."))) -> None:
     """Write a legal starting deck of the given colours, commented with the deck rules."""
     from tabletop.cli.main import _pack, fail
 
@@ -137,19 +138,19 @@ def new_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt."
     typer.echo(f"{path} written: {report.render().splitlines()[0]}")
 
 
-def matchup_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt."),
-                decks: List[str] = typer.Argument(..., help="Two or more decks: preconstructed names or files."),
-                bots: str = typer.Option("greedy", "--bots", help="One bot for every seat, or one per seat (rotated)."),
-                games: int = typer.Option(100, "-n", "--games", min=1, help="Games per pairing and seat order."),
-                seed: int = typer.Option(0, "--seed", help="Seed: the same seed gives the same records."),
-                workers: str = typer.Option("auto", "--workers", help="Worker processes: a number or 'auto' (one per CPU)."),
-                backend: str = typer.Option("local", "--backend", help="local or dask."),
-                address: Optional[str] = typer.Option(None, "--address", help="A Dask scheduler (with --backend dask)."),
-                max_turns: Optional[int] = typer.Option(200, "--max-turns", help="Stop a game unfinished after this many turns."),
-                out: Optional[Path] = typer.Option(None, "--out", help="Write report.md, report.json, matchup.png and every "
-                                                   "pairing's records here."),
-                overwrite: bool = typer.Option(False, "--overwrite", help="Replace a matchup already in --out."),
-                cards: Optional[List[Path]] = typer.Option(None, "--cards", help="A card file whose cards join the set.")) -> None:
+def matchup_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevolt.")),
+                decks: List[str] = typer.Argument(..., help=N_("Two or more decks: preconstructed names or files.")),
+                bots: str = typer.Option("greedy", "--bots", help=N_("One bot for every seat, or one per seat (rotated).")),
+                games: int = typer.Option(100, "-n", "--games", min=1, help=N_("Games per pairing and seat order.")),
+                seed: int = typer.Option(0, "--seed", help=N_("Seed: the same seed gives the same records.")),
+                workers: str = typer.Option("auto", "--workers", help=N_("Worker processes: a number or 'auto' (one per CPU).")),
+                backend: str = typer.Option("local", "--backend", help=N_("local or dask.")),
+                address: Optional[str] = typer.Option(None, "--address", help=N_("A Dask scheduler (with --backend dask).")),
+                max_turns: Optional[int] = typer.Option(200, "--max-turns", help=N_("Stop a game unfinished after this many turns.")),
+                out: Optional[Path] = typer.Option(None, "--out", help=N_("Write report.md, report.json, matchup.png and every "
+                                                   "pairing's records here.")),
+                overwrite: bool = typer.Option(False, "--overwrite", help=N_("Replace a matchup already in --out.")),
+                cards: Optional[List[Path]] = typer.Option(None, "--cards", help=N_("A card file whose cards join the set."))) -> None:
     """Every pairing of the decks, from both seats: a win-rate matrix with 95% intervals."""
     import time
 
@@ -192,26 +193,26 @@ def matchup_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevo
         typer.echo(f"report written to {out}/report.md (matrix: {out}/matchup.png)")
 
 
-def tune_cmd(game: str = typer.Argument(..., help="The game pack, e.g. virevolt."),
-             deck: str = typer.Argument(..., help="The deck to tune: a preconstructed name or a file."),
-             against: List[str] = typer.Option(..., "--against", help="A deck to beat (repeatable)."),
-             bots: str = typer.Option("greedy", "--bots", help="The bot for every seat."),
-             games: Optional[int] = typer.Option(None, "--games", min=1, help="Budget: at most this many games."),
-             minutes: Optional[float] = typer.Option(None, "--minutes", help="Budget: about this many minutes."),
-             seed: int = typer.Option(0, "--seed", help="Seed: with --games, the same seed gives the same swaps."),
-             screen: int = typer.Option(4, "--screen", min=1, help="Screening games per swap, seat and opponent."),
-             confirm: int = typer.Option(50, "--confirm", min=2, help="Confirmation games per seat and opponent."),
-             consider: Optional[str] = typer.Option(None, "--consider", help="Only these cards may come in "
-                                                    "(comma-separated; default: every card of the set)."),
-             workers: str = typer.Option("auto", "--workers", help="Worker processes: a number or 'auto' (one per CPU)."),
-             backend: str = typer.Option("local", "--backend", help="local or dask."),
-             address: Optional[str] = typer.Option(None, "--address", help="A Dask scheduler (with --backend dask)."),
-             max_turns: Optional[int] = typer.Option(200, "--max-turns", help="Stop a game unfinished after this many turns."),
-             out: Optional[Path] = typer.Option(None, "--out", help="Write the best deck found here (YAML)."),
-             as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-             force: bool = typer.Option(False, "--force", help="Replace --out if it exists."),
-             cards: Optional[List[Path]] = typer.Option(None, "--cards", help="A card file whose cards join the set "
-                                                        "(and may come in; repeatable).")) -> None:
+def tune_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevolt.")),
+             deck: str = typer.Argument(..., help=N_("The deck to tune: a preconstructed name or a file.")),
+             against: List[str] = typer.Option(..., "--against", help=N_("A deck to beat (repeatable).")),
+             bots: str = typer.Option("greedy", "--bots", help=N_("The bot for every seat.")),
+             games: Optional[int] = typer.Option(None, "--games", min=1, help=N_("Budget: at most this many games.")),
+             minutes: Optional[float] = typer.Option(None, "--minutes", help=N_("Budget: about this many minutes.")),
+             seed: int = typer.Option(0, "--seed", help=N_("Seed: with --games, the same seed gives the same swaps.")),
+             screen: int = typer.Option(4, "--screen", min=1, help=N_("Screening games per swap, seat and opponent.")),
+             confirm: int = typer.Option(50, "--confirm", min=2, help=N_("Confirmation games per seat and opponent.")),
+             consider: Optional[str] = typer.Option(None, "--consider", help=N_("Only these cards may come in "
+                                                    "(comma-separated; default: every card of the set).")),
+             workers: str = typer.Option("auto", "--workers", help=N_("Worker processes: a number or 'auto' (one per CPU).")),
+             backend: str = typer.Option("local", "--backend", help=N_("local or dask.")),
+             address: Optional[str] = typer.Option(None, "--address", help=N_("A Dask scheduler (with --backend dask).")),
+             max_turns: Optional[int] = typer.Option(200, "--max-turns", help=N_("Stop a game unfinished after this many turns.")),
+             out: Optional[Path] = typer.Option(None, "--out", help=N_("Write the best deck found here (YAML).")),
+             as_json: bool = typer.Option(False, "--json", help=N_("Print the result as JSON.")),
+             force: bool = typer.Option(False, "--force", help=N_("Replace --out if it exists.")),
+             cards: Optional[List[Path]] = typer.Option(None, "--cards", help=N_("A card file whose cards join the set "
+                                                        "(and may come in; repeatable)."))) -> None:
     """Search legal one-card swaps that raise the deck's win rate beyond its interval."""
     import json
 

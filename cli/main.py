@@ -13,22 +13,23 @@ from typing import List, Optional
 import typer
 
 from tabletop.cli.options import OPTION_HELP, parse_options
+from tabletop.framework.language import N_, gettext as _
 
 app = typer.Typer(
     name="tabletop",
-    help="Run tabletop card games from their rules: play, check decks, lint cards, test and simulate.",
+    help=N_("Run tabletop card games from their rules: play, check decks, lint cards, test and simulate."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help: rich's formatter (markdown, pygments) would triple the startup
 )
-cards_app = typer.Typer(help="List, show, lint, document and print a pack's cards.", no_args_is_help=True,
+cards_app = typer.Typer(help=N_("List, show, lint, document and print a pack's cards."), no_args_is_help=True,
                         rich_markup_mode=None)
-scenario_app = typer.Typer(help="Run scenario files (a position, actions, expectations).", no_args_is_help=True,
+scenario_app = typer.Typer(help=N_("Run scenario files (a position, actions, expectations)."), no_args_is_help=True,
                            rich_markup_mode=None)
-tables_app = typer.Typer(help="The web server's tables: list, export as save files, import save files.",
+tables_app = typer.Typer(help=N_("The web server's tables: list, export as save files, import save files."),
                          no_args_is_help=True, rich_markup_mode=None)
-rules_app = typer.Typer(help="Read a game's rules by their ids (every id a message cites).", no_args_is_help=True,
+rules_app = typer.Typer(help=N_("Read a game's rules by their ids (every id a message cites)."), no_args_is_help=True,
                         rich_markup_mode=None)
 app.add_typer(cards_app, name="cards")
 app.add_typer(scenario_app, name="scenario")
@@ -47,10 +48,24 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _language(ctx: typer.Context, value: Optional[str]) -> Optional[str]:
+    """Speak ``--lang`` (else the environment's language) for this command, help texts included."""
+    from tabletop.cli.speech import speak
+
+    try:
+        speak(ctx, value)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+    return value
+
+
 @app.callback()
 def main_options(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                 help="Print tabletop's version and exit."),
+                                 help=N_("Print tabletop's version and exit.")),
+    lang: Optional[str] = typer.Option(None, "--lang", callback=_language, is_eager=True, expose_value=False,
+                                       help=N_("The language to speak: en or fr (default: from LANGUAGE, "
+                                               "LC_ALL, LC_MESSAGES, LANG). It may follow the command too.")),
 ) -> None:
     """Run tabletop card games from their rules: play, check decks, lint cards, test and simulate."""
 
@@ -97,7 +112,7 @@ def _pack(name: str, cards=None, decks=()):
     return with_cards(registry().get(name), cards, decks)
 
 
-CARDS_OPTION = typer.Option(None, "--cards", help="A card file whose cards join the set for this command (repeatable).")
+CARDS_OPTION = typer.Option(None, "--cards", help=N_("A card file whose cards join the set for this command (repeatable)."))
 
 
 @app.command("packs")
@@ -129,7 +144,7 @@ def packs_cmd() -> None:
 
 @cards_app.command("list")
 @guarded
-def cards_list(pack: str = typer.Argument(..., help="The game pack, e.g. volfyirion."),
+def cards_list(pack: str = typer.Argument(..., help=N_("The game pack, e.g. volfyirion.")),
                cards: Optional[List[Path]] = CARDS_OPTION) -> None:
     """List every card of a pack: name, type, colour and copies, then the copies per part of the box."""
     totals: dict = {}
@@ -144,8 +159,8 @@ def cards_list(pack: str = typer.Argument(..., help="The game pack, e.g. volfyir
 
 @cards_app.command("show")
 @guarded
-def cards_show(pack: str = typer.Argument(..., help="The game pack."),
-               name: List[str] = typer.Argument(..., help="The card's name (several words allowed)."),
+def cards_show(pack: str = typer.Argument(..., help=N_("The game pack.")),
+               name: List[str] = typer.Argument(..., help=N_("The card's name (several words allowed).")),
                files: Optional[List[Path]] = CARDS_OPTION) -> None:
     """Show one card as written in its file, and how its kind of card plays."""
     from tabletop.cli.cardtext import card_block, find_card
@@ -164,8 +179,8 @@ def cards_show(pack: str = typer.Argument(..., help="The game pack."),
 
 @cards_app.command("lint")
 @guarded
-def cards_lint(pack: str = typer.Argument(..., help="The game pack whose language and schema to use."),
-               files: Optional[List[Path]] = typer.Argument(None, help="Card files to check (default: the pack's own).")) -> None:
+def cards_lint(pack: str = typer.Argument(..., help=N_("The game pack whose language and schema to use.")),
+               files: Optional[List[Path]] = typer.Argument(None, help=N_("Card files to check (default: the pack's own)."))) -> None:
     """Check card files: YAML, schema and card language; every error located, exit 1 if any."""
     from tabletop.framework.cardset import CardSet
 
@@ -174,14 +189,14 @@ def cards_lint(pack: str = typer.Argument(..., help="The game pack whose languag
     targets = list(files) if files else p.card_files()
     for f in targets:
         if isinstance(f, Path) and not f.exists():
-            fail(f"{f}: no such file")
+            fail(_("{file}: no such file").format(file=f))
     loaded = CardSet.load(targets, fmt, p.vocabulary())
-    typer.echo(f"ok: {len(loaded)} cards in {len(targets)} file(s)")
+    typer.echo(_("ok: {cards} cards in {files} file(s)").format(cards=len(loaded), files=len(targets)))
 
 
 @cards_app.command("words")
 @guarded
-def cards_words(pack: str = typer.Argument(..., help="The game pack.")) -> None:
+def cards_words(pack: str = typer.Argument(..., help=N_("The game pack."))) -> None:
     """Every word, verb, selector, trigger and lasting change the pack's card language knows, with examples."""
     from tabletop.dsl.words import render
 
@@ -190,8 +205,8 @@ def cards_words(pack: str = typer.Argument(..., help="The game pack.")) -> None:
 
 @cards_app.command("doc")
 @guarded
-def cards_doc(pack: str = typer.Argument(..., help="The game pack."),
-              out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write to this file instead of printing.")) -> None:
+def cards_doc(pack: str = typer.Argument(..., help=N_("The game pack.")),
+              out: Optional[Path] = typer.Option(None, "--out", "-o", help=N_("Write to this file instead of printing."))) -> None:
     """Render the pack's card list as Markdown (docs/packs/PACK-cards.md is made with it)."""
     import importlib
 
@@ -213,7 +228,7 @@ def cards_doc(pack: str = typer.Argument(..., help="The game pack."),
 
 @scenario_app.command("run")
 @guarded
-def scenario_run(paths: List[Path] = typer.Argument(..., help="Scenario files or folders of them.")) -> None:
+def scenario_run(paths: List[Path] = typer.Argument(..., help=N_("Scenario files or folders of them."))) -> None:
     """Run scenario files; print each result; exit 1 if any fails."""
     from tabletop.framework import scenarios
     from tabletop.framework.errors import TabletopError
@@ -242,20 +257,20 @@ def scenario_run(paths: List[Path] = typer.Argument(..., help="Scenario files or
 @app.command("play")
 @guarded
 def play_cmd(
-    game: str = typer.Argument(..., help="The game pack to play, e.g. volfyirion or virevolt."),
-    vs: str = typer.Option("greedy", "--vs", help="Your opponent: a bot name (random, greedy, ...) or 'human' for hot-seat."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the game (random if omitted)."),
-    first: str = typer.Option("p1", "--first", help="Who goes first: p1 (you), p2 or random."),
-    load: Optional[Path] = typer.Option(None, "--load", help="Continue a saved game."),
-    variant: Optional[List[str]] = typer.Option(None, "--variant", help="A variant to switch on (repeatable; 'all' for every one)."),
-    mode: Optional[str] = typer.Option(None, "--mode", help="A game mode (e.g. extended)."),
-    deck: Optional[str] = typer.Option(None, "--deck", help="Your deck: a preconstructed deck name or a deck file."),
-    opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", help="The opponent's deck (name or file)."),
-    think: Optional[float] = typer.Option(None, "--think", help="Seconds per move for thinking bots."),
-    players: Optional[int] = typer.Option(None, "--players", min=1, help="Number of players, for games that allow several (you are p1)."),
+    game: str = typer.Argument(..., help=N_("The game pack to play, e.g. volfyirion or virevolt.")),
+    vs: str = typer.Option("greedy", "--vs", help=N_("Your opponent: a bot name (random, greedy, ...) or 'human' for hot-seat.")),
+    seed: Optional[int] = typer.Option(None, "--seed", help=N_("Seed of the game (random if omitted).")),
+    first: str = typer.Option("p1", "--first", help=N_("Who goes first: p1 (you), p2 or random.")),
+    load: Optional[Path] = typer.Option(None, "--load", help=N_("Continue a saved game.")),
+    variant: Optional[List[str]] = typer.Option(None, "--variant", help=N_("A variant to switch on (repeatable; 'all' for every one).")),
+    mode: Optional[str] = typer.Option(None, "--mode", help=N_("A game mode (e.g. extended).")),
+    deck: Optional[str] = typer.Option(None, "--deck", help=N_("Your deck: a preconstructed deck name or a deck file.")),
+    opponent_deck: Optional[str] = typer.Option(None, "--opponent-deck", help=N_("The opponent's deck (name or file).")),
+    think: Optional[float] = typer.Option(None, "--think", help=N_("Seconds per move for thinking bots.")),
+    players: Optional[int] = typer.Option(None, "--players", min=1, help=N_("Number of players, for games that allow several (you are p1).")),
     cards: Optional[List[Path]] = CARDS_OPTION,
     auto_pass: bool = typer.Option(True, "--auto-pass/--no-auto-pass",
-                                   help="Let a phase where you can do nothing but end it pass by itself."),
+                                   help=N_("Let a phase where you can do nothing but end it pass by itself.")),
     option: Optional[List[str]] = typer.Option(None, "--option", help=OPTION_HELP),
 ) -> None:
     """Play a game in the terminal against a bot (or hot-seat). Type 'help' during the game."""
@@ -276,15 +291,15 @@ def play_cmd(
 @app.command("watch")
 @guarded
 def watch_cmd(
-    game: str = typer.Argument(..., help="The game pack, e.g. volfyirion or virevolt."),
-    bots: str = typer.Option("greedy,greedy", "--bots", help="Comma-separated bots, one per seat (or one for all)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed of the game (random if omitted)."),
-    delay: float = typer.Option(0.5, "--delay", min=0.0, help="Seconds between two actions."),
-    variant: Optional[List[str]] = typer.Option(None, "--variant", help="A variant to switch on (repeatable; 'all' for every one)."),
-    mode: Optional[str] = typer.Option(None, "--mode", help="A game mode (e.g. extended)."),
-    deck: Optional[List[str]] = typer.Option(None, "--deck", help="A deck per seat, in seat order (repeatable)."),
-    players: Optional[int] = typer.Option(None, "--players", min=1, help="Number of players, for games that allow several."),
-    think: Optional[float] = typer.Option(None, "--think", help="Seconds per move for thinking bots."),
+    game: str = typer.Argument(..., help=N_("The game pack, e.g. volfyirion or virevolt.")),
+    bots: str = typer.Option("greedy,greedy", "--bots", help=N_("Comma-separated bots, one per seat (or one for all).")),
+    seed: Optional[int] = typer.Option(None, "--seed", help=N_("Seed of the game (random if omitted).")),
+    delay: float = typer.Option(0.5, "--delay", min=0.0, help=N_("Seconds between two actions.")),
+    variant: Optional[List[str]] = typer.Option(None, "--variant", help=N_("A variant to switch on (repeatable; 'all' for every one).")),
+    mode: Optional[str] = typer.Option(None, "--mode", help=N_("A game mode (e.g. extended).")),
+    deck: Optional[List[str]] = typer.Option(None, "--deck", help=N_("A deck per seat, in seat order (repeatable).")),
+    players: Optional[int] = typer.Option(None, "--players", min=1, help=N_("Number of players, for games that allow several.")),
+    think: Optional[float] = typer.Option(None, "--think", help=N_("Seconds per move for thinking bots.")),
 ) -> None:
     """Watch a bot game as a spectator: the board and every event, as the public sees them."""
     import random
@@ -302,8 +317,8 @@ def watch_cmd(
 @app.command("replay")
 @guarded
 def replay_cmd(
-    save: Path = typer.Argument(..., help="A saved game (from 'save FILE' during a game)."),
-    as_: str = typer.Option("p1", "--as", help="Whose view: a seat (p1, p2...) or 'spectator'."),
+    save: Path = typer.Argument(..., help=N_("A saved game (from 'save FILE' during a game).")),
+    as_: str = typer.Option("p1", "--as", help=N_("Whose view: a seat (p1, p2...) or 'spectator'.")),
 ) -> None:
     """Step through a saved game, action by action, as one seat (or a spectator) saw it."""
     from tabletop.cli.watch import replay
@@ -323,8 +338,8 @@ def replay_cmd(
 
 @rules_app.command("show")
 @guarded
-def rules_show(pack: str = typer.Argument(..., help="The game pack."),
-               ids: List[str] = typer.Argument(..., help="Rule ids, ranges or families: VOL-WIN-01, VOL-DRAW-01..05, VOL-SYN-*.")) -> None:
+def rules_show(pack: str = typer.Argument(..., help=N_("The game pack.")),
+               ids: List[str] = typer.Argument(..., help=N_("Rule ids, ranges or families: VOL-WIN-01, VOL-DRAW-01..05, VOL-SYN-*."))) -> None:
     """Print rules by id, with our reading of the ambiguous ones."""
     from tabletop.cli.layout import terminal_width
     from tabletop.framework.errors import TabletopError
@@ -346,7 +361,7 @@ def rules_show(pack: str = typer.Argument(..., help="The game pack."),
 
 @rules_app.command("list")
 @guarded
-def rules_list(pack: str = typer.Argument(..., help="The game pack.")) -> None:
+def rules_list(pack: str = typer.Argument(..., help=N_("The game pack."))) -> None:
     """List every rule id with the start of its text."""
     for r in _rulebook(pack):
         typer.echo(f"{r.id:<28} {r.text[:90]}{'...' if len(r.text) > 90 else ''}")
@@ -354,8 +369,8 @@ def rules_list(pack: str = typer.Argument(..., help="The game pack.")) -> None:
 
 @rules_app.command("doc")
 @guarded
-def rules_doc(pack: str = typer.Argument(..., help="The game pack."),
-              out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write to this file instead of printing.")) -> None:
+def rules_doc(pack: str = typer.Argument(..., help=N_("The game pack.")),
+              out: Optional[Path] = typer.Option(None, "--out", "-o", help=N_("Write to this file instead of printing."))) -> None:
     """Render the rule catalogue as Markdown (docs/rules/PACK.md is made with it)."""
     from tabletop.framework.game import write_atomic
 
@@ -381,12 +396,12 @@ def _rulebook(pack: str):
 @app.command("serve")
 @guarded
 def serve_cmd(
-    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on (0.0.0.0: every network)."),
-    port: int = typer.Option(8000, "--port", help="The port to listen on."),
-    db: Optional[Path] = typer.Option(None, "--db", help="The tables' database (default: tables.sqlite3 in "
-                                                         "the user's data folder)."),
-    workers: int = typer.Option(1, "--workers", min=1, help="Server processes sharing the database."),
-    bot_delay: float = typer.Option(0.6, "--bot-delay", min=0, help="Seconds a bot waits before each move."),
+    host: str = typer.Option("127.0.0.1", "--host", help=N_("The address to listen on (0.0.0.0: every network).")),
+    port: int = typer.Option(8000, "--port", help=N_("The port to listen on.")),
+    db: Optional[Path] = typer.Option(None, "--db", help=N_("The tables' database (default: tables.sqlite3 in "
+                                                         "the user's data folder).")),
+    workers: int = typer.Option(1, "--workers", min=1, help=N_("Server processes sharing the database.")),
+    bot_delay: float = typer.Option(0.6, "--bot-delay", min=0, help=N_("Seconds a bot waits before each move.")),
 ) -> None:
     """Play in a web browser: a lobby, the board, friends invited by a link (extra [web])."""
     import os
@@ -423,7 +438,7 @@ def _web_db(db: Optional[Path]) -> Path:
     return path
 
 
-DB_OPTION = typer.Option(None, "--db", help="The tables' database (default: the one 'tabletop serve' uses).")
+DB_OPTION = typer.Option(None, "--db", help=N_("The tables' database (default: the one 'tabletop serve' uses)."))
 
 
 @tables_app.command("list")
@@ -441,8 +456,8 @@ def tables_list(db: Optional[Path] = DB_OPTION) -> None:
 
 @tables_app.command("export")
 @guarded
-def tables_export(table: str = typer.Argument(..., help="The table's id (the part after /t/ in its links)."),
-                  file: Path = typer.Argument(..., help="The save file to write (atomically)."),
+def tables_export(table: str = typer.Argument(..., help=N_("The table's id (the part after /t/ in its links).")),
+                  file: Path = typer.Argument(..., help=N_("The save file to write (atomically).")),
                   db: Optional[Path] = DB_OPTION) -> None:
     """Write a table as the terminal's save file (tabletop play GAME --load FILE, tabletop replay FILE)."""
     from tabletop.web.transfer import export_table
@@ -456,9 +471,9 @@ def tables_export(table: str = typer.Argument(..., help="The table's id (the par
 
 @tables_app.command("import")
 @guarded
-def tables_import(file: Path = typer.Argument(..., help="A save file of tabletop play."),
-                  bot: Optional[List[str]] = typer.Option(None, "--bot", help="A seat held by a bot, e.g. p2=greedy "
-                                                                              "(repeatable; other seats: humans)."),
+def tables_import(file: Path = typer.Argument(..., help=N_("A save file of tabletop play.")),
+                  bot: Optional[List[str]] = typer.Option(None, "--bot", help=N_("A seat held by a bot, e.g. p2=greedy "
+                                                                              "(repeatable; other seats: humans).")),
                   db: Optional[Path] = DB_OPTION) -> None:
     """Make a saved game a table of the web server; print each human seat's link."""
     from tabletop.framework.state import player_index
@@ -466,7 +481,7 @@ def tables_import(file: Path = typer.Argument(..., help="A save file of tabletop
 
     bots = {}
     for spec in bot or []:
-        seat, _, name = spec.partition("=")
+        seat, _sep, name = spec.partition("=")
         try:
             bots[player_index(seat.strip())] = name.strip() or "greedy"
         except (ValueError, KeyError):
@@ -482,9 +497,9 @@ def tables_import(file: Path = typer.Argument(..., help="A save file of tabletop
 @app.command("deckcheck")
 @guarded
 def deckcheck_cmd(
-    game: str = typer.Argument(..., help="The game pack whose deck rules apply, e.g. virevolt."),
-    file: Path = typer.Argument(..., help="The deck file (YAML: a name and a cards mapping), or a preconstructed deck's name."),
-    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON for tools."),
+    game: str = typer.Argument(..., help=N_("The game pack whose deck rules apply, e.g. virevolt.")),
+    file: Path = typer.Argument(..., help=N_("The deck file (YAML: a name and a cards mapping), or a preconstructed deck's name.")),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print the report as JSON for tools.")),
     cards: Optional[List[Path]] = CARDS_OPTION,
 ) -> None:
     """Check a deck: every problem with its line; exit 0 legal, 1 illegal, 2 unusable input."""
@@ -523,8 +538,10 @@ def run() -> None:
     still one short message, not a traceback; TABLETOP_DEBUG=1 shows the traceback."""
     import os
 
+    from tabletop.cli.speech import lang_first
+
     try:
-        app()
+        app(args=lang_first(sys.argv[1:]), prog_name="tabletop")
     except BrokenPipeError:
         sys.exit(0)
     except Exception as e:

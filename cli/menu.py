@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import textwrap
 
-from tabletop.framework.actions import Action, format_action
+from tabletop.framework.actions import Action, shown_action
+from tabletop.framework.language import gettext as _
 
 
 class ActionMenu:
@@ -44,13 +45,15 @@ class ActionMenu:
             if self.numbers[a] == n:
                 return a
         if n in self.retired:
-            raise ValueError(f"action {n} ({format_action(self.retired[n])}) is no longer possible")
+            raise ValueError(_("action {n} ({action}) is no longer possible").format(n=n, action=shown_action(self.retired[n])))
         shown = sorted(self.numbers[a] for a in self.current)
-        raise ValueError(f"no action number {n}" + (f": choose one of {_ranges(shown)}" if shown else ""))
+        if shown:
+            raise ValueError(_("no action number {n}: choose one of {numbers}").format(n=n, numbers=_ranges(shown)))
+        raise ValueError(_("no action number {n}").format(n=n))
 
     def render(self, width: int = 80) -> str:
         """The actions in number order, in as many columns as fit ``width``."""
-        items = sorted((self.numbers[a], format_action(a)) for a in self.current)
+        items = sorted((self.numbers[a], shown_action(a)) for a in self.current)
         cells = [f"{n:>3}. {text}" for n, text in items]
         if not cells:
             return ""

@@ -9,8 +9,9 @@ from __future__ import annotations
 import typer
 
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.language import N_
 
-OPTION_HELP = "A setup option of the game, KEY=VALUE (repeatable), e.g. cities=2 or first_turn_protection=false."
+OPTION_HELP = N_("A setup option of the game, KEY=VALUE (repeatable), e.g. cities=2 or first_turn_protection=false.")
 
 
 def parse_options(items) -> dict:

@@ -20,15 +20,16 @@ from tabletop.cli.cardtext import card_block, find_card
 from tabletop.cli.layout import event_line, fill, terminal_width
 from tabletop.cli.menu import ActionMenu
 from tabletop.cli.prompt import LineInput
-from tabletop.framework.actions import format_action
+from tabletop.framework.actions import shown_action
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.game import Game
+from tabletop.framework.language import N_, card_name, gettext as _, localised, ngettext
 from tabletop.framework.narration import HEADLINE
 from tabletop.framework.state import player_name
 from tabletop.framework.userfiles import read_json
 
-COMMANDS = """Commands:
+COMMANDS = N_("""Commands:
   <number>          take the numbered action (numbers stay the same while the decision lasts)
   <action>          take an action by its notation; Tab completes it at a terminal
   play all          play every card in hand whose play needs no choice
@@ -40,7 +41,7 @@ COMMANDS = """Commands:
   save FILE         save the game (written atomically)
   load FILE         continue a saved game instead of this one
   help              this help, and the notation of every action of this game
-  quit              leave (asks first when the game is not saved)"""
+  quit              leave (asks first when the game is not saved)""")
 
 
 def board_drawer(pack):
@@ -57,15 +58,15 @@ def board_drawer(pack):
 
 def format_result_value(value) -> str:
     if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
-    return str(value)
+        return ", ".join(f"{k} {localised(v)}" for k, v in value.items())
+    return str(localised(value))
 
 
 def result_details(result: dict) -> list[str]:
     """The lines of a game-over screen under its headline: why, then the pack's other figures."""
-    lines = [f"  why: {result['reason']}"] if result.get("reason") else []
-    lines += [f"  {key}: {format_result_value(value)}" for key, value in result.items()
-              if key not in ("winner", "over", "reason", "turns")]
+    lines = ["  " + _("why: {reason}").format(reason=localised(result["reason"]))] if result.get("reason") else []
+    lines += ["  " + _("{key}: {value}").format(key=_(key), value=format_result_value(value))
+              for key, value in result.items() if key not in ("winner", "over", "reason", "turns")]
     return lines
 
 
@@ -108,14 +109,15 @@ class Session:
         if load is not None:
             game = Game.load(load, lambda n: rules if n == name else rules_for(n))
             if game.rules.name != pack.name:
-                raise TabletopError(f"{load} is a saved game of {game.rules.name}, not {pack.name}")
+                raise TabletopError(_("{file} is a saved game of {game}, not {pack}").format(
+                    file=load, game=game.rules.name, pack=pack.name))
         else:
             if seed is None:
                 seed = random.SystemRandom().randrange(1, 2**31)
             try:
                 game = Game(rules, options, seed, players)
             except ValueError as e:
-                raise TabletopError(f"cannot start {name}: {e}") from None
+                raise TabletopError(_("cannot start {game}: {why}").format(game=name, why=e)) from None
         bots = cls._bots(pack, vs, game.seed, think, game.state.nplayers)
         return cls(pack, game, bots, auto_pass=auto_pass, vs=vs, think=think)
 
@@ -132,8 +134,9 @@ class Session:
             if ":" in vs:
                 raise
             known = ["human"] + bot_names(pack)
-            raise TabletopError(f"unknown opponent {vs!r}{did_you_mean(vs, known)}; choose one of: "
-                                f"{', '.join(known)} (or mcts:ITERATIONS, scripted:FILE)") from e
+            raise TabletopError(_("unknown opponent {name!r}{hint}; choose one of: {known} (or mcts:ITERATIONS, "
+                                  "scripted:FILE)").format(name=vs, hint=did_you_mean(vs, known),
+                                                           known=", ".join(known))) from e
 
     # ------------------------------------------------------------------ who looks at the screen
     def humans(self) -> list[int]:
@@ -179,26 +182,27 @@ class Session:
         self.full_board = (mover, state.turn)
         if pend is None and mover == state.active:
             for w in self.rules.warnings(state, mover):
-                self.say(fill(w, self.width, initial_indent="  ! ", subsequent_indent="    "))
+                self.say(fill(localised(w), self.width, initial_indent="  ! ", subsequent_indent="    "))
         if pend is not None:
-            self.say(f"[{player_name(mover)}] {pend.prompt}")
+            self.say(f"[{player_name(mover)}] {localised(pend.prompt)}")
         else:
-            self.say(f"[{player_name(mover)}] your move ({state.phase} phase):")
+            self.say(f"[{player_name(mover)}] " + _("your move ({phase}):").format(phase=localised(self.rules.phase_label(state.phase))))
         self.say(self.menu.render(self.width))
 
     def completions(self) -> list[str]:
         """Every line worth completing now: the legal actions, card names after 'show', commands."""
-        out = [format_action(a) for a in self.menu.current]
+        out = [shown_action(a) for a in self.menu.current]
         out += ["play all", "board", "log", "undo", "help", "quit", "save ", "load ", "rule "]
         view = self.rules.view(self.game.state, self.narrator)
         out += [f"show {p}" for p in self.rules.places(view)]
-        out += [f"show {c.name}" for c in self.pack.cards().cards]
+        out += [f"show {card_name(c.name)}" for c in self.pack.cards().cards]
         return out
 
     # ------------------------------------------------------------------ the loop
     def loop(self) -> None:
         g = self.game
-        self.say(f"{self.rules.title or self.pack.name} - seed {g.seed}. Type 'help' for commands.")
+        self.say(_("{game} - seed {seed}. Type 'help' for commands.").format(game=self.rules.title or self.pack.name,
+                                                                             seed=g.seed))
         while True:
             self.narrate()
             state = g.state
@@ -216,12 +220,14 @@ class Session:
             if self.auto_pass and state.pending is None and legal == [self.rules.pass_action]:
                 phase = state.phase
                 g.apply(legal[0])
-                self.say(f"  ({player_name(mover)}: nothing to do in the {phase} phase, so it ends)")
+                self.say("  " + _("({player}: nothing to do in the {phase}, so it ends)").format(
+                    player=player_name(mover), phase=localised(self.rules.phase_label(phase))))
                 continue
             self.present(mover, legal)
             line = self.reader.read(f"{player_name(mover)}> ")
             if line is None:
-                self.say("\nend of input: leaving the game" + ("" if self.saved() else " (not saved)"))
+                self.say("\n" + (_("end of input: leaving the game") if self.saved()
+                                  else _("end of input: leaving the game (not saved)")))
                 return
             if not self.command(line.strip(), mover):
                 return
@@ -233,7 +239,7 @@ class Session:
         """Handle one line; False to leave the session."""
         if not line:
             return True
-        word, _, rest = line.partition(" ")
+        word, _sep, rest = line.partition(" ")
         word = word.lower()
         rest = rest.strip()
         if word in ("quit", "exit"):
@@ -256,7 +262,7 @@ class Session:
             try:
                 action = self.rules.find_action(self.game.state, line)
             except IllegalAction as e:
-                self.say(e.reason)
+                self.say(localised(e.reason))
                 return True
             except ValueError as e:
                 self.say(str(e))
@@ -270,12 +276,12 @@ class Session:
         view = self.rules.view(self.game.state, self.narrator)
         places = ", ".join(f"'show {p}'" for p in self.rules.places(view)[:3]) or "-"
         ids = self.rule_ids()
-        self.say(COMMANDS.format(card=cards[0].name if cards else "NAME", places=places,
-                                 rule=ids[0] if ids else "ID"))
-        self.say(f"Notation of {self.rules.title or self.pack.name}'s actions:")
+        self.say(_(COMMANDS).format(card=card_name(cards[0].name) if cards else "NAME", places=places,
+                                    rule=ids[0] if ids else "ID"))
+        self.say(_("Notation of {game}'s actions:").format(game=self.rules.title or self.pack.name))
         for spec in self.rules.verbs.values():
-            example = f" (e.g. '{spec.example}')" if spec.example else ""
-            self.say(fill(f"{spec.shape():<34} {spec.help}{example}", self.width, initial_indent="  ",
+            example = " " + _("(e.g. '{example}')").format(example=spec.example) if spec.example else ""
+            self.say(fill(f"{spec.shape():<34} {_(spec.help)}{example}", self.width, initial_indent="  ",
                                    subsequent_indent=" " * 37))
 
     def board(self, _rest: str = "") -> None:
@@ -287,7 +293,7 @@ class Session:
         events = self.game.events
         if rest:
             if not rest.isdigit() or int(rest) < 1:
-                self.say("usage: log [N]   (N: how many turns back)")
+                self.say(_("usage: log [N]   (N: how many turns back)"))
                 return
             first_turn = self.game.state.turn - int(rest) + 1
             events = [e for e in events if e.turn >= first_turn]
@@ -303,13 +309,13 @@ class Session:
                 indent = "  " if e.level == HEADLINE else "      "
                 self.say(fill(text, self.width, initial_indent=indent, subsequent_indent=indent + "  "))
         if not shown:
-            self.say("  (nothing has happened yet)")
+            self.say("  " + _("(nothing has happened yet)"))
 
     def show(self, ref: str) -> None:
         """A card by name, or the cards at a place of the board, as written and as they stand now."""
         if not ref:
-            self.say("usage: show <card name>, or show <place> (" + ", ".join(
-                self.rules.places(self.rules.view(self.game.state, self.narrator))[:6]) + ", ...)")
+            self.say(_("usage: show <card name>, or show <place> ({places}, ...)").format(places=", ".join(
+                self.rules.places(self.rules.view(self.game.state, self.narrator))[:6])))
             return
         view = self.rules.view(self.game.state, self.narrator)
         found = self.rules.locate(view, ref)
@@ -320,16 +326,17 @@ class Session:
                 from tabletop.framework.suggest import did_you_mean
 
                 names = [c.name for c in cards.cards] + self.rules.places(view)
-                self.say(f"no card or place {ref!r}{did_you_mean(ref, names)}")
+                self.say(_("no card or place {ref!r}{hint}").format(ref=ref, hint=did_you_mean(ref, names)))
                 return
             found = [(card.name, [])]
         if not found:
-            self.say(f"{ref}: no card there")
+            self.say(_("{ref}: no card there").format(ref=ref))
             return
         for name, status in found:
             card = cards.by_name.get(name)
             if card is None:
-                self.say("\n".join([name] + [f"  now: {s}" for s in status]))
+                self.say("\n".join([card_name(name)] + ["  " + _("now: {status}").format(status=localised(s))
+                                                          for s in status]))
             else:
                 self.say(card_block(card, self.rules, status, self.width))
 
@@ -344,10 +351,10 @@ class Session:
 
         book = rulebook(self.pack)
         if book is None:
-            self.say(f"{self.pack.name} carries no rule catalogue")
+            self.say(_("{game} carries no rule catalogue").format(game=self.pack.name))
             return
         if not rest:
-            self.say("usage: rule <ID>, e.g. 'rule " + (book.rules[0].id if book.rules else "ID") + "'")
+            self.say(_("usage: rule <ID>, e.g. 'rule {id}'").format(id=book.rules[0].id if book.rules else "ID"))
             return
         try:
             self.say(book.explain(rest, self.width))
@@ -367,71 +374,72 @@ class Session:
             g.apply(plays[0])
             n += 1
         if not n:
-            self.say("nothing to play: no card in your hand is played without a choice now")
+            self.say(_("nothing to play: no card in your hand is played without a choice now"))
 
     def confirm_quit(self) -> bool:
         if self.saved():
-            self.say("leaving the game")
+            self.say(_("leaving the game"))
             return True
-        answer = self.reader.read("The game is not saved (type 'save FILE' to keep it). Leave anyway? [y/N] ")
-        if answer is None or answer.strip().lower() in ("y", "yes"):
-            self.say("leaving the game (not saved)")
+        answer = self.reader.read(_("The game is not saved (type 'save FILE' to keep it). Leave anyway? [y/N] "))
+        if answer is None or answer.strip().lower() in ("y", "yes", _("y"), _("yes")):
+            self.say(_("leaving the game (not saved)"))
             return True
         return False
 
     def undo(self, mover: int) -> None:
         count = self.game.takeback(set(self.humans()))
         if not count:
-            self.say("nothing to undo")
+            self.say(_("nothing to undo"))
             return
         if not self.game.can_undo(count):
-            self.say("cannot undo: that would take back an action that revealed hidden information")
+            self.say(_("cannot undo: that would take back an action that revealed hidden information"))
             return
         self.game.undo(count)
         self._reset_screen()
-        self.say(f"undone: {count} action(s)")
+        self.say(ngettext("undone: {n} action", "undone: {n} actions", count).format(n=count))
 
     def save(self, name: str) -> None:
         if not name:
-            self.say("usage: save FILE")
+            self.say(_("usage: save FILE"))
             return
         path = Path(name)
         if path.exists():
             try:
-                old, _ = read_json(path, "saved game")
+                old, _pos = read_json(path, "saved game")
                 ok = isinstance(old, dict) and old.get("format") == "tabletop-save"
             except TabletopError:
                 ok = False
             if not ok:
-                self.say(f"{path} exists and is not a tabletop saved game: not overwriting it")
+                self.say(_("{path} exists and is not a tabletop saved game: not overwriting it").format(path=path))
                 return
         try:
             self.game.save(path)
         except OSError as e:
-            self.say(f"cannot save to {path}: {e.strerror or e}")
+            self.say(_("cannot save to {path}: {why}").format(path=path, why=e.strerror or e))
             return
         self.saved_at = len(self.game.log)
-        self.say(f"saved to {path}")
+        self.say(_("saved to {path}").format(path=path))
 
     def load(self, name: str) -> None:
         from tabletop.framework.packs import rules_for
 
         if not name:
-            self.say("usage: load FILE")
+            self.say(_("usage: load FILE"))
             return
         try:
             game = Game.load(Path(name), rules_for)
         except TabletopError as e:
-            self.say(f"{e.render()}\nnot loaded: the current game goes on")
+            self.say(e.render() + "\n" + _("not loaded: the current game goes on"))
             return
         if game.rules.name != self.game.rules.name:
-            self.say(f"{name} is a game of {game.rules.name}, not {self.game.rules.name}: "
-                     "not loaded, the current game goes on")
+            self.say(_("{file} is a game of {game}, not {current}: not loaded, the current game goes on").format(
+                file=name, game=game.rules.name, current=self.game.rules.name))
             return
         self.game = game
         self.saved_at = len(game.log)
         self._reset_screen()
-        self.say(f"loaded {name} ({len(game.log)} actions)")
+        self.say(ngettext("loaded {file} ({n} action)", "loaded {file} ({n} actions)", len(game.log)).format(
+            file=name, n=len(game.log)))
 
     # ------------------------------------------------------------------ the end
     def finish(self) -> bool:
@@ -445,20 +453,15 @@ class Session:
         winner = result.get("winner")
         self.say("=" * min(self.width, 72))
         turns = result.get("turns", state.turn)
-        if winner is None:
-            self.say(f"Game over: no winner, after {turns} turns ({len(g.log)} actions).")
-        else:
-            you = " (you)" if state.winner in self.humans() and self.bots else ""
-            self.say(f"Game over: {winner}{you} wins after {turns} turns ({len(g.log)} actions).")
+        self.say(game_over_line(winner, turns, len(g.log), you=state.winner in self.humans() and bool(self.bots)))
         for line in result_details(result):
             self.say(line)
         for s in range(state.nplayers):
             if s == seat and self.bots:
                 continue
             for zone, names in self.rules.reveal(state, s).items():
-                self.say(fill(f"{zone} ({len(names)}): {_counted(names)}", self.width,
-                                       initial_indent="  revealed: ", subsequent_indent="    "))
-        answer = self.reader.read("Play again? 's' same seed, 'n' new seed, anything else leaves: ")
+                self.say(revealed_line(zone, names, self.width))
+        answer = self.reader.read(_("Play again? 's' same seed, 'n' new seed, anything else leaves: "))
         choice = (answer or "").strip().lower()
         if choice not in ("s", "n"):
             return False
@@ -467,7 +470,7 @@ class Session:
         self.bots = self._bots(self.pack, self.vs, seed, self.think, self.game.state.nplayers)
         self.saved_at = 0
         self._reset_screen()
-        self.say(f"\nNew game - seed {seed}.")
+        self.say("\n" + _("New game - seed {seed}.").format(seed=seed))
         return True
 
 
@@ -476,4 +479,23 @@ def _counted(names: list[str]) -> str:
     counts: dict[str, int] = {}
     for n in names:
         counts[n] = counts.get(n, 0) + 1
-    return ", ".join(f"{n} x{k}" if k > 1 else n for n, k in counts.items())
+    return ", ".join(f"{card_name(n)} x{k}" if k > 1 else card_name(n) for n, k in counts.items())
+
+
+def game_over_line(winner: str | None, turns: int, actions: int, you: bool = False) -> str:
+    """The headline of a finished game."""
+    if winner is None:
+        return ngettext("Game over: no winner, after {turns} turns ({actions} action).",
+                        "Game over: no winner, after {turns} turns ({actions} actions).", actions).format(
+            turns=turns, actions=actions)
+    if you:
+        winner = _("{player} (you)").format(player=winner)
+    return ngettext("Game over: {winner} wins after {turns} turns ({actions} action).",
+                    "Game over: {winner} wins after {turns} turns ({actions} actions).", actions).format(
+        winner=winner, turns=turns, actions=actions)
+
+
+def revealed_line(zone, names: list[str], width: int) -> str:
+    """A hidden zone shown at the end of a game: "revealed: p1's hand (2): Captain, Prospector"."""
+    return fill(f"{localised(zone)} ({len(names)}): {_counted(names)}", width,
+                initial_indent="  " + _("revealed: "), subsequent_indent="    ")

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
+from tabletop.framework.language import N_
 
 
 def _require_extra() -> None:
@@ -36,18 +37,18 @@ def _check_out(out: Path, inputs: list[Path]) -> None:
 
 
 def cards_print(
-    pack: str = typer.Argument(..., help="The game pack, e.g. volfyirion or virevolt."),
-    out: Path = typer.Option(..., "--out", "-o", help="The PDF to write."),
-    cards: Optional[List[Path]] = typer.Option(None, "--cards", help="Print your own card files instead of the pack's set (repeatable); a deck may use them too."),
-    only: Optional[List[str]] = typer.Option(None, "--only", help="Print only this card (repeatable)."),
-    deck: Optional[str] = typer.Option(None, "--deck", help="Print exactly a deck's cards with their counts: a deck file or a preconstructed deck's name."),
-    one_each: bool = typer.Option(False, "--one-each", help="One copy of each card instead of as many as the set or deck holds."),
-    size: str = typer.Option("63x88", "--size", help="Card size in mm, WIDTHxHEIGHT, or poker, bridge, mini, tarot, square."),
-    paper: str = typer.Option("a4", "--paper", help="Paper: a4 or letter."),
-    bleed: float = typer.Option(0.0, "--bleed", help="Bleed around each card in mm (3 is usual for a print shop); fewer cards may fit a sheet."),
-    png: Optional[Path] = typer.Option(None, "--png", help="Also write each card as a PNG into this folder, for sharing."),
-    dpi: int = typer.Option(300, "--dpi", min=50, max=1200, help="Resolution of the PNGs."),
-    layout: Optional[List[Path]] = typer.Option(None, "--layout", help="A layout file of your own; its templates replace the pack's for the card types they name (repeatable)."),
+    pack: str = typer.Argument(..., help=N_("The game pack, e.g. volfyirion or virevolt.")),
+    out: Path = typer.Option(..., "--out", "-o", help=N_("The PDF to write.")),
+    cards: Optional[List[Path]] = typer.Option(None, "--cards", help=N_("Print your own card files instead of the pack's set (repeatable); a deck may use them too.")),
+    only: Optional[List[str]] = typer.Option(None, "--only", help=N_("Print only this card (repeatable).")),
+    deck: Optional[str] = typer.Option(None, "--deck", help=N_("Print exactly a deck's cards with their counts: a deck file or a preconstructed deck's name.")),
+    one_each: bool = typer.Option(False, "--one-each", help=N_("One copy of each card instead of as many as the set or deck holds.")),
+    size: str = typer.Option("63x88", "--size", help=N_("Card size in mm, WIDTHxHEIGHT, or poker, bridge, mini, tarot, square.")),
+    paper: str = typer.Option("a4", "--paper", help=N_("Paper: a4 or letter.")),
+    bleed: float = typer.Option(0.0, "--bleed", help=N_("Bleed around each card in mm (3 is usual for a print shop); fewer cards may fit a sheet.")),
+    png: Optional[Path] = typer.Option(None, "--png", help=N_("Also write each card as a PNG into this folder, for sharing.")),
+    dpi: int = typer.Option(300, "--dpi", min=50, max=1200, help=N_("Resolution of the PNGs.")),
+    layout: Optional[List[Path]] = typer.Option(None, "--layout", help=N_("A layout file of your own; its templates replace the pack's for the card types they name (repeatable).")),
 ) -> None:
     """Print cards on paper: fronts nine to a sheet with crop marks, each sheet followed by its backs mirrored for duplex.
 

@@ -12,6 +12,8 @@ import os
 from pathlib import Path
 from typing import Callable, Iterable, TextIO
 
+from tabletop.framework.language import gettext as _
+
 
 def history_path() -> Path:
     base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
@@ -40,7 +42,7 @@ class LineInput:
             except EOFError:
                 return None
             except KeyboardInterrupt:
-                self.out.write("(Ctrl-C: type 'quit' to leave)\n")
+                self.out.write(_("(Ctrl-C: type 'quit' to leave)") + "\n")
                 return ""
         self.out.write(prompt)
         self.out.flush()

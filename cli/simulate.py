@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
+from tabletop.framework.language import N_, gettext as _, grouped
 
 from tabletop.cli.options import OPTION_HELP, game_options, run_options
 
@@ -19,32 +20,32 @@ INTERRUPTED = 130
 
 
 def simulate_cmd(
-    game: Optional[str] = typer.Argument(None, help="The installed game pack, e.g. volfyirion ('tabletop packs' lists them)."),
-    games: int = typer.Option(100, "-n", "--games", min=0, help="How many games to play."),
-    bots: str = typer.Option("greedy,greedy", "--bots", help="Comma-separated bots; bot A sits in seat i % 2 of game i. "
-                             "Names: the pack's bots, random, mcts, mcts:ITERATIONS, scripted:FILE."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the batch: same seed, same results, however it runs."),
-    workers: str = typer.Option("auto", "--workers", help="Worker processes: a number or 'auto' (one per CPU)."),
-    backend: str = typer.Option("local", "--backend", help="local (this machine's processes) or dask."),
-    address: Optional[str] = typer.Option(None, "--address", help="Address of an existing Dask scheduler (with --backend dask)."),
-    variant: Optional[List[str]] = typer.Option(None, "--variant", help="A variant to switch on (repeatable; 'all' for every one)."),
-    mode: Optional[str] = typer.Option(None, "--mode", help="A game mode (e.g. extended)."),
-    deck: Optional[List[str]] = typer.Option(None, "--deck", help="A deck per seat, in seat order (repeatable): name or file."),
-    deck_pool: Optional[str] = typer.Option(None, "--deck-pool", help="Comma-separated decks rotated over the seats: "
+    game: Optional[str] = typer.Argument(None, help=N_("The installed game pack, e.g. volfyirion ('tabletop packs' lists them).")),
+    games: int = typer.Option(100, "-n", "--games", min=0, help=N_("How many games to play.")),
+    bots: str = typer.Option("greedy,greedy", "--bots", help=N_("Comma-separated bots; bot A sits in seat i % 2 of game i. "
+                             "Names: the pack's bots, random, mcts, mcts:ITERATIONS, scripted:FILE.")),
+    seed: int = typer.Option(0, "--seed", help=N_("Seed of the batch: same seed, same results, however it runs.")),
+    workers: str = typer.Option("auto", "--workers", help=N_("Worker processes: a number or 'auto' (one per CPU).")),
+    backend: str = typer.Option("local", "--backend", help=N_("local (this machine's processes) or dask.")),
+    address: Optional[str] = typer.Option(None, "--address", help=N_("Address of an existing Dask scheduler (with --backend dask).")),
+    variant: Optional[List[str]] = typer.Option(None, "--variant", help=N_("A variant to switch on (repeatable; 'all' for every one).")),
+    mode: Optional[str] = typer.Option(None, "--mode", help=N_("A game mode (e.g. extended).")),
+    deck: Optional[List[str]] = typer.Option(None, "--deck", help=N_("A deck per seat, in seat order (repeatable): name or file.")),
+    deck_pool: Optional[str] = typer.Option(None, "--deck-pool", help=N_("Comma-separated decks rotated over the seats: "
                                             "the games go through every assignment of these decks to the seats, "
-                                            "each bot meeting each one from every seat."),
-    max_turns: Optional[int] = typer.Option(200, "--max-turns", help="Stop a game unfinished after this many turns (it counts as capped)."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Write report.md, report.json, records.jsonl and charts here "
-                                       "(checked and created before the first game; records are written as games finish)."),
-    overwrite: bool = typer.Option(False, "--overwrite", help="Replace the simulation already in --out."),
+                                            "each bot meeting each one from every seat.")),
+    max_turns: Optional[int] = typer.Option(200, "--max-turns", help=N_("Stop a game unfinished after this many turns (it counts as capped).")),
+    out: Optional[Path] = typer.Option(None, "--out", help=N_("Write report.md, report.json, records.jsonl and charts here "
+                                       "(checked and created before the first game; records are written as games finish).")),
+    overwrite: bool = typer.Option(False, "--overwrite", help=N_("Replace the simulation already in --out.")),
     report_only: Optional[Path] = typer.Option(None, "--report-only", metavar="DIR",
-                                               help="Rebuild DIR's report from its records.jsonl (e.g. after Ctrl-C); plays no game."),
+                                               help=N_("Rebuild DIR's report from its records.jsonl (e.g. after Ctrl-C); plays no game.")),
     pack_module: Optional[str] = typer.Option(None, "--pack-module", metavar="MODULE:ATTRIBUTE",
-                                              help="A pack object that is not installed, e.g. mypack.plugin:pack; the module is "
-                                              "imported from the installed packages and PYTHONPATH, never from the current folder."),
-    think: Optional[float] = typer.Option(None, "--think", help="Seconds per move for mcts (results then depend on the machine)."),
-    iterations: Optional[int] = typer.Option(None, "--iterations", help="Iterations per move for mcts (reproducible)."),
-    cards: Optional[List[Path]] = typer.Option(None, "--cards", help="A card file whose cards join the set for this batch (repeatable)."),
+                                              help=N_("A pack object that is not installed, e.g. mypack.plugin:pack; the module is "
+                                              "imported from the installed packages and PYTHONPATH, never from the current folder.")),
+    think: Optional[float] = typer.Option(None, "--think", help=N_("Seconds per move for mcts (results then depend on the machine).")),
+    iterations: Optional[int] = typer.Option(None, "--iterations", help=N_("Iterations per move for mcts (reproducible).")),
+    cards: Optional[List[Path]] = typer.Option(None, "--cards", help=N_("A card file whose cards join the set for this batch (repeatable).")),
     option: Optional[List[str]] = typer.Option(None, "--option", help=OPTION_HELP),
 ) -> None:
     """Play bot-versus-bot games and report win rates, game lengths and per-card statistics."""
@@ -76,7 +77,7 @@ def simulate_cmd(
         typer.echo(os_message(e), err=True)
         raise typer.Exit(1)
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
+        typer.echo(_("interrupted"), err=True)
         raise typer.Exit(INTERRUPTED)
 
 
@@ -132,7 +133,7 @@ def _play(pack, config, games: int, workers: int, backend: str, address, out: Op
         if folder is not None:
             write_run(folder, meta)
             report.write_report(folder, meta, m)
-            typer.echo(f"report written to {folder}/report.md")
+            typer.echo(_("report written to {path}").format(path=f"{folder}/report.md"))
     finally:
         if scratch is not None:
             scratch.cleanup()
@@ -142,14 +143,16 @@ def _interrupted(e, kept: int, where: Path, folder: Optional[Path], meta: dict) 
     from tabletop.batches import report
     from tabletop.batches.records import RECORDS, read_records
 
-    typer.echo(f"interrupted: {kept:,} of {e.total:,} games finished", err=True)
+    typer.echo(_("interrupted: {kept} of {total} games finished").format(kept=grouped(kept), total=grouped(e.total)),
+               err=True)
     if kept:
         typer.echo(report.console_summary(report.compute(read_records(where / RECORDS), meta["labels"])), err=True)
     if folder is not None:
-        typer.echo(f"the {kept:,} finished games are kept in {folder / RECORDS}; rebuild the report with:\n"
-                   f"  tabletop simulate --report-only {folder}", err=True)
+        typer.echo(_("the {kept} finished games are kept in {path}; rebuild the report with:\n"
+                     "  tabletop simulate --report-only {folder}").format(kept=grouped(kept), path=folder / RECORDS,
+                                                                          folder=folder), err=True)
     else:
-        typer.echo("nothing was written (no --out given)", err=True)
+        typer.echo(_("nothing was written (no --out given)"), err=True)
     raise typer.Exit(INTERRUPTED)
 
 
@@ -165,7 +168,7 @@ def _report_only(folder: Path) -> None:
     meta = read_run(folder)
     m = report.write_report(folder, meta)
     typer.echo(report.console_summary(m))
-    typer.echo(f"report written to {folder}/report.md")
+    typer.echo(_("report written to {path}").format(path=f"{folder}/report.md"))
 
 
 def _run(config, games: int, workers: int, backend: str, address, sink):

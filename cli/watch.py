@@ -10,12 +10,13 @@ from __future__ import annotations
 import sys
 import time
 
-from tabletop.cli.layout import event_line, fill, terminal_width
-from tabletop.cli.play import _counted, board_drawer, result_details
+from tabletop.cli.layout import event_line, terminal_width
+from tabletop.cli.play import board_drawer, game_over_line, result_details, revealed_line
 from tabletop.cli.prompt import LineInput
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.narration import HEADLINE
 from tabletop.framework.game import Game
+from tabletop.framework.language import N_, gettext as _
 
 
 class Screen:
@@ -49,14 +50,17 @@ class Screen:
         state = g.state
         result = g.rules.result(state)
         self.say("=" * min(self.width, 72))
-        winner = result.get("winner") or "no one"
-        self.say(f"Game over: {winner} wins after {result.get('turns', state.turn)} turns ({len(g.log)} actions).")
+        turns = result.get("turns", state.turn)
+        if result.get("winner") is None:
+            self.say(_("Game over: no one wins after {turns} turns ({actions} actions).").format(turns=turns,
+                                                                                           actions=len(g.log)))
+        else:
+            self.say(game_over_line(result["winner"], turns, len(g.log)))
         for line in result_details(result):
             self.say(line)
         for s in range(state.nplayers):
             for zone, names in g.rules.reveal(state, s).items():
-                self.say(fill(f"{zone} ({len(names)}): {_counted(names)}", self.width,
-                                       initial_indent="  revealed: ", subsequent_indent="    "))
+                self.say(revealed_line(zone, names, self.width))
 
 
 def watch(pack, bots: list[str], seed: int, options: dict, players: int | None, delay: float,
@@ -68,14 +72,16 @@ def watch(pack, bots: list[str], seed: int, options: dict, players: int | None, 
     try:
         game = Game(rules, options, seed, players)
     except ValueError as e:
-        raise TabletopError(f"cannot start {pack.name}: {e}") from None
+        raise TabletopError(_("cannot start {game}: {why}").format(game=pack.name, why=e)) from None
     n = game.state.nplayers
     if len(bots) not in (1, n):
-        raise TabletopError(f"{pack.name} is played by {n} here: give 1 or {n} bots, not {len(bots)}")
+        raise TabletopError(_("{game} is played by {n} here: give 1 or {n} bots, not {given}").format(
+            game=pack.name, n=n, given=len(bots)))
     seats = [make_bot(pack, bots[s % len(bots)], seed + s, think=think) for s in range(n)]
     screen = Screen(pack, game, None, out)
     names = ", ".join(f"p{s + 1} {bots[s % len(bots)]}" for s in range(n))
-    screen.say(f"{rules.title or pack.name} - seed {seed} - {names} (you watch as a spectator)")
+    screen.say(_("{game} - seed {seed} - {bots} (you watch as a spectator)").format(
+        game=rules.title or pack.name, seed=seed, bots=names))
     cursor = 0
     turn = None
     while True:
@@ -99,26 +105,27 @@ def watch(pack, bots: list[str], seed: int, options: dict, players: int | None, 
     return game
 
 
-REPLAY_HELP = """Replay commands:
+REPLAY_HELP = N_("""Replay commands:
   Enter or n     the next action          b      one action back
   t              to the start of the next turn
   g N            to just after action N    board  the whole board now
-  log            everything so far         q      leave"""
+  log            everything so far         q      leave""")
 
 
 def replay(pack, game: Game, viewer: int | None, inp=None, out=None) -> None:
     """Step through the saved ``game`` (already loaded, so checked) as ``viewer`` sees it."""
     actions = list(game.log)
     if viewer is not None and viewer >= game.state.nplayers:
-        raise TabletopError(f"there is no p{viewer + 1} in this {game.state.nplayers}-player game")
+        raise TabletopError(_("there is no p{seat} in this {n}-player game").format(seat=viewer + 1,
+                                                                                  n=game.state.nplayers))
     rules = game.rules
     step = 0
     cur = Game(rules, game.options, game.seed, game.players)
     screen = Screen(pack, cur, viewer, out)
     reader = LineInput(inp or sys.stdin, screen.out, lambda: ["n", "b", "t", "g ", "board", "log", "q"])
-    who = "a spectator" if viewer is None else f"p{viewer + 1}"
-    screen.say(f"Replay of a {rules.title or pack.name} game, seed {game.seed}, {len(actions)} actions, "
-               f"seen by {who}. Type 'help' for the commands.")
+    who = _("a spectator") if viewer is None else f"p{viewer + 1}"
+    screen.say(_("Replay of a {game} game, seed {seed}, {n} actions, seen by {who}. Type 'help' for the "
+                 "commands.").format(game=rules.title or pack.name, seed=game.seed, n=len(actions), who=who))
     screen.events(cur.events)
     screen.board()
 
@@ -131,7 +138,7 @@ def replay(pack, game: Game, viewer: int | None, inp=None, out=None) -> None:
                 cur.apply(a)
             screen.game = cur
             step = n
-            screen.say(f"(back to just after action {n})")
+            screen.say(_("(back to just after action {n})").format(n=n))
             screen.board()
             return
         cursor = len(cur.events)
@@ -157,7 +164,7 @@ def replay(pack, game: Game, viewer: int | None, inp=None, out=None) -> None:
             return
         if cmd in ("", "n", "next"):
             if step >= len(actions):
-                screen.say("(the end of the saved game: 'b' to go back, 'q' to leave)")
+                screen.say(_("(the end of the saved game: 'b' to go back, 'q' to leave)"))
             else:
                 goto(step + 1)
         elif cmd in ("b", "back"):
@@ -175,7 +182,7 @@ def replay(pack, game: Game, viewer: int | None, inp=None, out=None) -> None:
         elif cmd.startswith("g"):
             arg = cmd[1:].strip().removeprefix("oto").strip()
             if not arg.isdigit():
-                screen.say("usage: g N (0 to go back to the start)")
+                screen.say(_("usage: g N (0 to go back to the start)"))
             else:
                 goto(int(arg))
         elif cmd == "board":
@@ -183,6 +190,6 @@ def replay(pack, game: Game, viewer: int | None, inp=None, out=None) -> None:
         elif cmd == "log":
             screen.events(cur.events, detail=True)
         elif cmd == "help":
-            screen.say(REPLAY_HELP)
+            screen.say(_(REPLAY_HELP))
         else:
-            screen.say(f"unknown replay command {line.strip()!r}; type 'help'")
+            screen.say(_("unknown replay command {command!r}; type 'help'").format(command=line.strip()))

@@ -27,6 +27,7 @@ from tabletop.dsl.source import Source
 from tabletop.dsl.steps import numbering
 from tabletop.dsl.syntax import Reading
 from tabletop.dsl.vocabulary import CONDITION, EFFECT, MODIFIER, QUANTITY, TRIGGER, Element, Pattern, Vocabulary
+from tabletop.framework.language import N_, gettext as _
 from tabletop.framework import effects, lasting
 from tabletop.framework.effects import Program
 from tabletop.framework.suggest import closest
@@ -41,8 +42,8 @@ _DURATIONS = (("this", "turn"), ("until", "the", "end", "of", "turn"), ("until",
               ("until", "the", "end", "of", "your", "turn"), ("until", "the", "end", "of", "this", "turn"))
 
 # how an unmatched phrase of each family is named in errors
-_LABEL = {EFFECT: "statement", CONDITION: "condition", QUANTITY: "quantity"}
-_UNKNOWN = {EFFECT: "verb", CONDITION: "condition", QUANTITY: "quantity"}
+_LABEL = {EFFECT: N_("statement"), CONDITION: N_("condition"), QUANTITY: N_("quantity")}
+_UNKNOWN = {EFFECT: N_("verb"), CONDITION: N_("condition"), QUANTITY: N_("quantity")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +163,7 @@ class _Compiler(Reading):
             return self.cond(self.parse("start_condition").children[0])
         if kind == "number":
             return self.expr(self.parse("start_number").children[0])
-        base, _, arg = kind.partition(":")
+        base, _sep, arg = kind.partition(":")
         if base in ("amounts", "words", "word", "name") and (bool(arg) == (base != "name")):
             if arg:
                 self.vocab.word_class(arg)
@@ -795,31 +796,31 @@ class _Compiler(Reading):
             kw[el.name] = v
 
     def match_error(self, m: Matcher, atoms: list[Atom], family: str, cands: list) -> CardLanguageError:
-        label = _LABEL.get(family, family)
+        label = _(_LABEL[family]) if family in _LABEL else family
         by_first, open_ = self.vocab.index(family) if family in self.vocab.families else ({}, [])
         a0 = atoms[0]
         if family in self.vocab.families and a0.kind == "w" and a0.value not in by_first and m.far <= 0 \
                 and family not in self.vocab.parsers:
             verbs = sorted({w for p in self.vocab.families[family] if p.first for w in p.elements[0].shown})
-            what = _UNKNOWN.get(family, f"{family} word")
-            exp = f"a {label} starting with one of: " + ", ".join(verbs)
+            what = _(_UNKNOWN[family]) if family in _UNKNOWN else _("{family} word").format(family=family)
+            exp = _("a {label} starting with one of: {verbs}").format(label=label, verbs=", ".join(verbs))
             if open_:
-                exp += " (or " + " | ".join(p.show() for p in open_) + ")"
+                exp += " " + _("(or {forms})").format(forms=" | ".join(p.show() for p in open_))
             sug = closest(a0.value, verbs)
             if family == EFFECT:  # by meaning as well as by spelling
                 sug += [v for v in MEANINGS.get(a0.value, ()) if v in verbs and v not in sug]
-            msg = f"unknown {what} {a0.value!r}"
+            msg = _("unknown {what} {word!r}").format(what=what, word=a0.value)
             if family == CONDITION:
                 cls = next((c for c, ws in self.vocab.classes.items() if a0.value in ws), None)
                 if cls is not None:
-                    msg += (f" ({a0.value!r} is {article(cls)}; in a condition 'and'/'or' join "
-                            f"whole conditions, so list words with ',')")
+                    msg += _(" ({word!r} is {what}; in a condition 'and'/'or' join whole conditions, so list "
+                             "words with ',')").format(word=a0.value, what=article(cls))
             return self.error(msg, a0.start, a0.end - a0.start, exp,
-                              " or ".join(repr(x) for x in sug[:3]) if sug else None)
+                              _(" or ").join(repr(x) for x in sug[:3]) if sug else None)
         shown = [p.show() for p in cands][:8]
         expected = " | ".join(shown) if shown else None
         local = m.expect[0] if len(m.expect) == 1 else (
-            ", ".join(m.expect[:-1]) + " or " + m.expect[-1] if m.expect else "something else")
+            ", ".join(m.expect[:-1]) + _(" or ") + m.expect[-1] if m.expect else _("something else"))
         pos = max(m.far, 0)
         if pos < len(atoms):
             at = atoms[pos]
@@ -827,17 +828,19 @@ class _Compiler(Reading):
             if at.kind == "w" and m.classes:
                 pool = list(dict.fromkeys(m.words))
                 sug = closest(at.value, pool)
-                what = " or ".join(m.classes)
-                return self.error(f"unknown {what} {at.value!r}, expected {local}", at.start, width,
-                                  expected, repr(sug[0]) if sug else None)
+                what = _(" or ").join(m.classes)
+                return self.error(_("unknown {what} {word!r}, expected {expected}").format(
+                    what=what, word=at.value, expected=local), at.start, width, expected, repr(sug[0]) if sug else None)
             if at.kind == "w":
                 sug = closest(at.value, list(dict.fromkeys(m.words)))
-                return self.error(f"unexpected word {at.value!r} in this {label}, expected {local}",
-                                  at.start, width, expected, repr(sug[0]) if sug else None)
-            return self.error(f"unexpected {at.show()} in this {label}, expected {local}",
-                              at.start, width, expected)
+                return self.error(_("unexpected word {word!r} in this {label}, expected {expected}").format(
+                    word=at.value, label=label, expected=local), at.start, width, expected,
+                    repr(sug[0]) if sug else None)
+            return self.error(_("unexpected {what} in this {label}, expected {expected}").format(
+                what=at.show(), label=label, expected=local), at.start, width, expected)
         last = atoms[-1]
-        return self.error(f"this {label} ends too early, expected {local}", last.end, 1, expected)
+        return self.error(_("this {label} ends too early, expected {expected}").format(label=label, expected=local),
+                          last.end, 1, expected)
 
 
 #: Words designers reach for, and the verbs of the language that mean the same (suggested by meaning).
@@ -881,7 +884,7 @@ def _trigger_word(head: list[Atom]) -> tuple[str | None, list[Atom]]:
 
 def _uses(binds: tuple, q: Quantity) -> bool:
     """Whether a match used the implicit number ``q`` (given by ``equal to ...``)."""
-    for _, v in binds:
+    for _name, v in binds:
         if v is q:
             return True
         if isinstance(v, tuple) and v and v[0] != "parsed" and _uses_deep(v, q):

@@ -8,6 +8,8 @@ others are single tokens, so the split is never ambiguous.
 """
 from __future__ import annotations
 
+from tabletop.framework.language import gettext as _, shown_card_word
+
 import re
 from dataclasses import dataclass
 
@@ -71,11 +73,19 @@ def format_action(action: Action) -> str:
     return " ".join([action[0], *map(str, action[1:])])
 
 
+def shown_action(action: Action) -> str:
+    """The notation of ``action`` as a player reads it: card names in the language spoken now (the
+    verbs are the notation's own words, as the card language's are). :func:`parse_action` reads both."""
+    if len(action) == 1:
+        return action[0]
+    return " ".join([action[0], *(shown_card_word(a) if isinstance(a, str) else str(a) for a in action[1:])])
+
+
 def parse_action(text: str, specs: dict[str, VerbSpec]) -> Action:
     """Parse ``text`` with the verb specs of a game; raise :class:`ActionSyntaxError` if it is no action."""
     words = text.split()
     if not words:
-        raise ActionSyntaxError("empty action")
+        raise ActionSyntaxError(_("empty action"))
     best = None
     for n in range(min(3, len(words)), 0, -1):
         verb = " ".join(words[:n]).lower()
@@ -91,10 +101,11 @@ def parse_action(text: str, specs: dict[str, VerbSpec]) -> Action:
         if longer:  # the start of a longer verb ("acquire" of "acquire asset")
             forms = "; ".join(s.shape() for s in longer)
             example = next((s.example for s in longer if s.example), "")
-            raise ActionSyntaxError(f"{shown(text.strip())}: '{first}' is written {forms}"
-                                    + (f" (e.g. '{example}')" if example else ""))
+            message = _("{text}: '{verb}' is written {forms} (e.g. '{example}')") if example else \
+                _("{text}: '{verb}' is written {forms}")
+            raise ActionSyntaxError(message.format(text=shown(text.strip()), verb=first, forms=forms, example=example))
         hint = did_you_mean(first, {v.split()[0] for v in specs})
-        raise ActionSyntaxError(f"unknown action {shown(words[0])}{hint}")
+        raise ActionSyntaxError(_("unknown action {word}{hint}").format(word=shown(words[0]), hint=hint))
     args = _split_args(best, rest, text)
     return (best.verb, *args)
 
@@ -130,15 +141,19 @@ def _split_args(spec: VerbSpec, rest: list[str], text: str) -> list:
 def _convert(kind: str, word: str, spec: VerbSpec, text: str):
     if kind not in (WORD, INT, NAME):
         if not re.fullmatch(kind, word):
-            raise ActionSyntaxError(f"{shown(text)}: {shown(word)} is not a valid argument ({_usage(spec, text)})")
+            raise ActionSyntaxError(_("{text}: {word} is not a valid argument ({usage})").format(
+                text=shown(text), word=shown(word), usage=_usage(spec, text)))
         return word
     if kind == INT:
         if not word.lstrip("-").isdigit() or len(word) > 18:
-            raise ActionSyntaxError(f"{shown(text)}: expected a number, got {shown(word)} ({_usage(spec, text)})")
+            raise ActionSyntaxError(_("{text}: expected a number, got {word} ({usage})").format(
+                text=shown(text), word=shown(word), usage=_usage(spec, text)))
         return int(word)
     return word
 
 
 def _usage(spec: VerbSpec, text: str) -> str:
-    example = f", e.g. '{spec.example}'" if spec.example else ""
-    return f"{shown(text)} does not match '{spec.shape()}'{example}"
+    if spec.example:
+        return _("{text} does not match '{shape}', e.g. '{example}'").format(text=shown(text), shape=spec.shape(),
+                                                                          example=spec.example)
+    return _("{text} does not match '{shape}'").format(text=shown(text), shape=spec.shape())

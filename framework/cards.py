@@ -17,6 +17,7 @@ from typing import Any, Callable
 from tabletop.dsl import Source, compile_text
 from tabletop.dsl.errors import CardLanguageError
 from tabletop.framework.errors import ErrorList, LocatedError
+from tabletop.framework.language import register_card_texts
 from tabletop.framework.schemaerrors import problems as schema_problems
 from tabletop.framework.schemaerrors import validator as strict_validator
 from tabletop.framework.userfiles import Positions, load_yaml
@@ -193,6 +194,64 @@ def _article(word: str) -> str:
     return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
+# ---------------------------------------------------------------------- translations
+#: The ``translations`` block every pack's cards may carry: per language (``fr``), the card's
+#: display texts in that language, in the shape of the card's own fields (docs/writing-a-pack.md).
+TRANSLATIONS_SCHEMA = {
+    "type": "object",
+    "description": "the card's name and texts shown in other languages (display only: the rules are the card's own texts)",
+    "propertyNames": {"pattern": "^[a-z]{2}$"},
+    "additionalProperties": {"type": "object", "required": ["name"],
+                             "properties": {"name": {"type": "string", "minLength": 1}},
+                             "additionalProperties": {"$ref": "#/$defs/translated_text"}},
+}
+TRANSLATED_TEXT = {"anyOf": [{"type": "string", "minLength": 1},
+                             {"type": "array", "items": {"$ref": "#/$defs/translated_text"}},
+                             {"type": "object", "additionalProperties": {"$ref": "#/$defs/translated_text"}}]}
+
+
+def with_translations(schema: dict) -> dict:
+    """A pack's card schema with the ``translations`` block every card may carry."""
+    if "translations" in schema.get("properties", {}):
+        return schema
+    out = dict(schema)
+    out["properties"] = {**schema.get("properties", {}), "translations": TRANSLATIONS_SCHEMA}
+    out["$defs"] = {**schema.get("$defs", {}), "translated_text": TRANSLATED_TEXT}
+    return out
+
+
+def translation_problems(entry: Any) -> list[tuple[tuple, str]]:
+    """Where a card's translations do not mirror its own fields (a translated field the card does not
+    have, a list of another length): each translated text must stand for one English text."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("translations"), dict):
+        return []
+    out: list[tuple[tuple, str]] = []
+
+    def walk(tr, en, path):
+        if isinstance(tr, str):
+            if not isinstance(en, (str, int, float)):
+                out.append((path, f"translation {'.'.join(map(str, path[2:]))}: the card's field here is not a text"))
+        elif isinstance(tr, list):
+            if not isinstance(en, list) or len(en) != len(tr):
+                n = len(en) if isinstance(en, list) else 0
+                out.append((path, f"translation {'.'.join(map(str, path[2:]))}: {len(tr)} items, but the card has {n}"))
+            else:
+                for k, (t, e) in enumerate(zip(tr, en)):
+                    walk(t, e, path + (k,))
+        elif isinstance(tr, dict):
+            for key, t in tr.items():
+                if not isinstance(en, dict) or key not in en:
+                    have = ", ".join(k for k in (en or {}) if k != "translations") if isinstance(en, dict) else ""
+                    out.append((path + (key,), f"translation {'.'.join(map(str, path[2:] + (key,)))}: the card has no "
+                                               f"field {key!r} to translate (its fields: {have})"))
+                else:
+                    walk(t, en[key], path + (key,))
+
+    for lang, texts in entry["translations"].items():
+        walk(texts, entry, ("translations", lang))
+    return out
+
+
 _SETS = itertools.count(1)
 
 
@@ -221,13 +280,13 @@ def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCo
     if not isinstance(data, list):
         raise ErrorList([LocatedError("a card file must be a YAML list of cards (each item starting with '- name: ...')",
                                       file, 1, 1, lines[0] if lines else None)])
-    check = strict_validator(schema)
+    check = strict_validator(with_translations(schema))
     errors: list[LocatedError] = []
     cards: list[CardDef] = []
     for i, entry in enumerate(data):
         name = entry.get("name") if isinstance(entry, dict) else None
         name = name if isinstance(name, str) else None
-        problems = schema_problems(check, entry, "card")
+        problems = schema_problems(check, entry, "card") or translation_problems(entry)
         found = []
         for path, message in problems:
             path = (i,) + path
@@ -244,6 +303,8 @@ def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCo
         if card is not None and not compiler.errors:
             card.__dict__.setdefault("source", entry)
             card.__dict__.setdefault("file", file)
+            for lang, texts in entry.get("translations", {}).items():
+                register_card_texts(lang, card.name, texts)
             cards.append(card)
     if errors:
         raise ErrorList(errors)

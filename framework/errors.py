@@ -7,6 +7,7 @@ file, an illegal action, an unknown game or bad options. The command line prints
 """
 from __future__ import annotations
 
+from tabletop.framework.language import gettext as _
 from tabletop.framework.wording import clip_quoted, shown
 
 
@@ -59,19 +60,21 @@ class LocatedError(TabletopError):
     def render(self) -> str:
         """The message, then the source line with a caret, what was expected and a suggestion."""
         head = f"{self.where()}: "
-        if self.card:
-            head += f"card {shown(self.card)}" + (f", field {shown(self.field)}: " if self.field else ": ")
+        if self.card and self.field:
+            head += _("card {card}, field {field}: ").format(card=shown(self.card), field=shown(self.field))
+        elif self.card:
+            head += _("card {card}: ").format(card=shown(self.card))
         lines = [head + clip_quoted(self.message)]
         if self.source_line is not None and self.column is not None:
             text, caret, width = window(self.source_line.rstrip("\n"), self.column - 1, self.width)
             lines.append("    " + text)
             lines.append("    " + " " * caret + "^" * width)
         if self.expected:
-            lines.append(f"  expected: {self.expected}")
+            lines.append("  " + _("expected: {what}").format(what=self.expected))
         if self.suggestion:
-            lines.append(f"  did you mean: {self.suggestion}?")
+            lines.append("  " + _("did you mean: {what}?").format(what=self.suggestion))
         if self.hint:
-            lines.append(f"  hint: {self.hint}")
+            lines.append("  " + _("hint: {what}").format(what=self.hint))
         return "\n".join(lines)
 
     def __str__(self) -> str:

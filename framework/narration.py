@@ -27,6 +27,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from tabletop.framework import language
+from tabletop.framework.language import N_, Count, N_plural, Phrase, localised
+
+CARDS = N_plural("{n} card", "{n} cards")
 HEADLINE, DETAIL = 1, 2  # shown as it happens / only in the full log
 
 _RECORDING: ContextVar["EventLog | None"] = ContextVar("tabletop_event_log", default=None)
@@ -39,7 +43,7 @@ class Card:
 
     __slots__ = ("iid", "hidden_as", "came_from")
 
-    def __init__(self, iid: int, hidden_as: str = "a card", came_from: str | None = None) -> None:
+    def __init__(self, iid: int, hidden_as: str = N_("a card"), came_from: str | None = None) -> None:
         self.iid = iid
         self.hidden_as = hidden_as
         self.came_from = came_from
@@ -53,8 +57,7 @@ class Cards:
 
     def __init__(self, iids, hidden_as: str | None = None, came_from: str | None = None) -> None:
         self.iids = list(iids)
-        n = len(self.iids)
-        self.hidden_as = hidden_as if hidden_as is not None else f"{n} card{'s' if n != 1 else ''}"
+        self.hidden_as = hidden_as if hidden_as is not None else Count(len(self.iids), *CARDS)
         self.came_from = came_from
 
 
@@ -81,18 +84,24 @@ class Ref:
         return self.seen_by is None or (viewer is not None and viewer in self.seen_by)
 
     def text(self, viewer: int | None) -> str:
-        """The names for a viewer who may read them, else what stands in for them."""
-        return ", ".join(self.names) if self.visible(viewer) else self.hidden_as
+        """The names for a viewer who may read them, else what stands in for them, in the language spoken now."""
+        if self.visible(viewer):
+            return ", ".join(language.card_name(n) for n in self.names)
+        return localised(self.hidden_as) if isinstance(self.hidden_as, Phrase) else language.gettext(self.hidden_as)
 
     def to_json(self) -> dict:
         """The complete reference, names included (server storage only)."""
-        return {"names": list(self.names), "seen_by": None if self.seen_by is None else sorted(self.seen_by),
-                "hidden_as": self.hidden_as}
+        out = {"names": list(self.names), "seen_by": None if self.seen_by is None else sorted(self.seen_by),
+               "hidden_as": str(self.hidden_as)}
+        if isinstance(self.hidden_as, Count):
+            out["hidden_count"] = self.hidden_as.n
+        return out
 
     @classmethod
     def from_json(cls, d: dict) -> "Ref":
         """The reference :meth:`to_json` wrote."""
-        return cls(tuple(d["names"]), None if d["seen_by"] is None else frozenset(d["seen_by"]), d["hidden_as"])
+        hidden = Count(d["hidden_count"], *CARDS) if "hidden_count" in d else d["hidden_as"]
+        return cls(tuple(d["names"]), None if d["seen_by"] is None else frozenset(d["seen_by"]), hidden)
 
 
 @dataclass(frozen=True)
@@ -110,6 +119,7 @@ class Event:
     only: frozenset | None = None
     step: int = 0
     turn: int = 0
+    game: str | None = None  # the game that narrated it: its own words for shared messages (language.gettext_in)
 
     def visible(self, viewer: int | None) -> bool:
         """Whether ``viewer`` is told of this event at all."""
@@ -119,7 +129,8 @@ class Event:
         """The text ``viewer`` (a seat, or None for a spectator) may read, or None."""
         if not self.visible(viewer):
             return None
-        return self.text.format(**{k: v.text(viewer) if isinstance(v, Ref) else v for k, v in self.args.items()})
+        return language.gettext_in(self.game, self.text).format(
+            **{k: v.text(viewer) if isinstance(v, Ref) else localised(v) for k, v in self.args.items()})
 
     def for_viewer(self, viewer: int | None) -> dict | None:
         """What a front end sends to ``viewer``: the rendering and the cards it may name."""
@@ -134,6 +145,7 @@ class Event:
         """The complete event, hidden names included: for a server's storage, never for a seat."""
         return {"kind": self.kind, "text": self.text, "actor": self.actor, "level": self.level,
                 "only": None if self.only is None else sorted(self.only), "step": self.step, "turn": self.turn,
+                "game": self.game,
                 "args": {k: {"ref": v.to_json()} if isinstance(v, Ref) else v for k, v in self.args.items()}}
 
     @classmethod
@@ -141,7 +153,7 @@ class Event:
         """The event :meth:`to_json` wrote."""
         args = {k: Ref.from_json(v["ref"]) if isinstance(v, dict) and "ref" in v else v for k, v in d["args"].items()}
         return cls(d["kind"], d["text"], args, d["actor"], d["level"],
-                   None if d["only"] is None else frozenset(d["only"]), d["step"], d["turn"])
+                   None if d["only"] is None else frozenset(d["only"]), d["step"], d["turn"], d.get("game"))
 
 
 # ---------------------------------------------------------------------- recording
@@ -167,7 +179,8 @@ class EventLog:
             else:
                 resolved[k] = v
         self.events.append(Event(kind, text, resolved, actor, level,
-                                 None if only is None else frozenset(only), self.step, state.turn))
+                                 None if only is None else frozenset(only), self.step, state.turn,
+                                 getattr(self.rules, "name", None)))
 
     def _seers(self, state, iids: list[int], came_from: str | None) -> frozenset | None:
         """The seats that may read every one of ``iids``: those who see each now, or saw it where it came from."""

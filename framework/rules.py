@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from tabletop.framework import lasting
-from tabletop.framework.actions import Action, VerbSpec, format_action, parse_action
+from tabletop.framework.actions import Action, VerbSpec, format_action, parse_action, shown_action
 from tabletop.framework.effects import IllegalAction, answer, push, run_stack
+from tabletop.framework.language import N_, Phrase, Word, english_names, gettext as _, localised
 from tabletop.framework.narration import DETAIL, narrate
 from tabletop.framework.state import State, player_name
 from tabletop.framework.triggers import (
@@ -102,8 +103,12 @@ class Rules:
         """A zone's name in narration: ``p1.deck`` is "p1's deck", ``asset_deck`` "the asset deck"."""
         owner, dot, rest = key.partition(".")
         if dot and owner[:1] == "p" and owner[1:].isdigit():
-            return f"{owner}'s {rest.replace('.', ' ').replace('_', ' ')}"
-        return "the " + key.replace("_", " ").replace(".", " ")
+            return Phrase(N_("{p}'s {zone}"), p=owner, zone=Word(rest.replace('.', ' ').replace('_', ' ')))
+        return Phrase(N_("the {zone}"), zone=Word(key.replace("_", " ").replace(".", " ")))
+
+    def phase_label(self, phase: str) -> str:
+        """A phase as people read it ("main phase"): English text shown in the reader's language."""
+        return Phrase(N_("{phase} phase"), phase=Word(phase))
 
     def end_reason(self, state: State) -> str:
         """Why a finished game ended, for people ("p2 has no City left (VOL-WIN-01)")."""
@@ -277,10 +282,10 @@ class Rules:
 
     def narrate_end(self, state: State) -> None:
         """Tell who won and why (:meth:`end_reason`), once, when the game ends."""
-        winner = "no one" if state.winner is None else player_name(state.winner)
+        winner = Word(N_("no one")) if state.winner is None else player_name(state.winner)
         reason = self.end_reason(state)
-        narrate(state, "game over", "game over: {winner} wins{why}", winner=winner,
-                why=f" ({reason})" if reason else "")
+        why = Phrase(N_(" ({reason})"), reason=reason) if reason else ""
+        narrate(state, "game over", "game over: {winner} wins{why}", winner=winner, why=why)
 
     def apply_checked(self, state: State, action: Action | str) -> None:
         """Like :meth:`apply`, but refuse an action that is not legal, listing the legal ones.
@@ -355,7 +360,7 @@ class Rules:
         state.phase_done = phase.actions is None
         if state.log is not None:
             narrate(state, "phase", "{p}'s {phase} phase", actor=state.active, level=DETAIL,
-                    p=player_name(state.active), phase=phase.name)
+                    p=player_name(state.active), phase=self.phase_label(phase.name))
         if phase.enter is not None:
             phase.enter(state)
         if state.listen:
@@ -439,23 +444,26 @@ class Rules:
         wanted = " ".join(text.split()).lower()
         legal = self.legal_actions(state)
         for a in legal:
-            if format_action(a).lower() == wanted:
+            if format_action(a).lower() == wanted or shown_action(a).lower() == wanted:
                 return a
+        text = english_names(text)
         alias = self.resolve(state, text)
         if alias is not None and alias in legal:
             return alias
         action = alias if alias is not None else self.parse(text)  # a syntax error explains itself best
         if state.over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         if state.pending is not None:
-            options = ", ".join(format_action(a) for a in legal)
-            raise IllegalAction(f"answer the question first: {state.pending.prompt} ({options})")
+            options = ", ".join(shown_action(a) for a in legal)
+            raise IllegalAction(_("answer the question first: {question} ({options})").format(
+                question=localised(state.pending.prompt), options=options))
         reason = self.why_not(state, action)
-        shown = ", ".join(format_action(a) for a in legal) or "none (the game is over)"
+        shown = ", ".join(shown_action(a) for a in legal) or _("none (the game is over)")
         if reason:
-            why = f"{format_action(action)}: {reason}"
-            raise IllegalAction(f"{why}; legal actions: {shown}", why)
-        raise IllegalAction(f"{clipped(text.strip())} is not legal now; legal actions: {shown}")
+            why = f"{shown_action(action)}: {localised(reason)}"
+            raise IllegalAction(_("{why}; legal actions: {actions}").format(why=why, actions=shown), why)
+        raise IllegalAction(_("{action} is not legal now; legal actions: {actions}").format(
+            action=clipped(text.strip()), actions=shown))
 
     # ------------------------------------------------------------------ front ends (optional)
     # What terminal, web and other front ends use to explain the game to people; every one

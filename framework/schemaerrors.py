@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tabletop.framework.language import N_, gettext as _
 from tabletop.framework.suggest import did_you_mean
 from tabletop.framework.wording import clip, kind_of, one_of, shown
 
@@ -44,6 +45,10 @@ def problems(validator, instance: Any, root: str = "card", noun: str = "field") 
     return out
 
 
+#: The words schema messages name things by (the root of a file, its keys).
+WORDS = (N_("card"), N_("field"), N_("option"), N_("deck"), N_("scenario"))
+
+
 def explain(err, schema: dict, root: str = "card", noun: str = "field") -> tuple[tuple, str]:
     """One error as (path, message)."""
     path = tuple(err.absolute_path)
@@ -54,9 +59,11 @@ def explain(err, schema: dict, root: str = "card", noun: str = "field") -> tuple
     if v == "additionalProperties" and isinstance(inst, dict):
         allowed = list(err.schema.get("properties", {}))
         extra = [k for k in inst if k not in allowed]
-        words = "; ".join(f"unknown {noun} {shown(k, 40)}{did_you_mean(str(k), allowed)}" for k in extra)
+        words = "; ".join(_("unknown {noun} {key}{hint}").format(noun=_(noun), key=shown(k, 40),
+                                                                hint=did_you_mean(str(k), allowed)) for k in extra)
         where = f"{head}: " if field else ""
-        return path + tuple(extra[:1]), f"{where}{words} ({noun}s here: {one_of(allowed, 'and')})"
+        return path + tuple(extra[:1]), _("{where}{words} ({noun}s here: {allowed})").format(
+            where=where, words=words, noun=_(noun), allowed=one_of(allowed, 'and'))
     if v == "required" and isinstance(inst, dict):
         missing = [r for r in err.validator_value if r not in inst]
         props = _properties(schema, path)
@@ -65,9 +72,10 @@ def explain(err, schema: dict, root: str = "card", noun: str = "field") -> tuple
             sub = _resolve(schema, props.get(m, {}))
             choices = f", {_choices(sub)}" if "enum" in sub else ""
             eg = _example(sub, m)
-            parts.append(f"the {noun} {m!r}{choices}" + (f"; e.g. {eg}" if eg else ""))
+            parts.append(_("the {noun} {key!r}{choices}").format(noun=_(noun), key=m, choices=choices)
+                         + (_("; e.g. {example}").format(example=eg) if eg else ""))
         who = _who(err, schema, inst, root, field)
-        return path, f"{who} needs " + "; and ".join(parts)
+        return path, _("{who} needs {what}").format(who=who, what=_("; and ").join(parts))
     if v == "not" and isinstance(inst, dict):
         banned = [k for k in _required_within(err.validator_value) if k in inst]
         who = _who(err, schema, inst, root, field)
@@ -78,8 +86,9 @@ def explain(err, schema: dict, root: str = "card", noun: str = "field") -> tuple
         choices = err.validator_value if v == "enum" else [err.validator_value]
         if inst is None or isinstance(inst, (bool, dict, list)):  # nothing written, or not a word at all
             return path, f"{head}: expected {_choices({'enum': choices})}, not {kind_of(inst)}"
-        return path, (f"{head}: {shown(inst)} is not {_choices({'enum': choices})}"
-                      f"{did_you_mean(str(inst), [str(c) for c in choices])}")
+        return path, _("{field}: {value} is not {choices}{hint}").format(
+            field=head, value=shown(inst), choices=_choices({'enum': choices}),
+            hint=did_you_mean(str(inst), [str(c) for c in choices]))
     eg = _example(err.schema, path[-1] if path else root)
     tail = f"; e.g. {eg}" if eg else ""
     if v == "type":
@@ -127,8 +136,9 @@ def _who(err, schema: dict, inst: dict, root: str, field: str) -> str:
         cond = _at(schema, sp[: sp.index("then")]).get("if", {})
         for key, sub in cond.get("properties", {}).items():
             if key in inst and ("const" in sub or "enum" in sub):
-                return f"a {inst[key]} {root}" if key == "type" else f"a {root} whose {key} is {inst[key]}"
-    return field if field else f"this {root}"
+                return (_("a {kind} {root}").format(root=_(root), kind=inst[key]) if key == "type" else
+                        _("a {root} whose {key} is {value}").format(root=_(root), key=key, value=inst[key]))
+    return field if field else _("this {root}").format(root=_(root))
 
 
 def _at(schema: dict, path: list) -> dict:
@@ -167,7 +177,7 @@ def _required_within(sub: Any) -> list[str]:
 
 
 def _choices(sub: dict) -> str:
-    return "one of " + one_of(sub.get("enum", []))
+    return _("one of {choices}").format(choices=one_of(sub.get("enum", [])))
 
 
 def _example(sub: dict, name: Any) -> str | None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from tabletop.framework.language import gettext
+
 
 def closest(word: str, choices: Iterable[str], n: int = 1) -> list[str]:
     pool = {c.lower(): c for c in choices}
@@ -13,4 +15,4 @@ def closest(word: str, choices: Iterable[str], n: int = 1) -> list[str]:
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """``" (did you mean 'x'?)"`` when a close choice exists, else ``""``."""
     best = closest(word, choices)
-    return f" (did you mean {best[0]!r}?)" if best else ""
+    return gettext(" (did you mean {word!r}?)").format(word=best[0]) if best else ""

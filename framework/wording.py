@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from tabletop.framework.language import N_, gettext
+
 LIMIT = 80
 ELLIPSIS = "…"
 
@@ -65,7 +67,8 @@ def one_of(choices: Iterable[Any], conjunction: str = "or", quote: bool = True) 
     """``'a', 'b' or 'c'``: the choices a value may take."""
     items = [repr(str(c)) if quote else str(c) for c in choices]
     if not items:
-        return "nothing"
+        return gettext("nothing")
     if len(items) == 1:
         return items[0]
-    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+    word = {"or": N_("or"), "and": N_("and")}.get(conjunction)
+    return f"{', '.join(items[:-1])} {gettext(word) if word else conjunction} {items[-1]}"

@@ -1,7 +1,22 @@
 """Every tests/scenarios/**/*.yaml file is collected as a test of its own."""
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# The suite's sessions speak English whatever the machine's locale (a test that wants another
+# language asks for it): LANGUAGE comes first in gettext's order.
+os.environ["LANGUAGE"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that switched the process to French leaves it in English for the next one."""
+    yield
+    from tabletop.framework import language
+
+    language.use("en")
 
 
 def pytest_collect_file(parent, file_path):

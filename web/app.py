@@ -22,6 +22,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tabletop.framework import language
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.game import Game, SaveError
 from tabletop.framework.state import player_name
@@ -94,10 +95,24 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
             data = json.loads(json.dumps(report.to_json()).replace(json.dumps(str(path))[1:-1], name))
         return report, rendered, data
 
+    async def words(request: Request) -> Response:
+        """The pages' words in the language asked for (``?lang=``), else the one the browser prefers."""
+        from tabletop.web.words import page_words
+
+        lang = language.normalise(request.query_params.get("lang")) or \
+            language.from_accept_language(request.headers.get("accept-language"))
+        return JSONResponse({"lang": lang, "languages": list(language.languages()), "words": page_words(lang)})
+
+    def speaking_of(request: Request, data: dict):
+        """The language of a request: the page's choice (``lang``), else the browser's preference."""
+        lang = language.normalise(data.get("lang")) or language.from_accept_language(request.headers.get("accept-language"))
+        return language.speaking(lang)
+
     async def deckcheck(request: Request) -> Response:
         data = await _json(request)
         pack = pack_of(data.get("game"))
-        report, rendered, report_json = check_text(pack, data.get("text"), data.get("filename") or "deck.yaml")
+        with speaking_of(request, data):
+            report, rendered, report_json = check_text(pack, data.get("text"), data.get("filename") or "deck.yaml")
         return JSONResponse({"report": report_json, "text": rendered, "legal": report.verdict == "legal"})
 
     def decks_option(pack, decks) -> list | None:
@@ -210,12 +225,14 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         except (WebSocketDisconnect, ValueError, KeyError):
             return
         token = str(hello.get("token") or "") if isinstance(hello, dict) else ""
+        lang = (language.normalise(hello.get("lang")) if isinstance(hello, dict) else None) or \
+            language.from_accept_language(ws.headers.get("accept-language"))
         viewer = viewer_of(t.seats, t.rec.spectator, token)
         if viewer == "":
             await ws.send_json({"type": "error", "error": "this link's token does not hold a seat at this table"})
             await ws.close(code=4403)
             return
-        conn = Connection(ws, None if viewer == SPECTATOR else viewer)
+        conn = Connection(ws, None if viewer == SPECTATOR else viewer, lang)
         async with t.lock:
             t.sync()
             t.conns.add(conn)
@@ -241,6 +258,10 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
                 pass
 
     async def handle(t, conn: Connection, msg: dict) -> None:
+        with language.speaking(conn.lang):
+            await answer(t, conn, msg)
+
+    async def answer(t, conn: Connection, msg: dict) -> None:
         kind = msg.get("type")
         if kind == "act":
             why = await hub.act(t, conn, str(msg.get("text") or ""), msg.get("version"))
@@ -287,6 +308,7 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         Route("/", page),
         Route("/t/{tid}", table_page),
         Route("/api/games", guarded(games)),
+        Route("/api/words", guarded(words)),
         Route("/api/deckcheck", guarded(deckcheck), methods=["POST"]),
         Route("/api/tables", guarded(create_table), methods=["POST"]),
         Route("/api/tables/import", guarded(import_table), methods=["POST"]),

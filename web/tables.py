@@ -19,6 +19,7 @@ import json
 import time
 from typing import Any
 
+from tabletop.framework import language
 from tabletop.framework.actions import format_action
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import TabletopError
@@ -32,9 +33,10 @@ from tabletop.web.views import card_face, seat_message
 class Connection:
     """One browser tab: the viewer it holds (a seat index or None) and what it was sent."""
 
-    def __init__(self, ws, viewer: int | None) -> None:
+    def __init__(self, ws, viewer: int | None, lang: str = "en") -> None:
         self.ws = ws
         self.viewer = viewer
+        self.lang = lang  # the language this tab reads (its page's choice, else its browser's)
         self.events_sent = 0
         self.epoch = None
         self.lock = asyncio.Lock()
@@ -154,7 +156,8 @@ class Table:
         if conn.epoch != self.epoch:  # an undo: the log is told again from the start
             conn.events_sent = 0
             conn.epoch = self.epoch
-        msg = seat_message(self, conn.viewer, conn.events_sent)
+        with language.speaking(conn.lang):
+            msg = seat_message(self, conn.viewer, conn.events_sent)
         conn.events_sent = len(self.game.events)
         await conn.send(msg)
 
@@ -435,7 +438,8 @@ class Hub:
             r.apply(g.log[len(r.log)])
         conn.replay = r
         shadow = _Shadow(t, r)
-        msg = seat_message(shadow, conn.viewer, 0)
+        with language.speaking(conn.lang):
+            msg = seat_message(shadow, conn.viewer, 0)
         msg.update(type="replay", replay_step=step, replay_total=len(g.log), legal=[])
         return msg
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework.actions import format_action
+from tabletop.framework import language
+from tabletop.framework.actions import format_action, shown_action
 from tabletop.framework.state import player_name
 
 _FACE_SKIP = {"name", "copies", "id"}
@@ -56,8 +57,31 @@ def grouped_actions(rules, state, legal: list) -> list[dict]:
     """The legal actions as buttons: ``{"text", "verb", "card", "pass", "free"}``: the card an action
     concerns (None for none), whether it ends the phase, whether "play all" would take it."""
     free = set(rules.free_plays(state, legal)) if state.pending is None else set()
-    return [{"text": format_action(a), "verb": a[0], "card": rules.action_card(state, a),
+    return [{"text": format_action(a), "label": shown_action(a), "verb": a[0], "card": rules.action_card(state, a),
              "pass": a == rules.pass_action, "free": a in free} for a in legal]
+
+
+def in_language(value: Any) -> Any:
+    """A view with its phrases (a question asked, a cost) in the language spoken now; names stay keys."""
+    if isinstance(value, language.Phrase):
+        return str(language.localised(value))
+    if isinstance(value, dict):
+        return {k: in_language(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [in_language(v) for v in value]
+    return value
+
+
+def shown_face(face: dict) -> dict:
+    """A card face in the language spoken now: its name and texts from the card's translation
+    (the English face otherwise); the English name stays the card's key."""
+    if language.current() == language.DEFAULT:
+        return face
+    texts = language.card_texts(face["name"])
+    out = dict(face, shown=language.card_name(face["name"]))
+    if texts:
+        out["fields"] = [[k, _text(texts[k]) if k in texts else v] for k, v in face["fields"]]
+    return out
 
 
 def seat_message(table, viewer: int | None, events_from: int) -> dict:
@@ -65,7 +89,7 @@ def seat_message(table, viewer: int | None, events_from: int) -> dict:
     game = table.game
     rules = game.rules
     state = game.state
-    view = rules.view(state, viewer)
+    view = in_language(rules.view(state, viewer))
     events = [e for e in (ev.for_viewer(viewer) for ev in game.events[events_from:]) if e is not None]
     to_move = None if state.over else state.to_move()
     legal = []
@@ -84,6 +108,7 @@ def seat_message(table, viewer: int | None, events_from: int) -> dict:
         "table": table.id,
         "game": rules.name,
         "title": rules.title or rules.name,
+        "phase_name": str(language.localised(rules.phase_label(state.phase))) if state.phase else "",
         "you": None if viewer is None else player_name(viewer),
         "seats": [{"name": player_name(i), "kind": s["kind"], "bot": s.get("bot"),
                    "online": table.online(i)} for i, s in enumerate(table.seats)],
@@ -94,14 +119,16 @@ def seat_message(table, viewer: int | None, events_from: int) -> dict:
         "events": events,
         "events_from": events_from,
         "legal": legal,
-        "faces": {n: known[n] for n in sorted(seen)},
+        "faces": {n: shown_face(known[n]) for n in sorted(seen)},
         "undo": table.undo_offer(viewer),
-        "warnings": rules.warnings(state, viewer) if viewer is not None and viewer == to_move and not state.over
-        else [],
+        "warnings": [str(language.localised(w)) for w in rules.warnings(state, viewer)]
+        if viewer is not None and viewer == to_move and not state.over else [],
         "can_export": table.can_export(viewer),
     }
     if state.over:
         result = rules.result(state)
-        msg["result"] = {k: v for k, v in result.items()}
-        msg["revealed"] = {player_name(s): rules.reveal(state, s) for s in range(state.nplayers)}
+        msg["result"] = {k: language.localised(v) for k, v in result.items()}
+        msg["revealed"] = {player_name(s): {str(language.localised(z)): [language.card_name(n) for n in names]
+                                            for z, names in rules.reveal(state, s).items()}
+                           for s in range(state.nplayers)}
     return msg

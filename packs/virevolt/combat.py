@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from tabletop.framework.effects import Frame, native
+from tabletop.framework.language import CardName, CardText
 from tabletop.framework.narration import narrate
 from tabletop.packs.virevolt import costs
 from tabletop.packs.virevolt import crystals as cr
@@ -58,13 +59,14 @@ def declare(state, p: int, q: int, attack_name: str) -> None:
     tmain = state.zones[kq.main]
     if not tmain and not state.zones[kq.secondary]:
         narrate(state, "attack", "{p}'s {hero} attacks {q} with {attack}, and {q} has no hero in play", actor=p,
-                p=k.name, q=kq.name, hero=d.name, attack=attack_name)
+                p=k.name, q=kq.name, hero=CardName(d.name), attack=CardText(d.name, ("attacks", index, "name"), attack_name))
         state.over = True      # VIR-WIN-04: attacking a player with no hero wins at once
         state.winner = p
         return
     narrate(state, "attack", "{p}'s {hero} attacks {q}'s {target} with {attack} ({text})", actor=p, p=k.name,
-            q=kq.name, hero=d.name, target=state.cards[tmain[0]].name, attack=attack_name,
-            text=d.attacks[index].text)
+            q=kq.name, hero=CardName(d.name), target=CardName(state.cards[tmain[0]].name),
+            attack=CardText(d.name, ("attacks", index, "name"), attack_name),
+            text=CardText(d.name, ("attacks", index, "effect"), d.attacks[index].text))
     ctx = {"event": "attack", "actor": p, "attacker": hero, "target": tmain[0], "tplayer": q,
            "atk": index}
     state.stack.append(Frame(ATTACK, ctx))

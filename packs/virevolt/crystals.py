@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from tabletop.framework.language import N_, Count, N_plural, Phrase, Word, listed
 from tabletop.framework.narration import narrate
 from tabletop.framework.wording import shown
 from tabletop.packs.virevolt.keys import CIDX, COLOURS, KEYS
@@ -66,9 +67,20 @@ def parse_cost(text) -> tuple:
     return tuple(counts)
 
 
+#: A number of crystals of each colour, the reader's way ("2 red", "2 rouges").
+_AMOUNTS = (N_plural("{n} neutral", "{n} neutral"), N_plural("{n} red", "{n} red"), N_plural("{n} blue", "{n} blue"),
+            N_plural("{n} green", "{n} green"), N_plural("{n} mauve", "{n} mauve"))
+
+
 def format_cost(cost: tuple) -> str:
-    parts = [f"{n} {COLOURS[i]}" for i, n in enumerate(cost) if n]
-    return " and ".join(parts) if parts else "free"
+    """A cost as people read it ("2 red and 1 neutral"): English text that shows translated (:func:`shown`)."""
+    parts = [Count(n, *_AMOUNTS[i]) for i, n in enumerate(cost) if n]
+    if not parts:
+        return Word(N_("free"))
+    text = parts[0]
+    for part in parts[1:]:  # as the cards print costs: "1 neutral and 2 red and 1 mauve"
+        text = Phrase(N_("{a} and {b}"), a=text, b=part)
+    return text
 
 
 def available(state, p: int) -> list:
@@ -165,7 +177,7 @@ def consume_best(state, p: int, n: int) -> None:
     consumed.update(chosen)
     if chosen:
         narrate(state, "crystals", "{n} of {p}'s crystals are consumed ({which})", n=len(chosen), p=KEYS[p].name,
-                which=", ".join(cards[i].colour for i in chosen))
+                which=listed(Word(cards[i].colour) for i in chosen))
 
 
 def restore(state, p: int, n: int) -> None:
@@ -178,4 +190,4 @@ def restore(state, p: int, n: int) -> None:
     consumed.difference_update(back)
     if back:
         narrate(state, "crystals", "{n} of {p}'s crystals are restored ({which})", actor=p, n=len(back),
-                p=KEYS[p].name, which=", ".join(cards[i].colour for i in back))
+                p=KEYS[p].name, which=listed(Word(cards[i].colour) for i in back))

@@ -22,15 +22,28 @@ from pathlib import Path
 
 import yaml
 
+from tabletop.framework.language import (
+    N_, card_name, english_card_name, gettext as _, ngettext, register_card_texts,
+)
+
 MAX_COPIES = 2
 DECK_SIZE = 30
 MAUVE_CRYSTAL = "Mauve Crystal"
 LIMITED = ("hero", "incantation", "trap")
 COLOURS = ("neutral", "red", "blue", "green", "mauve")
 #: Game components that are not deck cards (VIR-DECK-09).
-COMPONENTS = {"poison": "a state", "burn": "a state", "freeze": "a state", "stun": "a state",
-              "immunity": "a state", "invincibility": "a state", "victory token": "a victory token",
-              "victory tokens": "a victory token"}
+COMPONENTS = {"poison": N_("a state"), "burn": N_("a state"), "freeze": N_("a state"), "stun": N_("a state"),
+              "immunity": N_("a state"), "invincibility": N_("a state"), "victory token": N_("a victory token"),
+              "victory tokens": N_("a victory token"), "brûlure": N_("a state"),
+              "congélation": N_("a state"), "sonné": N_("a state"), "immunité": N_("a state"),
+              "invincibilité": N_("a state"), "jeton de victoire": N_("a victory token"),
+              "jetons de victoire": N_("a victory token")}
+TOO_MANY = {
+    "hero": N_("{card}: {n} copies; at most {max} of a hero ({rule}, copies counted by name, VIR-DECK-08)"),
+    "incantation": N_("{card}: {n} copies; at most {max} of an incantation ({rule}, copies counted by name, "
+                      "VIR-DECK-08)"),
+    "trap": N_("{card}: {n} copies; at most {max} of a trap ({rule}, copies counted by name, VIR-DECK-08)"),
+}
 _TOP_KEYS = ("name", "description", "card_files", "cards")
 
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -93,7 +106,22 @@ def _facts_of(data) -> dict[str, CardFacts]:
             cc, use = frozenset(), None
         hp = e.get("hp") if isinstance(e.get("hp"), int) and not isinstance(e.get("hp"), bool) else None
         out[e["name"]] = CardFacts(e["name"], str(e.get("type")), str(e.get("colour")), cc, hp, use)
+        for lang, texts in (e.get("translations") or {}).items() if isinstance(e.get("translations"), dict) else ():
+            if isinstance(texts, dict) and isinstance(texts.get("name"), str):
+                register_card_texts(lang, e["name"], texts)
     return out
+
+
+def _english(name: str, index: dict) -> str:
+    """The card a deck entry names: its own name, or the English name of a card it names in another language."""
+    if name in index:
+        return name
+    english = english_card_name(name)
+    return english if english in index else name
+
+
+def _shown_names(index: dict) -> list[str]:
+    return [card_name(n) for n in index if card_name(n) != n]
 
 
 def _use_cost(kind: str, attacks: list, effects: list, cost) -> int | None:
@@ -192,13 +220,18 @@ class DeckReport:
         if self.verdict == "unusable":
             return "\n".join(out)
         if self.verdict == "illegal":
-            out.append(f"{self.file}: illegal deck ({len(self.problems)} problem{'s' if len(self.problems) != 1 else ''})")
+            out.append(ngettext("{file}: illegal deck ({n} problem)", "{file}: illegal deck ({n} problems)",
+                                len(self.problems)).format(file=self.file, n=len(self.problems)))
             return "\n".join(out)
         from tabletop.packs.virevolt.deckstats import render_stats
 
-        out.append(f"{self.file}: legal deck{f' {self.name!r}' if self.name else ''}: {self.summary['total']} cards")
+        if self.name:
+            out.append(_("{file}: legal deck {name!r}: {n} cards").format(file=self.file, name=self.name,
+                                                                        n=self.summary["total"]))
+        else:
+            out.append(_("{file}: legal deck: {n} cards").format(file=self.file, n=self.summary["total"]))
         out.extend(render_stats(self.summary))
-        out.extend(f"{self.file}: warning: {w}" for w in self.warnings)
+        out.extend(_("{file}: warning: {warning}").format(file=self.file, warning=w) for w in self.warnings)
         return "\n".join(out)
 
 
@@ -210,9 +243,9 @@ def _own_card_files(deck: Path, files, doc, unusable) -> dict | DeckReport:
     from tabletop.framework.userfiles import read_yaml
     from tabletop.framework.wording import clip
 
-    line, col, _ = doc.pos[("card_files",)]
+    line, col, _src = doc.pos[("card_files",)]
     if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
-        return unusable("'card_files:' must be a list of card file paths, e.g. [my_cards.yaml]", line, col)
+        return unusable(_("'card_files:' must be a list of card file paths, e.g. [my_cards.yaml]"), line, col)
     out: dict = {}
     for i, item in enumerate(files):
         f = deck.parent / item
@@ -220,8 +253,8 @@ def _own_card_files(deck: Path, files, doc, unusable) -> dict | DeckReport:
             data = read_yaml(f, "card file").data
         except TabletopError as e:
             first = e.errors[0] if isinstance(e, ErrorList) else e
-            return unusable(f"card file {clip(item, 60)!r}: {first.render().splitlines()[0]} "
-                            f"(check it with 'tabletop cards lint virevolt {f}')", *doc.pos[("card_files", i)][:2])
+            return unusable(_("card file {file!r}: {error} (check it with 'tabletop cards lint virevolt {path}')").format(
+                file=clip(item, 60), error=first.render().splitlines()[0], path=f), *doc.pos[("card_files", i)][:2])
         out.update(_facts_of(data))
     return out
 
@@ -262,7 +295,7 @@ def _check_file(path, cardset=None) -> DeckReport:
     try:
         text = read_text(path, "deck file")
         if not text.strip():
-            return unusable("the deck file is empty; a deck has 'name:' and 'cards:' (see docs/packs/virevolt.md)")
+            return unusable(_("the deck file is empty; a deck has 'name:' and 'cards:' (see docs/packs/virevolt.md)"))
         if is_list(text):
             return _check_list(rep, parse_list(text), dict(card_index(cardset)))
         doc = load_yaml(text, label, strict=False)
@@ -271,25 +304,26 @@ def _check_file(path, cardset=None) -> DeckReport:
                         e.line, e.column)
     root = doc.data
     if root is None:
-        return unusable("the deck file holds no data (only comments?); a deck has 'name:' and 'cards:'")
+        return unusable(_("the deck file holds no data (only comments?); a deck has 'name:' and 'cards:'"))
     if not isinstance(root, dict):
-        line, col, _ = doc.pos[()]
-        return unusable(f"not a deck: expected a mapping with 'name:' and 'cards:', not {kind_of(root)}", line, col)
+        line, col, _src = doc.pos[()]
+        return unusable(_("not a deck: expected a mapping with 'name:' and 'cards:', not {what}").format(
+            what=kind_of(root)), line, col)
     for key in root:
         if key not in _TOP_KEYS:
-            line, col, _ = doc.keys[(key,)]
-            rep.add("unknown-key", f"unknown key {clip(key, 40)!r}{did_you_mean(str(key), _TOP_KEYS)}; "
-                    "a deck has 'name:' and 'cards:'", line, col)
+            line, col, _src = doc.keys[(key,)]
+            rep.add("unknown-key", _("unknown key {key!r}{hint}; a deck has 'name:' and 'cards:'").format(
+                key=clip(key, 40), hint=did_you_mean(str(key), _TOP_KEYS)), line, col)
     for dup in doc.duplicates:
         if len(dup["path"]) == 1:
-            rep.add("listed-twice", f"key {clip(dup['path'][0], 40)!r} appears twice; write it once",
+            rep.add("listed-twice", _("key {key!r} appears twice; write it once").format(key=clip(dup['path'][0], 40)),
                     dup["line"], dup["column"])
     if isinstance(root.get("name"), str):
         rep.name = root["name"]
     if isinstance(root.get("description"), str):
         rep.description = root["description"]
     if "cards" not in root:
-        return unusable("not a deck: no 'cards:' mapping of card names to counts", 1, 1)
+        return unusable(_("not a deck: no 'cards:' mapping of card names to counts"), 1, 1)
     index = dict(card_index(cardset))
     if "card_files" in root:
         got = _own_card_files(Path(path), root["card_files"], doc, unusable)
@@ -300,10 +334,10 @@ def _check_file(path, cardset=None) -> DeckReport:
     cards_value = root["cards"]
     if not isinstance(cards_value, dict):
         if cards_value is None:
-            return unusable("not a deck: 'cards:' is empty", cards_key_line, 1)
-        line, col, _ = doc.pos[("cards",)]
-        return unusable("not a deck: 'cards:' must map card names to counts (e.g. 'Ember Warden: 2'), "
-                        f"not be {kind_of(cards_value)}", line, col)
+            return unusable(_("not a deck: 'cards:' is empty"), cards_key_line, 1)
+        line, col, _c = doc.pos[("cards",)]
+        return unusable(_("not a deck: 'cards:' must map card names to counts (e.g. 'Ember Warden: 2'), not be "
+                          "{what}").format(what=kind_of(cards_value)), line, col)
     written = [(name, value, doc.keys[("cards", name)][:2], doc.pos[("cards", name)][:2])
                for name, value in cards_value.items()]
     written += [(d["path"][1], d["value"], (d["line"], d["column"]), (d["line"], d["column"]))
@@ -311,14 +345,14 @@ def _check_file(path, cardset=None) -> DeckReport:
     entries = []
     for raw_name, value, (line, col), (vline, vcol) in sorted(written, key=lambda w: w[2]):
         if not raw_name.strip():
-            rep.add("bad-name", "a card name must be plain text", line, col)
+            rep.add("bad-name", _("a card name must be plain text"), line, col)
             continue
         name = raw_name.strip()
         n = value if isinstance(value, int) and not isinstance(value, bool) else None
         if n is None or n < 1:
             shown = value if isinstance(value, (str, int, float)) and not isinstance(value, bool) else kind_of(value)
-            rep.add("bad-count", f"{clip(name, 60)}: the count must be a positive whole number, not "
-                    f"{clip(str(shown), 40) or 'nothing'!r}", vline, vcol)
+            rep.add("bad-count", _("{card}: the count must be a positive whole number, not {value!r}").format(
+                card=clip(name, 60), value=clip(str(shown), 40) or _("nothing")), vline, vcol)
             n = None
         entries.append((name, n, line, col))
     return _check_entries(rep, entries, cards_key_line, index)
@@ -330,7 +364,7 @@ def _check_list(rep: DeckReport, deck, index: dict) -> DeckReport:
     for line, col, kind, message in deck.problems:
         rep.add(kind, message, line, col)
     if not deck.entries and not deck.problems:
-        return _unusable(rep, "the deck lists no card; write one card per line, e.g. '3 Cinder Imp'")
+        return _unusable(rep, _("the deck lists no card; write one card per line, e.g. '3 Cinder Imp'"))
     return _check_entries(rep, deck.entries, None, index)
 
 
@@ -390,6 +424,7 @@ def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) 
     from tabletop.framework.wording import clip
 
     lower = {n.lower(): n for n in index}
+    entries = [(_english(name, index), n, line, col) for name, n, line, col in entries]
     counts: dict[str, int] = {}
     first_line: dict[str, int] = {}
     lines_of: dict[str, list] = {}
@@ -400,11 +435,14 @@ def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) 
         if name not in index:
             comp = COMPONENTS.get(name.lower())
             if comp:
-                rep.add("not-a-deck-card", f"{name!r} is {comp}, a game component, not a deck card (VIR-DECK-09)", line, col)
+                rep.add("not-a-deck-card", _("{card!r} is {what}, a game component, not a deck card (VIR-DECK-09)").format(
+                    card=name, what=_(comp)), line, col)
             elif name.lower() in lower:
-                rep.add("unknown-card", f"unknown card {name!r} (did you mean {lower[name.lower()]!r}? names are case-sensitive)", line, col)
+                rep.add("unknown-card", _("unknown card {card!r} (did you mean {known!r}? names are case-sensitive)").format(
+                    card=name, known=lower[name.lower()]), line, col)
             else:
-                rep.add("unknown-card", f"unknown card {clip(name, 60)!r}{did_you_mean(name, index)}", line, col)
+                rep.add("unknown-card", _("unknown card {card!r}{hint}").format(
+                    card=clip(name, 60), hint=did_you_mean(name, list(index) + _shown_names(index))), line, col)
             continue
         if n is not None:
             counts[name] = counts.get(name, 0) + n
@@ -412,28 +450,30 @@ def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) 
     for name, ls in lines_of.items():
         if len(ls) > 1:
             for ln, cn in ls:
-                others = ", ".join(str(x) for x, _ in ls if x != ln)
-                rep.add("listed-twice", f"{clip(name, 60)} is listed more than once (also on line {others}); "
-                        "list each card once with its total count", ln, cn)
+                others = ", ".join(str(x) for x, _c in ls if x != ln)
+                rep.add("listed-twice", _("{card} is listed more than once (also on line {others}); list each card "
+                                          "once with its total count").format(card=clip(name, 60), others=others),
+                        ln, cn)
     total = sum(counts.values())
     if total != DECK_SIZE:
         if any(p["kind"] in ("bad-count", "unknown-card", "not-a-deck-card", "bad-name") for p in rep.problems):
-            rep.add("deck-size", f"a deck has exactly {DECK_SIZE} cards; the valid entries here make {total} "
-                    "(VIR-DECK-01; entries with a problem are not counted)", cards_key_line, 1 if cards_key_line else None)
+            rep.add("deck-size", _("a deck has exactly {size} cards; the valid entries here make {total} "
+                                   "(VIR-DECK-01; entries with a problem are not counted)").format(
+                size=DECK_SIZE, total=total), cards_key_line, 1 if cards_key_line else None)
         else:
-            rep.add("deck-size", f"a deck has exactly {DECK_SIZE} cards; this one has {total} (VIR-DECK-01)",
-                    cards_key_line, 1 if cards_key_line else None)
+            rep.add("deck-size", _("a deck has exactly {size} cards; this one has {total} (VIR-DECK-01)").format(
+                size=DECK_SIZE, total=total), cards_key_line, 1 if cards_key_line else None)
     rule = {"hero": "VIR-DECK-02", "incantation": "VIR-DECK-03", "trap": "VIR-DECK-04"}
     for name, n in counts.items():
         f = index[name]
         line, col = first_line[name]
         col = col if line else None
         if f.type in LIMITED and n > MAX_COPIES:
-            rep.add("too-many-copies", f"{name}: {n} copies; at most {MAX_COPIES} of {'an' if f.type[0] in 'aeiou' else 'a'} {f.type} ({rule[f.type]}, "
-                    "copies counted by name, VIR-DECK-08)", line, col)
+            rep.add("too-many-copies", _(TOO_MANY[f.type]).format(card=card_name(name), n=n, max=MAX_COPIES,
+                                                                  rule=rule[f.type]), line, col)
         if name == MAUVE_CRYSTAL and n > 1:
-            rep.add("too-many-mauve", f"{name}: {n} copies; a deck may hold only 1 Mauve Crystal (VIR-DECK-06)",
-                    line, col)
+            rep.add("too-many-mauve", _("{card}: {n} copies; a deck may hold only 1 Mauve Crystal (VIR-DECK-06)").format(
+                card=card_name(name), n=n), line, col)
     if rep.problems:
         rep.problems.sort(key=lambda p: (p["line"] or 0, p["kind"]))
         rep.verdict = "illegal"

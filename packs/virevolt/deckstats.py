@@ -9,6 +9,8 @@ matrix allows (VIR-CRYSTAL-02..06: its own colour and Mauve; Mauve symbols only 
 """
 from __future__ import annotations
 
+from tabletop.framework.language import N_, gettext as _, ngettext
+
 COLOURS = ("neutral", "red", "blue", "green", "mauve")
 #: A colour is short of crystals when fewer than this share of the cards needing it can pay it.
 SHORT_RATIO = 0.5
@@ -75,37 +77,48 @@ def deck_warnings(stats: dict) -> list[str]:
     out = []
     missing = [c for c in stats["cost_colours"] if c not in stats["payable_colours"]]
     if missing:
-        out.append("no crystal of this deck can pay " + ", ".join(missing) + " costs")
+        out.append(_("no crystal of this deck can pay {colours} costs").format(colours=", ".join(_w(c) for c in missing)))
     for colour, d in stats["colours"].items():
         if colour in missing or colour == "neutral" or not d["cards"]:
             continue
         if d["crystals"] < SHORT_RATIO * d["cards"]:
-            out.append(f"{d['cards']} card{'s' if d['cards'] != 1 else ''} cost {colour} but the deck has "
-                       f"{d['crystals']} crystal{'s' if d['crystals'] != 1 else ''} that pay{'s' if d['crystals'] == 1 else ''} "
-                       f"{colour}")
+            out.append(ngettext("{cards} cost {colour} but the deck has {n} crystal that pays {colour}",
+                                "{cards} cost {colour} but the deck has {n} crystals that pay {colour}",
+                                d["crystals"]).format(
+                cards=ngettext("{n} card", "{n} cards", d["cards"]).format(n=d["cards"]), colour=_w(colour),
+                n=d["crystals"]))
     if not stats["by_type"].get("hero"):
-        out.append("this deck has no hero: it cannot attack and loses to any attack (VIR-DECK-09 allows it)")
+        out.append(_("this deck has no hero: it cannot attack and loses to any attack (VIR-DECK-09 allows it)"))
     elif stats["cheapest_hero_attack"] is not None and stats["cheapest_hero_attack"] >= CHEAP_HERO:
-        out.append(f"no hero below {CHEAP_HERO} crystals: the cheapest attack of this deck's heroes costs "
-                   f"{stats['cheapest_hero_attack']}, so its first turns cannot attack")
+        out.append(_("no hero below {n} crystals: the cheapest attack of this deck's heroes costs {cost}, so its "
+                     "first turns cannot attack").format(n=CHEAP_HERO, cost=stats["cheapest_hero_attack"]))
     return out
 
 
 def render_stats(s: dict) -> list[str]:
     """The figures as deckcheck prints them, one line each."""
     def pairs(d: dict) -> str:
-        return ", ".join(f"{k} {v}" for k, v in d.items()) or "none"
+        return ", ".join(f"{_w(k)} {v}" for k, v in d.items()) or _("none")
 
-    out = ["  by type:   " + pairs(s["by_type"]),
-           "  by colour: " + pairs(s["by_colour"])]
+    out = ["  " + _("by type:   {figures}").format(figures=pairs(s["by_type"])),
+           "  " + _("by colour: {figures}").format(figures=pairs(s["by_colour"]))]
     for kind, cols in s["by_type_and_colour"].items():
-        out.append(f"    {kind + ':':<12} " + pairs(cols))
-    out.append("  cost curve (crystals for the cheapest use): " +
-               (", ".join(f"{c}: {n}" for c, n in s["cost_curve"].items()) or "none"))
-    out.append("  heroes (HP: copies): " + ("; ".join(
-        f"{colour} " + ", ".join(f"{hp} HP x{n}" for hp, n in hps.items()) for colour, hps in s["heroes"].items())
-        or "none"))
-    out.append("  crystals:  " + pairs(s["crystals"]))
-    out.append("  colours (cards that need it / crystals that pay it): " + "; ".join(
-        f"{c} {d['cards']}/{d['crystals']}" for c, d in s["colours"].items()))
+        out.append(f"    {_w(kind) + ':':<12} " + pairs(cols))
+    out.append("  " + _("cost curve (crystals for the cheapest use): {figures}").format(
+        figures=", ".join(f"{c}: {n}" for c, n in s["cost_curve"].items()) or _("none")))
+    out.append("  " + _("heroes (HP: copies): {figures}").format(figures="; ".join(
+        f"{_w(colour)} " + ", ".join(_("{hp} HP x{n}").format(hp=hp, n=n) for hp, n in hps.items())
+        for colour, hps in s["heroes"].items()) or _("none")))
+    out.append("  " + _("crystals:  {figures}").format(figures=pairs(s["crystals"])))
+    out.append("  " + _("colours (cards that need it / crystals that pay it): {figures}").format(figures="; ".join(
+        f"{_w(c)} {d['cards']}/{d['crystals']}" for c, d in s["colours"].items())))
     return out
+
+
+#: The words the figures are keyed by (types, colours), as the reader's language says them.
+WORDS = {"hero": N_("hero"), "crystal": N_("crystal"), "incantation": N_("incantation"), "trap": N_("trap"),
+         "neutral": N_("neutral"), "red": N_("red"), "blue": N_("blue"), "green": N_("green"), "mauve": N_("mauve")}
+
+
+def _w(word: str) -> str:
+    return _(WORDS[word]) if word in WORDS else word

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
+from tabletop.framework.language import N_, CardName, Phrase
 from tabletop.framework.narration import Card, narrate
 from tabletop.framework.triggers import DAMAGED, LEFT, announce
 from tabletop.packs.virevolt import states as st
@@ -113,14 +114,15 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
         if n <= 0:
             return
         if hero in state.marks[st.INVINCIBILITY] and is_main(state, hero):
-            narrate(state, "damage", "{hero} is invincible: no damage", hero=_named(state, hero))
+            if state.log is not None:
+                narrate(state, "damage", "{hero} is invincible: no damage", hero=_named(state, hero))
             return
-    _hurt(state, hero, n, atk_p, "{hero} takes {n} damage ({hp} HP left)")
+    _hurt(state, hero, n, atk_p, N_("{hero} takes {n} damage ({hp} HP left)"))
 
 
 def _named(state, hero: int) -> str:
     """``p2's Frost Giant``: a hero in play, public by nature."""
-    return f"{KEYS[owner(state, hero)].name}'s {state.cards[hero].name}"
+    return Phrase(N_("{p}'s {card}"), p=KEYS[owner(state, hero)].name, card=CardName(state.cards[hero].name))
 
 
 def holders(state) -> list[tuple[int, int]]:
@@ -152,7 +154,7 @@ def _hurt(state, hero: int, n: int, killer: int | None, told: str) -> None:
 
 def lose_hp(state, hero: int, n: int) -> None:
     """HP lost to Poison/Burn (VIR-PHASE-STATE-01/02); a death scores for the previous player."""
-    _hurt(state, hero, n, previous_player(state, owner(state, hero)), "{hero} loses {n} HP to its states ({hp} HP left)")
+    _hurt(state, hero, n, previous_player(state, owner(state, hero)), N_("{hero} loses {n} HP to its states ({hp} HP left)"))
 
 
 def heal(state, hero: int, n: int) -> None:
@@ -165,7 +167,7 @@ def heal(state, hero: int, n: int) -> None:
     else:
         dmg.pop(hero, None)
     healed = have - max(left, 0)
-    if healed:
+    if healed and state.log is not None:
         narrate(state, "heal", "{hero} heals {k} damage ({hp} HP)", hero=_named(state, hero), k=healed,
                 hp=max_hp(state, hero) - max(left, 0))
 
@@ -176,7 +178,8 @@ def kill(state, hero: int, killer: int | None) -> None:
     ``killer``, or, when the owner's own card killed it (or nobody's), the opponent who played
     last before the owner, as for a death by state. Only a sacrifice gives no token."""
     p = owner(state, hero)
-    narrate(state, "death", "{hero} dies", hero=_named(state, hero))
+    if state.log is not None:
+        narrate(state, "death", "{hero} dies", hero=_named(state, hero))
     leave_play(state, hero, KEYS[p].graveyard, "died")
     if killer is None or killer == p:
         killer = previous_player(state, p)
@@ -234,7 +237,7 @@ def _promote_step(state, ctx):
     lab = labels(state, sec)
     chosen = ctx.pop("hero", None)  # the answer is one of the labels offered
     if chosen is None:
-        return Decision(p, f"{KEYS[p].name}: choose your new main hero",
+        return Decision(p, Phrase(N_("{p}: choose your new main hero"), p=KEYS[p].name),
                         [("choose", l) for l in lab], lab, "hero")
     h = sec[lab.index(chosen)]
     sec.remove(h)

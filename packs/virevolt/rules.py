@@ -15,6 +15,9 @@ from pathlib import Path
 
 from tabletop.framework.actions import DECISION_VERBS, NAME, VerbSpec
 from tabletop.framework.effects import Decision, Frame, IllegalAction, native
+from tabletop.framework.language import N_, CardText, Count, Phrase, Word
+from tabletop.framework.narration import CARDS
+
 from tabletop.framework.narration import Card, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
@@ -31,6 +34,8 @@ from tabletop.packs.virevolt.keys import BOX, CRYSTAL, HERO, INCANTATION, KEYS, 
 from tabletop.packs.virevolt.explain import Explain
 from tabletop.packs.virevolt.positions import Positions
 from tabletop.packs.virevolt.views import Views
+
+A_TRAP = N_("a trap")  # what a seat that cannot see a set trap reads
 
 HAND_LIMIT = 7
 WIN_TOKENS = 5
@@ -124,7 +129,7 @@ def _hand_limit_step(state, ctx):
         if n not in names:
             names.append(n)
     extra = len(hand) - HAND_LIMIT
-    return Decision(p, f"{k.name}: discard {extra} card{'s' if extra > 1 else ''} (hand limit 7)",
+    return Decision(p, Phrase(N_("{p}: discard {cards} (hand limit 7)"), p=k.name, cards=Count(extra, *CARDS)),
                     [("choose", f"hand:{n}") for n in names], names, "card")
 
 
@@ -229,8 +234,9 @@ def _h_play(state, action) -> None:
         z[k.secondary].append(iid)
     else:
         z[k.main].append(iid)
-    narrate(state, "play", "{p} plays {card} as {role} hero", actor=p, p=k.name, card=Card(iid),
-            role="main" if z[k.main][0] == iid else "secondary")
+    if state.log is not None:
+        role = Word(N_("main")) if z[k.main][0] == iid else Word(N_("secondary"))
+        narrate(state, "play", "{p} plays {card} as {role} hero", actor=p, p=k.name, card=Card(iid), role=role)
     state.vars["initiator"] = p
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
@@ -245,7 +251,7 @@ def _h_set(state, action) -> None:
     iid = _from_hand(state, p, action[1], (TRAP,))
     state.zones[k.hand].remove(iid)
     state.zones[k.traps].append(iid)                       # free (VIR-TRAP-06)
-    narrate(state, "set", "{p} sets {card} face down", actor=p, p=k.name, card=Card(iid, hidden_as="a trap"))
+    narrate(state, "set", "{p} sets {card} face down", actor=p, p=k.name, card=Card(iid, hidden_as=A_TRAP))
 
 
 def _cast_resolve(state, ctx):
@@ -282,7 +288,7 @@ def _h_cast(state, action) -> None:
     state.zones[k.hand].remove(iid)
     state.zones[k.casting].append(iid)
     narrate(state, "cast", "{p} casts {card} (effect {n}: {text})", actor=p, p=k.name, card=Card(iid), n=n,
-            text=d.effects[n - 1].program.text)
+            text=CardText(d.name, ("effects", n - 1, "effect"), d.effects[n - 1].program.text))
     state.vars["initiator"] = p
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
@@ -609,7 +615,7 @@ class VirevoltRules(Explain, Views, Positions, Rules):
 
     def result(self, state: State) -> dict:
         out = super().result(state)
-        out["tokens"] = {KEYS[i].name: state.counters[KEYS[i].tokens] for i in range(state.nplayers)}
+        out[N_("tokens")] = {KEYS[i].name: state.counters[KEYS[i].tokens] for i in range(state.nplayers)}
         return out
 
     def end_reason(self, state: State) -> str:
@@ -619,7 +625,7 @@ class VirevoltRules(Explain, Views, Positions, Rules):
         c = state.counters
         name = KEYS[w].name
         if c[KEYS[w].tokens] >= WIN_TOKENS:
-            return f"{name} has {c[KEYS[w].tokens]} victory tokens (VIR-WIN-02)"
+            return Phrase(N_("{p} has {n} victory tokens (VIR-WIN-02)"), p=name, n=c[KEYS[w].tokens])
         if all(c[KEYS[q].eliminated] for q in range(state.nplayers) if q != w):
-            return "every other player had to draw from an empty deck (VIR-WIN-01)"
-        return f"{name} attacked a player with no hero in play (VIR-WIN-04)"
+            return Word(N_("every other player had to draw from an empty deck (VIR-WIN-01)"))
+        return Phrase(N_("{p} attacked a player with no hero in play (VIR-WIN-04)"), p=name)

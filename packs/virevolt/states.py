@@ -6,12 +6,13 @@ Invincibility is read by the damage code (heroes.py).
 """
 from __future__ import annotations
 
+from tabletop.framework.language import N_, CardName, Phrase, Word
 from tabletop.framework.narration import DETAIL, narrate
 from tabletop.packs.virevolt.keys import KEYS
 
 
 def _named(state, hero: int) -> str:
-    return f"{KEYS[state.vars['owner'][hero]].name}'s {state.cards[hero].name}"
+    return Phrase(N_("{p}'s {card}"), p=KEYS[state.vars['owner'][hero]].name, card=CardName(state.cards[hero].name))
 
 POISON, BURN, FREEZE, STUN, IMMUNITY, INVINCIBILITY = (
     "poison", "burn", "freeze", "stun", "immunity", "invincibility")
@@ -23,17 +24,20 @@ PROTECTIVE = frozenset((IMMUNITY, INVINCIBILITY))
 def inflict(state, hero: int, st: str) -> None:
     """Give ``st`` to ``hero``; a harmful state on an immune hero is ignored (VIR-STATE-05)."""
     marks = state.marks
+    told = state.log is not None  # a bot's copies narrate nothing: no phrase is built for them
     if st in HARMFUL and hero in marks[IMMUNITY]:
-        narrate(state, "state", "{hero} is immune: no {st}", hero=_named(state, hero), st=st)
+        if told:
+            narrate(state, "state", "{hero} is immune: no {st}", hero=_named(state, hero), st=Word(st))
         return
     if hero not in marks[st]:
-        narrate(state, "state", "{hero} gets {st}", hero=_named(state, hero), st=st)
+        if told:
+            narrate(state, "state", "{hero} gets {st}", hero=_named(state, hero), st=Word(st))
         marks[st].add(hero)
 
 
 def remove(state, hero: int, st: str) -> None:
-    if hero in state.marks[st]:
-        narrate(state, "state", "{hero} loses {st}", hero=_named(state, hero), st=st)
+    if hero in state.marks[st] and state.log is not None:
+        narrate(state, "state", "{hero} loses {st}", hero=_named(state, hero), st=Word(st))
     state.marks[st].discard(hero)
 
 
@@ -71,4 +75,5 @@ def end_phase(state, p: int) -> None:
         for st in (FREEZE, STUN):
             if h in marks[st]:
                 marks[st].discard(h)
-                narrate(state, "state", "{hero} loses {st}", level=DETAIL, hero=_named(state, h), st=st)
+                if state.log is not None:
+                    narrate(state, "state", "{hero} loses {st}", level=DETAIL, hero=_named(state, h), st=Word(st))

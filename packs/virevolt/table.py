@@ -11,6 +11,7 @@ damage and states and is replaced as main hero (VIR-HERO-18); a destroyed hero d
 from __future__ import annotations
 
 from tabletop.dsl.table import Kind, Table, Zone
+from tabletop.framework.language import N_, Word
 from tabletop.framework import lasting, narration
 from tabletop.framework.triggers import ENTERED, announce
 from tabletop.framework.zones import draw as draw_cards
@@ -144,9 +145,10 @@ class VirevoltTable(Table):
         if dest in _PLAY_ZONES and key not in _PLAY_ZONES:
             announce(state, ENTERED, subject=iid, player=hz.owner(state, iid))
         if told:  # the card is named to whoever sees it where it went or where it was
+            where = Word(N_(" (at the bottom)")) if bottom else ""
             narration.narrate(state, "move", "{card} goes from {src} to {dst}{where}",
                               card=narration.Card(iid, came_from=key), src=narration.Zone(key),
-                              dst=narration.Zone(dest), where=" (at the bottom)" if bottom else "")
+                              dst=narration.Zone(dest), where=where)
 
     def discard(self, state, iid: int, key: str) -> None:
         self.move(state, iid, key, KEYS[hz.owner(state, iid)].graveyard)

@@ -15,14 +15,16 @@ players holding one whose condition holds; and after each step of a phase that r
 from __future__ import annotations
 
 from tabletop.framework.effects import Decision, Frame, native
+from tabletop.framework.language import N_, CardText, Phrase, Word
 from tabletop.framework.narration import Card, narrate
 from tabletop.packs.virevolt import crystals as cr
+from tabletop.packs.virevolt.board import PHASES
 from tabletop.packs.virevolt.heroes import DAMAGE
 from tabletop.packs.virevolt.keys import KEYS
 from tabletop.packs.virevolt.states import STATES
 
 EVENT_KEYS = ("event", "actor", "attacker", "target", "tplayer", "hero", "spell", "everyone")
-_WHAT = {"attack": "attack", "cast": "incantation", "hero": "new hero"}
+_WHAT = {"attack": N_("attack"), "cast": N_("incantation"), "hero": N_("new hero")}
 
 
 def condition_holds(state, q: int, iid: int, ev: dict) -> bool:
@@ -75,7 +77,7 @@ def activate(state, q: int, name: str, ev: dict) -> None:
     state.zones[k.graveyard].append(iid)
     state.reveals += 1
     narrate(state, "trap", "{p} reveals and activates the trap {card}: {text}", actor=q, p=k.name,
-            card=Card(iid), text=d.program.text)
+            card=Card(iid), text=CardText(d.name, ("effect",), d.program.text))
     ctx = dict(ev)
     ctx.update(controller=q, source=iid, card=name, trap=True)
     state.stack.append(Frame(d.program, ctx))
@@ -114,10 +116,12 @@ def _window_step(state, ctx):
         names = activatable(state, q, ctx)
         if names:
             if ctx.get("event") == "after":
-                prompt = f"{KEYS[q].name}: activate a trap now ({KEYS[actor].name}'s {state.phase} phase)?"
+                prompt = Phrase(N_("{q}: activate a trap now ({p}'s {phase})?"), q=KEYS[q].name, p=KEYS[actor].name,
+                                phase=Word(PHASES.get(state.phase, state.phase)))
             else:
-                what = _WHAT.get(ctx.get("event"), "action")
-                prompt = f"{KEYS[q].name}: activate a trap in answer to {KEYS[actor].name}'s {what}?"
+                what = _WHAT.get(ctx.get("event"), N_("action"))
+                prompt = Phrase(N_("{q}: activate a trap in answer to {p}'s {what}?"), q=KEYS[q].name,
+                                p=KEYS[actor].name, what=Word(what))
             return Decision(q, prompt, [("activate", nm) for nm in names] + [("pass",)],
                             [["a", q, nm] for nm in names] + [["p", q]], "_resp")
     if done and ctx.get("event") != "after":

@@ -5,6 +5,7 @@ order (sizes only); crystals, heroes, damage, states and tokens are public.
 """
 from __future__ import annotations
 
+from tabletop.framework.language import N_, Phrase, Word
 from tabletop.framework.state import State
 
 from tabletop.packs.virevolt import crystals as cr
@@ -36,14 +37,20 @@ class Views:
             return frozenset()
         return None
 
-    _ZONE_WORDS = {"main": "main hero", "secondary": "secondary heroes", "traps": "traps",
-                   "casting": "incantation being cast"}
+    _ZONE_WORDS = {"main": N_("main hero"), "secondary": N_("secondary heroes"), "traps": N_("traps"),
+                   "casting": N_("incantation being cast"), "hand": N_("hand"), "deck": N_("deck"),
+                   "graveyard": N_("graveyard"), "crystals": N_("crystals")}
+
+    def phase_label(self, phase: str) -> str:
+        from tabletop.packs.virevolt.board import PHASES
+
+        return Word(PHASES[phase]) if phase in PHASES else phase
 
     def zone_label(self, key: str) -> str:
         owner, _, rest = key.partition(".")
         if rest:
-            return f"{owner}'s {self._ZONE_WORDS.get(rest, rest)}"
-        return "out of the game" if key == "box" else key
+            return Phrase(N_("{p}'s {zone}"), p=owner, zone=Word(self._ZONE_WORDS.get(rest, rest)))
+        return Word(N_("out of the game")) if key == "box" else key
 
     def view(self, state: State, player: int | None) -> dict:
         """What ``player`` may know (``None``: a spectator): no one else's hand or face-down

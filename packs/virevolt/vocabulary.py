@@ -27,6 +27,7 @@ from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.steps import Counter
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
+from tabletop.framework.language import N_, CardName, Phrase
 from tabletop.framework.narration import Card, narrate
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
@@ -180,10 +181,10 @@ def build_vocabulary() -> Vocabulary:
 
     v.effect("consume {n:number} crystal of each enemy", example="consume 2 crystals of each enemy")(_consume)
     v.effect("destroy {n:number} crystal of each enemy", example="destroy 1 crystal of each enemy")(
-        _each_enemy_loses("destroy", lambda k: k.crystals, _most_valuable_crystal, 0, "{p}'s {card} is destroyed"))
+        _each_enemy_loses("destroy", lambda k: k.crystals, _most_valuable_crystal, 0, N_("{p}'s {card} is destroyed")))
     v.effect("destroy {n:number} trap of each enemy", example="destroy 1 trap of each enemy")(
         _each_enemy_loses("destroy", lambda k: k.traps, lambda s, zone: zone[0], 1,  # the oldest
-                          "{p}'s face-down trap {card} is destroyed"))
+                          N_("{p}'s face-down trap {card} is destroyed")))
 
     def _restore(n):
         _positive(n, "restore")
@@ -213,7 +214,7 @@ def build_vocabulary() -> Vocabulary:
             labs = hz.labels(s, sec)
             if k_ not in c:
                 if len(sec) > 1:
-                    return Decision(p, f"{c.get('card')}: choose your new main hero",
+                    return Decision(p, Phrase(N_("{card}: choose your new main hero"), card=CardName(c.get('card'))),
                                     [("choose", lab) for lab in labs], labs, k_)
                 c[k_] = labs[0]
             lab = c.pop(k_)
@@ -221,7 +222,7 @@ def build_vocabulary() -> Vocabulary:
             old = z[k.main].pop()
             sec[sec.index(h)] = old
             z[k.main].append(h)
-            narrate(s, "rotate", "{card}: {new} becomes {p}'s main hero", p=k.name, card=c.get("card", ""),
+            narrate(s, "rotate", "{card}: {new} becomes {p}'s main hero", p=k.name, card=CardName(c.get("card", "")),
                     new=Card(h))
             return None
         return step

@@ -8,6 +8,41 @@ from __future__ import annotations
 
 import textwrap
 
+from tabletop.framework.language import N_, NP_, N_plural, card_name, card_text, gettext as _, ngettext, pgettext
+
+#: The phases, named as Volfyirion's French rulebook names them (Phase de Pioche, Phase principale, Fin du
+#: Tour): the same English words as Virevolt's, other French ones, hence the context.
+PHASES = {"draw": "draw phase", "main": "main phase", "end": "end phase"}
+KINDS = {"command": N_("command"), "building": N_("building"), "troop": N_("troop"), "wonder": N_("wonder"),
+         "city": N_("city"), "lair": N_("lair"), "perk": N_("perk"), "ploy": N_("ploy")}
+COLOURS = {"red": N_("red"), "purple": N_("purple"), "turquoise": N_("turquoise"), "grey": N_("grey"),
+           "neutral": N_("neutral"), "none": N_("none")}
+POINTS = {"command": N_plural("{n} command", "{n} command"), "battle": N_plural("{n} battle", "{n} battle"),
+          "knowledge": N_plural("{n} knowledge", "{n} knowledge")}
+
+
+#: Volfyirion's own words for messages the framework narrates for every game (its rulebook draws
+#: with *piocher*, Virevolt's with *piger*).
+NARRATION = (NP_("volfyirion", "{who} draws {cards}"),)
+
+
+def phase_name(phase: str) -> str:
+    if phase == "draw":
+        return pgettext("volfyirion", "draw phase")
+    if phase == "main":
+        return pgettext("volfyirion", "main phase")
+    if phase == "end":
+        return pgettext("volfyirion", "end phase")
+    return phase
+
+
+def amount(n: int, resource: str) -> str:
+    return ngettext(*POINTS[resource], n).format(n=n) if resource in POINTS else f"{n} {resource}"
+
+
+def _names(names) -> str:
+    return ", ".join(card_name(n) for n in names)
+
 
 def _wrap(text: str, width: int, indent: str = "  ", more: str = "      ") -> list[str]:
     return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=more, break_on_hyphens=False) or [indent]
@@ -15,71 +50,78 @@ def _wrap(text: str, width: int, indent: str = "  ", more: str = "      ") -> li
 
 def _city(label: str, c: dict) -> str:
     if c.get("removed"):
-        return f"{label:<6} {c.get('name', ''):<18} REMOVED FROM THE GAME (destroyed twice)"
+        return f"{label:<6} {card_name(c.get('name', '')):<18} " + _("REMOVED FROM THE GAME (destroyed twice)")
     if c["destroyed"]:
         rb = c.get("rebuild")
-        cost = (", rebuild: " + ", ".join(f"{n} {r}" for r, n in rb.items())) if rb else ""
-        return f"{label:<6} {c.get('name', ''):<18} DESTROYED (printed {c['printed']}{cost})"
-    troop = c["troop"] or "-"
-    building = c["building"] or "-"
-    return (f"{label:<6} {c.get('name', ''):<18} defence {c['defence']:>2} (printed {c['printed']})"
-            f"  troop: {troop}  building: {building}")
+        cost = (_(", rebuild: {cost}").format(cost=", ".join(amount(n, r) for r, n in rb.items()))) if rb else ""
+        return f"{label:<6} {card_name(c.get('name', '')):<18} " + _("DESTROYED (printed {printed}{cost})").format(
+            printed=c["printed"], cost=cost)
+    troop = card_name(c["troop"]) if c["troop"] else "-"
+    building = card_name(c["building"]) if c["building"] else "-"
+    return f"{label:<6} {card_name(c.get('name', '')):<18} " + _(
+        "defence {defence:>2} (printed {printed})  troop: {troop}  building: {building}").format(
+        defence=c["defence"], printed=c["printed"], troop=troop, building=building)
 
 
 def _points(d: dict) -> str:
     pts = d["points"]
-    return f"{pts['command']} command, {pts['battle']} battle, {pts['knowledge']} knowledge"
+    return ", ".join(amount(pts[r], r) for r in ("command", "battle", "knowledge"))
 
 
 def _player(name: str, d: dict, dragon: str, own: bool, width: int) -> list[str]:
-    lines = _wrap(f"{name}{' (you)' if own else ''}: {d['intact']} intact cit{'y' if d['intact'] == 1 else 'ies'}"
-                  f" | points: {_points(d)} | hand {d['hand_size']}, deck {d['deck_size']}, "
-                  f"discard {len(d['discard'])}", width, "", "    ")
+    who = _("{player} (you)").format(player=name) if own else name
+    lines = _wrap(_("{who}: {cities} | points: {points} | hand {hand}, deck {deck}, discard {discard}").format(
+        who=who, cities=ngettext("{n} intact city", "{n} intact cities", d["intact"]).format(n=d["intact"]),
+        points=_points(d), hand=d["hand_size"], deck=d["deck_size"], discard=len(d["discard"])), width, "", "    ")
     for i in (1, 2, 3):
         line = _city(f"city{i}", d[f"city{i}"])
         if dragon == f"{name}.city{i}":
             line += "   <== VOLFYIRION"
         lines += _wrap(line, width)
     if "lair" in d:
-        lines.append(f"  lair   {d['lair']['name']:<18} defence {d['lair']['defence']:>2} (gives 4 battle each turn)")
+        lines.append(f"  lair   {card_name(d['lair']['name']):<18} " + _("defence {defence:>2} (gives 4 battle each turn)").format(
+            defence=d["lair"]["defence"]))
     sealed = list(d["sealed"])
     shown = []
     for n in d["play"]:
         if n in sealed:
             sealed.remove(n)
-            shown.append(f"{n} [sealed]")
+            shown.append(_("{card} [sealed]").format(card=card_name(n)))
         else:
-            shown.append(n)
-    lines += _wrap("playing area: " + (", ".join(shown) if shown else "-"), width)
+            shown.append(card_name(n))
+    lines += _wrap(_("playing area: {cards}").format(cards=", ".join(shown) if shown else "-"), width)
     if d.get("perk"):
-        lines.append(f"  perk: {d['perk']}")
+        lines.append("  " + _("perk: {card}").format(card=card_name(d["perk"])))
     if d.get("ploy"):
-        lines.append("  ploy: " + ("(secret)" if d["ploy"] == "hidden" else f"{d['ploy']} (secret: only you see it)"))
+        lines.append("  " + (_("ploy: (secret)") if d["ploy"] == "hidden"
+                             else _("ploy: {card} (secret: only you see it)").format(card=card_name(d["ploy"]))))
     if d["discard"]:
-        lines.append(f"  discard top: {d['discard'][-1]}")
+        lines.append("  " + _("discard top: {card}").format(card=card_name(d["discard"][-1])))
     return lines
 
 
 def _asset(i: int, c: dict | None) -> str:
     if not c:
-        return f"[{i}] (empty)"
-    parts = [f"[{i}] {c['name']} - {c['type']}, {c['colour']}, {c['cost']} command"]
+        return f"[{i}] " + _("(empty)")
+    parts = [f"[{i}] {card_name(c['name'])} - {_(KINDS.get(c['type'], c['type']))}, "
+             f"{_(COLOURS.get(c['colour'], c['colour']))}, {amount(c['cost'], 'command')}"]
     if c.get("defence"):
-        parts.append(f"defence {c['defence']}")
-    if c.get("main"):
-        parts.append(f"main: {c['main']}")
-    if c.get("secondary"):
-        parts.append(f"secondary: {c['secondary']}")
-    if c.get("remove"):
-        parts.append(f"remove: {c['remove']}")
+        parts.append(_("defence {defence}").format(defence=c["defence"]))
+    parts += _abilities(c)
     return "; ".join(parts)
+
+
+def _abilities(c: dict) -> list[str]:
+    labels = {"main": N_("main: {text}"), "secondary": N_("secondary: {text}"), "remove": N_("remove: {text}")}
+    return [_(labels[key]).format(text=card_text(c["name"], (key,), c[key])) for key in ("main", "secondary", "remove")
+            if c.get(key)]
 
 
 def _dragon(view: dict) -> str:
     where = view["volfyirion"]
     if where == "removed":
-        return "defeated"
-    return "in its Lair" if where == "lair" else f"on {where}"
+        return _("defeated")
+    return _("in its Lair") if where == "lair" else _("on {city}").format(city=where)
 
 
 def draw_board(view: dict, names: dict | None = None, width: int = 100, compact: bool = False) -> str:
@@ -89,51 +131,57 @@ def draw_board(view: dict, names: dict | None = None, width: int = 100, compact:
     opp = "p2" if me == "p1" else "p1"
     if compact:
         return "\n".join(_compact(view, me, opp, width))
-    out = [f"=== Volfyirion - turn {view['turn']}, {view['active']} to play ({view['phase']} phase) ==="]
+    out = [_("=== Volfyirion - turn {turn}, {active} to play ({phase}) ===").format(
+        turn=view["turn"], active=view["active"], phase=phase_name(view["phase"]))]
     if view["over"]:
-        out.append(f"GAME OVER - winner: {view['winner']}")
+        out.append(_("GAME OVER - winner: {winner}").format(winner=view["winner"]))
     top, bottom = (opp, me) if me else ("p2", "p1")
     out += _player(names.get(top, top), view["players"][top], view["volfyirion"], False, width)
     out.append("")
-    out.append("Asset Row:")
+    out.append(_("Asset Row:"))
     for i, c in enumerate(view["asset_row"], 1):
         out += _wrap(_asset(i, c), width)
-    top_card = (view["asset_top"] or "(hidden)") if view["asset_deck_size"] else "(empty)"
-    out.append(f"Asset Deck: {view['asset_deck_size']} cards, top: {top_card}")
+    top_card = (card_name(view["asset_top"]) if view["asset_top"] else _("(hidden)")) if view["asset_deck_size"] \
+        else _("(empty)")
+    out.append(ngettext("Asset Deck: {n} card, top: {top}", "Asset Deck: {n} cards, top: {top}",
+                        view["asset_deck_size"]).format(n=view["asset_deck_size"], top=top_card))
     lair = view["lair"]
     if lair["owner"]:
-        out.append(f"Volfyirion's Lair: claimed by {lair['owner']} (Volfyirion defeated)")
+        out.append(_("Volfyirion's Lair: claimed by {player} (Volfyirion defeated)").format(player=lair["owner"]))
     else:
-        out.append(f"Volfyirion's Lair (Wonder Deck: {view['wonder_deck_size']}); Volfyirion is {_dragon(view)}:")
+        out.append(_("Volfyirion's Lair (Wonder Deck: {n}); Volfyirion is {where}:").format(
+            n=view["wonder_deck_size"], where=_dragon(view)))
         for i, w in enumerate(lair["wonders"], 1):
             if not w:
-                out.append(f"  [{i}] (empty)")
+                out.append(f"  [{i}] " + _("(empty)"))
                 continue
-            parts = [f"[{i}] {w['name']} - {w['cost']} battle"]
-            for key in ("main", "secondary", "remove"):
-                if w.get(key):
-                    parts.append(f"{key}: {w[key]}")
+            parts = [f"[{i}] {card_name(w['name'])} - {amount(w['cost'], 'battle')}"] + _abilities(w)
             out += _wrap("; ".join(parts), width)
     out.append("")
     mine = view["players"][bottom]
     out += _player(names.get(bottom, bottom), mine, view["volfyirion"], bool(me), width)
     if "hand" in mine:
-        out += _wrap("your hand: " + (", ".join(mine["hand"]) if mine["hand"] else "-"), width)
+        out += _wrap(_("your hand: {cards}").format(cards=_names(mine["hand"]) if mine["hand"] else "-"), width)
     pend = view.get("pending")
     if pend and "prompt" not in pend:
-        out.append(f"waiting for {names.get(pend['player'], pend['player'])} to decide")
+        out.append(_("waiting for {player} to decide").format(player=names.get(pend["player"], pend["player"])))
     return "\n".join(out)
 
 
 def _compact(view: dict, me: str | None, opp: str, width: int) -> list[str]:
-    lines = [f"-- turn {view['turn']}, {view['active']} ({view['phase']} phase); Volfyirion is {_dragon(view)}"]
+    lines = [_("-- turn {turn}, {active} ({phase}); Volfyirion is {where}").format(
+        turn=view["turn"], active=view["active"], phase=phase_name(view["phase"]), where=_dragon(view))]
     if me is None:
         for p, d in view["players"].items():
-            lines += _wrap(f"{p}: {_points(d)}; {d['intact']} cities; hand {d['hand_size']}", width)
+            lines += _wrap(_("{player}: {points}; {cities}; hand {hand}").format(
+                player=p, points=_points(d), cities=ngettext("{n} city", "{n} cities", d["intact"]).format(n=d["intact"]),
+                hand=d["hand_size"]), width)
         return lines
     mine, theirs = view["players"][me], view["players"][opp]
-    lines += _wrap(f"you: {_points(mine)} | {mine['intact']} cities (opponent {theirs['intact']})", width)
-    lines += _wrap("hand: " + (", ".join(mine["hand"]) if mine.get("hand") else "-"), width)
+    lines += _wrap(_("you: {points} | {cities} (opponent {theirs})").format(
+        points=_points(mine), cities=ngettext("{n} city", "{n} cities", mine["intact"]).format(n=mine["intact"]),
+        theirs=theirs["intact"]), width)
+    lines += _wrap(_("hand: {cards}").format(cards=_names(mine["hand"]) if mine.get("hand") else "-"), width)
     if mine["play"]:
-        lines += _wrap("in play: " + ", ".join(mine["play"]), width)
+        lines += _wrap(_("in play: {cards}").format(cards=_names(mine["play"])), width)
     return lines

@@ -8,39 +8,41 @@ docs/rules/volfyirion.md).
 from __future__ import annotations
 
 from tabletop.framework.effects import IllegalAction
+from tabletop.framework.language import N_, card_name, gettext, gettext as _, localised as L, ngettext
 from tabletop.framework.state import State
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
+from tabletop.packs.volfyirion.board import COLOURS as BANNERS, KINDS, amount as _amount
 from tabletop.packs.volfyirion.model import (
     BUILDING, COMMAND, KEYS, LAIR_KEYS, MOVE_COST, REMOVED, REPLACE_COST, ROW_KEYS, TROOP, WONDER,
 )
 
 KIND_RULES = {
-    "command": "Command card: played from your hand into your Playing Area, its main points are gained at once; "
-               "at the end of your turn it goes to your discard pile (VOL-PLAY-01, VOL-END-02).",
-    "building": "Building: played into one of your intact Cities (one Building each; a new one removes the old "
+    "command": N_("Command card: played from your hand into your Playing Area, its main points are gained at once; "
+               "at the end of your turn it goes to your discard pile (VOL-PLAY-01, VOL-END-02)."),
+    "building": N_("Building: played into one of your intact Cities (one Building each; a new one removes the old "
                 "one from the game); it stays in play and gives its main points every turn (VOL-CARD-04, "
-                "VOL-INPLAY-02).",
-    "troop": "Troop: played into one of your intact Cities (one Troop each); its defence adds to the City's "
+                "VOL-INPLAY-02)."),
+    "troop": N_("Troop: played into one of your intact Cities (one Troop each); its defence adds to the City's "
              "(VOL-CARD-07). An attack on the City must beat both; a paid attack removes the Troop first "
-             "(VOL-ATTACK-04). Redeploy it for its cost (VOL-REDEPLOY-01).",
-    "wonder": "Wonder: acquired from the Lair with battle points (VOL-ACQW-01), played into your Playing Area "
+             "(VOL-ATTACK-04). Redeploy it for its cost (VOL-REDEPLOY-01)."),
+    "wonder": N_("Wonder: acquired from the Lair with battle points (VOL-ACQW-01), played into your Playing Area "
               "where it stays, giving its points every turn (VOL-WONDER-06); knowledge equal to its cost "
-              "seals or unseals it (VOL-SEAL-01).",
-    "city": "City: 8, 9 or 10 defence; destroyed by an attack paying its defence (plus its Troop's), or by "
+              "seals or unseals it (VOL-SEAL-01)."),
+    "city": N_("City: 8, 9 or 10 defence; destroyed by an attack paying its defence (plus its Troop's), or by "
             "Volfyirion at the end of its owner's turn (VOL-ATTACK-01, VOL-END-04). Lose all three and you "
-            "lose (VOL-WIN-01).",
-    "lair": "Volfyirion's Lair: defeat the dragon with 16 battle to claim it: it becomes a City of yours "
-            "and gives 4 battle each turn (VOL-DEFEAT-01, VOL-DEFEAT-09).",
-    "perk": "Perk: dealt face up at the start; its rule lasts the whole game (VOL-VAR-PERK-01).",
-    "ploy": "Ploy: dealt face down, secret; it fires by itself when its condition happens, then leaves the "
-            "game (VOL-VAR-PLOY-01, VOL-VAR-PLOY-02).",
+            "lose (VOL-WIN-01)."),
+    "lair": N_("Volfyirion's Lair: defeat the dragon with 16 battle to claim it: it becomes a City of yours "
+            "and gives 4 battle each turn (VOL-DEFEAT-01, VOL-DEFEAT-09)."),
+    "perk": N_("Perk: dealt face up at the start; its rule lasts the whole game (VOL-VAR-PERK-01)."),
+    "ploy": N_("Ploy: dealt face down, secret; it fires by itself when its condition happens, then leaves the "
+            "game (VOL-VAR-PLOY-01, VOL-VAR-PLOY-02)."),
 }
 
 
 def _cost_text(n: int, res: str, have: int) -> str:
-    return f"needs {n} {res}; you have {have}"
+    return _("needs {cost}; you have {have}").format(cost=_amount(n, res), have=have)
 
 
 class Explain:
@@ -55,117 +57,126 @@ class Explain:
         zones = state.zones
         cards = state.cards
         if state.phase != "main":
-            return "actions are taken in your Main Phase"
+            return _("actions are taken in your Main Phase")
         first_turn = cnt[K.turns] == 1
         if verb == "play":
             hand = [cards[i] for i in zones[K.hand]]
             c = next((c for c in hand if c.name == action[1]), None)
             if c is None:
-                names = sorted({c.name for c in hand})
-                return f"there is no {action[1]} in your hand (your hand: {', '.join(names) or 'empty'})"
+                names = sorted({card_name(c.name) for c in hand})
+                return _("there is no {card} in your hand (your hand: {hand})").format(
+                    card=card_name(action[1]), hand=", ".join(names) or _("empty"))
             if c.kind in (BUILDING, TROOP):
                 if len(action) < 3:
-                    return f"{c.name} is a {c.type}: say which City, e.g. 'play {c.name} city1'"
+                    return _("{card} is a {kind}: say which City, e.g. 'play {card} city1'").format(
+                        card=card_name(c.name), kind=_(KINDS.get(c.type, c.type)))
                 ci = int(action[2][4]) - 1
                 if ci not in state.vars[K.intact]:
-                    return f"your {action[2]} is destroyed: nothing can be played into it (VOL-CARD-08)"
+                    return _("your {city} is destroyed: nothing can be played into it (VOL-CARD-08)").format(city=action[2])
             elif len(action) > 2:
-                return f"{c.name} is a {c.type}: it is played without a City, 'play {c.name}'"
+                return _("{card} is a {kind}: it is played without a City, 'play {card}'").format(
+                    card=card_name(c.name), kind=_(KINDS.get(c.type, c.type)))
             return None
         if verb == "acquire asset":
             i = action[1]
             if not 1 <= i <= len(ROW_KEYS):
-                return "the Asset Row has spaces 1 to 5"
+                return _("the Asset Row has spaces 1 to 5")
             slot = zones[ROW_KEYS[i - 1]]
             if not slot:
-                return f"Asset Row space {i} is empty"
+                return _("Asset Row space {i} is empty").format(i=i)
             c = cards[slot[0]]
-            return f"{c.name} {_cost_text(c.cost, 'command', cnt[K.cp])} (VOL-ACQ-01)"
+            return f"{card_name(c.name)} {_cost_text(c.cost, 'command', cnt[K.cp])} (VOL-ACQ-01)"
         if verb == "acquire wonder":
             if not zones["lair_card"]:
-                return "the Lair is claimed: Wonders can no longer be acquired (VOL-DEFEAT-10)"
+                return _("the Lair is claimed: Wonders can no longer be acquired (VOL-DEFEAT-10)")
             i = action[1]
             if not 1 <= i <= len(LAIR_KEYS) or not zones[LAIR_KEYS[i - 1]]:
-                return f"there is no Wonder in the Lair's space {i}"
+                return _("there is no Wonder in the Lair's space {i}").format(i=i)
             c = cards[zones[LAIR_KEYS[i - 1]][0]]
-            return f"{c.name} {_cost_text(c.cost, 'battle', cnt[K.bp])} (VOL-ACQW-01)"
+            return f"{card_name(c.name)} {_cost_text(c.cost, 'battle', cnt[K.bp])} (VOL-ACQW-01)"
         if verb == "attack":
-            who, _, where = action[1].partition(".")
+            who, _dot, where = action[1].partition(".")
             if who == K.name:
-                return "you cannot attack your own Cities"
+                return _("you cannot attack your own Cities")
             o = 1 - p
             O = KEYS[o]
             if where == "lair":
                 if not zones[O.lair]:
-                    return f"{O.name} has no Lair (only the player who defeated Volfyirion has one)"
+                    return _("{p} has no Lair (only the player who defeated Volfyirion has one)").format(p=O.name)
                 n = cards[zones[O.lair][0]].defence
-                return f"attacking {O.name}'s Lair {_cost_text(n, 'battle', cnt[K.bp])} (VOL-DEFEAT-14)"
+                return _("attacking {p}'s Lair {cost} (VOL-DEFEAT-14)").format(p=O.name, cost=_cost_text(n, 'battle', cnt[K.bp]))
             ci = int(where[4]) - 1
             if ci not in state.vars[O.intact]:
-                return f"{action[1]} is already destroyed"
+                return _("{city} is already destroyed").format(city=action[1])
             n = M.city_cost(state, o, ci)
             troop = zones[O.troop[ci]]
-            extra = f", its defence plus its Troop {cards[troop[0]].name}'s" if troop else ""
+            extra = _(", its defence plus its Troop {card}'s").format(card=card_name(cards[troop[0]].name)) if troop else ""
             return f"{_cost_text(n, 'battle', cnt[K.bp])}{extra} (VOL-ATTACK-01, VOL-ATTACK-04)"
         if verb == "move volfyirion":
             if state.vars["dragon"] == REMOVED:
-                return "Volfyirion has been defeated: it no longer moves (VOL-DEFEAT-03)"
+                return _("Volfyirion has been defeated: it no longer moves (VOL-DEFEAT-03)")
             if cnt[K.kp] < MOVE_COST:
-                return f"moving Volfyirion {_cost_text(MOVE_COST, 'knowledge', cnt[K.kp])} (VOL-MOVE-01)"
-            return ("Volfyirion moves from its Lair onto an intact enemy City, or from one of your Cities back "
-                    "to its Lair (VOL-MOVE-01, VOL-MOVE-02)")
+                return _("moving Volfyirion {cost} (VOL-MOVE-01)").format(cost=_cost_text(MOVE_COST, 'knowledge', cnt[K.kp]))
+            return _("Volfyirion moves from its Lair onto an intact enemy City, or from one of your Cities back "
+                     "to its Lair (VOL-MOVE-01, VOL-MOVE-02)")
         if verb == "defeat volfyirion":
             if state.vars["dragon"] == REMOVED:
-                return "Volfyirion has already been defeated"
-            return f"defeating Volfyirion {_cost_text(self._defeat_cost(state, p), 'battle', cnt[K.bp])} (VOL-DEFEAT-01)"
+                return _("Volfyirion has already been defeated")
+            return _("defeating Volfyirion {cost} (VOL-DEFEAT-01)").format(
+                cost=_cost_text(self._defeat_cost(state, p), 'battle', cnt[K.bp]))
         if verb == "replace":
             if not zones["asset_deck"]:
-                return "the Asset Deck is empty (VOL-REPLACE-05)"
+                return _("the Asset Deck is empty (VOL-REPLACE-05)")
             if not zones[ROW_KEYS[action[1] - 1]]:
-                return f"Asset Row space {action[1]} is empty: Replace does not fill a space (VOL-REPLACE-03)"
-            return f"replacing a card {_cost_text(REPLACE_COST, 'knowledge', cnt[K.kp])} (VOL-REPLACE-01)"
+                return _("Asset Row space {i} is empty: Replace does not fill a space (VOL-REPLACE-03)").format(i=action[1])
+            return _("replacing a card {cost} (VOL-REPLACE-01)").format(cost=_cost_text(REPLACE_COST, 'knowledge', cnt[K.kp]))
         if verb in ("seal", "unseal"):
             pl = int(action[1][1]) - 1
             for iid in zones[KEYS[pl].play]:
                 c = cards[iid]
                 if c.name == action[2] and c.kind == WONDER:
                     if c.get("unsealable") and verb == "seal":
-                        return f"{c.name} can never be sealed (VOL-VAR-ASC-02)"
-                    return f"{verb}ing {c.name} {_cost_text(c.cost, 'knowledge', cnt[K.kp])} (VOL-SEAL-01)"
-            return f"there is no Wonder {action[2]} in {action[1]}'s Playing Area"
+                        return _("{card} can never be sealed (VOL-VAR-ASC-02)").format(card=card_name(c.name))
+                    doing = _("sealing {card} {cost} (VOL-SEAL-01)") if verb == "seal" else _("unsealing {card} {cost} (VOL-SEAL-01)")
+                    return doing.format(card=card_name(c.name), cost=_cost_text(c.cost, 'knowledge', cnt[K.kp]))
+            return _("there is no Wonder {card} in {p}'s Playing Area").format(card=card_name(action[2]), p=action[1])
         if verb == "redeploy":
             src, dst = int(action[1][4]) - 1, int(action[2][4]) - 1
             t = zones[K.troop[src]]
             if not t:
-                return f"there is no Troop in your {action[1]}"
+                return _("there is no Troop in your {city}").format(city=action[1])
             if dst not in state.vars[K.intact] or zones[K.troop[dst]] or src == dst:
-                return "a Troop moves only to another intact City of yours with no Troop (VOL-REDEPLOY-02)"
+                return _("a Troop moves only to another intact City of yours with no Troop (VOL-REDEPLOY-02)")
             c = cards[t[0]]
-            return f"redeploying {c.name} {_cost_text(c.cost, 'command', cnt[K.cp])} (VOL-REDEPLOY-01)"
+            return _("redeploying {card} {cost} (VOL-REDEPLOY-01)").format(card=card_name(c.name),
+                                                                       cost=_cost_text(c.cost, 'command', cnt[K.cp]))
         if verb == "activate":
             return self._why_not_ability(state, action, "act")
         if verb == "remove":
             return self._why_not_ability(state, action, "rem")
         if verb == "mulligan":
-            return ("the mulligan is only for your first turn, before any other action (VOL-SETUP-MULL-01, "
-                    "VOL-SETUP-MULL-02)")
+            return _("the mulligan is only for your first turn, before any other action (VOL-SETUP-MULL-01, "
+                     "VOL-SETUP-MULL-02)")
         if verb == "refresh":
             if not first_turn:
-                return "the free Asset Row refresh is only for your first turn (VOL-SETUP-ROW-03)"
+                return _("the free Asset Row refresh is only for your first turn (VOL-SETUP-ROW-03)")
             if state.vars["refresh"] == "" :
-                return "the free refresh is over: you acquired a card, or used it (VOL-SETUP-ROW-03)"
+                return _("the free refresh is over: you acquired a card, or used it (VOL-SETUP-ROW-03)")
             if p == state.vars["first"] and action[1] == "all":
-                return "the first player refreshes one space, 'refresh 1'..'refresh 5' (VOL-SETUP-ROW-01)"
-            return "the second player refreshes all five spaces at once, 'refresh all' (VOL-SETUP-ROW-04)"
+                return _("the first player refreshes one space, 'refresh 1'..'refresh 5' (VOL-SETUP-ROW-01)")
+            return _("the second player refreshes all five spaces at once, 'refresh all' (VOL-SETUP-ROW-04)")
         if verb == "rebuild":
             if not state.vars.get("vflags", 0) & V.EXT:
-                return "rebuilding Cities is a rule of the extended mode only (VOL-EXT-REBUILD-01)"
+                return _("rebuilding Cities is a rule of the extended mode only (VOL-EXT-REBUILD-01)")
             ci = int(action[1][4]) - 1
             if ci in state.vars[K.intact]:
-                return f"your {action[1]} is not destroyed"
+                return _("your {city} is not destroyed").format(city=action[1])
             cost = cards[state.vars[K.cityids][ci]].rebuild_cost
-            return (f"rebuilding {action[1]} needs {M.points_text(cost)}; you have {M.points_text(((0, cnt[K.cp]), (1, cnt[K.bp]), (2, cnt[K.kp])))} "
-                    "(VOL-EXT-REBUILD-01)")
+            have = ", ".join(_amount(n, r) for n, r in zip((cnt[K.cp], cnt[K.bp], cnt[K.kp]),
+                                                           ("command", "battle", "knowledge")) if n)
+            need = ", ".join(_amount(n, ("command", "battle", "knowledge")[r]) for r, n in cost if n)
+            return _("rebuilding {city} needs {need}; you have {have} (VOL-EXT-REBUILD-01)").format(
+                city=action[1], need=need, have=have)
         return None
 
     def _why_not_ability(self, state: State, action, want: str) -> str | None:
@@ -177,22 +188,25 @@ class Explain:
         where = [zones[K.play]] + [zones[k] for pair in K.slots for k in pair]
         found = [i for lst in where for i in lst if cards[i].name == name]
         if not found:
-            return f"there is no {name} of yours in play"
+            return _("there is no {card} of yours in play").format(card=card_name(name))
         c = cards[found[0]]
+        shown = card_name(name)
         if want == "rem":
-            return None if c.rem is not None else f"{name} has no remove ability"
+            return None if c.rem is not None else _("{card} has no remove ability").format(card=shown)
         if c.act is None:
-            return (f"{name}'s secondary ability gives its points by itself (VOL-SYN-03)" if c.auto
-                    else f"{name} has no secondary ability")
+            return (_("{card}'s secondary ability gives its points by itself (VOL-SYN-03)") if c.auto
+                    else _("{card} has no secondary ability")).format(card=shown)
         if all(i in state.marks["used"] for i in found):
-            return f"{name}'s secondary ability was already used this turn (VOL-SEC-02)"
+            return _("{card}'s secondary ability was already used this turn (VOL-SEC-02)").format(card=shown)
         if all(i in state.marks["sealed"] for i in found):
-            return f"{name} is sealed: it gives nothing until unsealed (VOL-SEAL-03)"
+            return _("{card} is sealed: it gives nothing until unsealed (VOL-SEAL-03)").format(card=shown)
         if c.need:
             from tabletop.packs.volfyirion.model import COLOURS
-            need = ", ".join(f"{k} other {COLOURS[ci]} card{'s' if k > 1 else ''}" for ci, k in c.need)
-            return f"{name}'s Synergy Chain needs {need} in your Playing Area or Cities (VOL-SYN-01)"
-        return f"{name}'s requirement is not met now (VOL-SYN-01)"
+            need = ", ".join(ngettext("{n} other {colour} card", "{n} other {colour} cards", k).format(
+                n=k, colour=_(BANNERS.get(COLOURS[ci], COLOURS[ci]))) for ci, k in c.need)
+            return _("{card}'s Synergy Chain needs {need} in your Playing Area or Cities (VOL-SYN-01)").format(
+                card=shown, need=need)
+        return _("{card}'s requirement is not met now (VOL-SYN-01)").format(card=shown)
 
     def resolve(self, state: State, text: str):
         """``acquire <card name>``: the Asset Row space or Lair Wonder of that card."""
@@ -210,8 +224,9 @@ class Explain:
                 return ("acquire wonder", i)
         known = next((n for n in self.by_name if n.lower() == name), None)
         if known is not None:
-            row = ", ".join(f"{i} {cards[zones[k][0]].name}" for i, k in enumerate(ROW_KEYS, 1) if zones[k])
-            raise IllegalAction(f"{known} is not in the Asset Row or the Lair now (Asset Row: {row or 'empty'})")
+            row = ", ".join(f"{i} {card_name(cards[zones[k][0]].name)}" for i, k in enumerate(ROW_KEYS, 1) if zones[k])
+            raise IllegalAction(_("{card} is not in the Asset Row or the Lair now (Asset Row: {row})").format(
+                card=card_name(known), row=row or _("empty")))
         return None
 
     # ------------------------------------------------------------------ the end of the turn
@@ -224,14 +239,18 @@ class Explain:
             ci = d % 3
             last = len(state.vars[K.intact]) == 1 and not state.zones[K.lair]
             cost = self._defeat_cost(state, player)
-            out.append(f"Volfyirion is on your {M.place_text(state, player, ci)}: it falls at the end of your turn"
-                       f"{' - your LAST City: you would lose the game' if last else ''} unless you move Volfyirion "
-                       f"back to its Lair ({MOVE_COST} knowledge; you have {cnt[K.kp]}) or defeat it ({cost} battle; "
-                       f"you have {cnt[K.bp]}) (VOL-END-04, VOL-MOVE-05)")
+            text = (_("Volfyirion is on your {city}: it falls at the end of your turn - your LAST City: you would lose "
+                      "the game unless you move Volfyirion back to its Lair ({move}; you have {kp}) or defeat it "
+                      "({defeat}; you have {bp}) (VOL-END-04, VOL-MOVE-05)") if last else
+                    _("Volfyirion is on your {city}: it falls at the end of your turn unless you move Volfyirion "
+                      "back to its Lair ({move}; you have {kp}) or defeat it ({defeat}; you have {bp}) (VOL-END-04, "
+                      "VOL-MOVE-05)"))
+            out.append(text.format(city=L(M.place_text(state, player, ci)), move=_amount(MOVE_COST, "knowledge"),
+                                   kp=cnt[K.kp], defeat=_amount(cost, "battle"), bp=cnt[K.bp]))
         left = [(n, r) for n, r in zip((cnt[K.cp], cnt[K.bp], cnt[K.kp]), ("command", "battle", "knowledge")) if n]
         if left and state.phase == "main":
-            out.append("unspent points are lost at the end of your turn: "
-                       + ", ".join(f"{n} {r}" for n, r in left) + " (VOL-END-03)")
+            out.append(_("unspent points are lost at the end of your turn: {points} (VOL-END-03)").format(
+                points=", ".join(_amount(n, r) for n, r in left)))
         return out
 
     # ------------------------------------------------------------------ playing without a choice
@@ -259,7 +278,7 @@ class Explain:
                 return []
             c = row[i - 1]
             return [] if c is None else [(c["name"], [f"{'Asset Row space' if row is view['asset_row'] else 'Lair space'} {i}, costs {c['cost']} {'command' if row is view['asset_row'] else 'battle'}"])]
-        who, _, where = ref.partition(".")
+        who, _dot, where = ref.partition(".")
         if who in ("p1", "p2") and where in ("city1", "city2", "city3", "lair"):
             d = view["players"][who]
             c = d.get(where)
@@ -280,4 +299,4 @@ class Explain:
         return None
 
     def card_rules(self, card) -> str:
-        return KIND_RULES.get(card.type, "")
+        return gettext(KIND_RULES[card.type]) if card.type in KIND_RULES else ""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from tabletop.framework.language import N_, Count, N_plural, Word, listed
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
 from tabletop.framework.narration import DETAIL, Card, Zone, narrate
@@ -106,9 +107,13 @@ def dragon_parse(text: str) -> int:
     return (int(p[1]) - 1) * 3 + int(c[4]) - 1
 
 
+_POINTS = (N_plural("{n} command", "{n} command"), N_plural("{n} battle", "{n} battle"),
+           N_plural("{n} knowledge", "{n} knowledge"))
+
+
 def points_text(pts) -> str:
-    """``((0, 2), (1, 3))`` -> "2 command, 3 battle"."""
-    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in pts if n)
+    """``((0, 2), (1, 3))`` -> "2 command, 3 battle" (English text shown in the reader's language)."""
+    return listed(Count(n, *_POINTS[r]) for r, n in pts if n)
 
 
 def place_text(state, p: int, ci: int) -> str:
@@ -119,7 +124,7 @@ def place_text(state, p: int, ci: int) -> str:
 
 
 def dragon_place(state, d: int) -> str:
-    return "its Lair" if d == LAIR else place_text(state, d // 3, d % 3)
+    return Word(N_("its Lair")) if d == LAIR else place_text(state, d // 3, d % 3)
 
 
 # ---------------------------------------------------------------------- points
@@ -397,7 +402,7 @@ def _wonder_removal(state, ctx):
         return None
     options.append(SKIP)
     values.append(None)
-    return Decision(p, "Wonder acquired: remove another card of yours from the game?", options, values, "pick")
+    return Decision(p, Word(N_("Wonder acquired: remove another card of yours from the game?")), options, values, "pick")
 
 
 WONDER_REMOVAL = native("volfyirion/wonder-removal", _wonder_removal)

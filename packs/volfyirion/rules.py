@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tabletop.framework.actions import DECISION_VERBS, INT, NAME, VerbSpec
 from tabletop.framework.effects import IllegalAction, push
+from tabletop.framework.language import N_, Phrase
 from tabletop.framework.narration import DETAIL, Card, Cards, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
@@ -700,9 +701,9 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         self._pay(state, K.cp, cost)
         slot.clear()
         self.gain_card(state, p, iid)
+        where = Phrase(N_(" (it goes to {p}'s discard pile)"), p=KEYS[1 - p].name) if state.cards[iid].to_opp else ""
         narrate(state, "acquire", "{p} acquires {card} for {cost} command{where}", actor=p, p=K.name,
-                card=Card(iid), cost=cost,
-                where=f" (it goes to {KEYS[1 - p].name}'s discard pile)" if state.cards[iid].to_opp else "")
+                card=Card(iid), cost=cost, where=where)
         state.vars["refresh"] = ""
 
     @staticmethod
@@ -910,8 +911,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             return ""
         loser = KEYS[1 - state.winner].name
         if state.phase == "end" and state.active != state.winner:  # VOL-WIN-02
-            return f"Volfyirion destroyed {loser}'s last City at the end of {loser}'s turn (VOL-WIN-02)"
-        return f"{loser} has no intact City left (VOL-WIN-01)"
+            return Phrase(N_("Volfyirion destroyed {p}'s last City at the end of {p}'s turn (VOL-WIN-02)"), p=loser)
+        return Phrase(N_("{p} has no intact City left (VOL-WIN-01)"), p=loser)
 
     def _thin(self, state: State, a) -> None:
         """Use a Remove Ability only to thin the deck: the card leaves, its bonus is not taken (VOL-REMAB-03)."""

@@ -10,6 +10,7 @@ gain may be declined (VOL-SEC-05).
 from __future__ import annotations
 
 from tabletop.dsl.table import Kind, Table, Zone
+from tabletop.framework.language import N_, Word
 from tabletop.framework import narration
 from tabletop.framework.triggers import LEFT, announce
 
@@ -177,9 +178,10 @@ class VolfyirionTable(Table):
         if leaving:
             announce(state, LEFT, subject=iid, player=int(key[1]) - 1, how="returned")
         if state.log is not None:  # the card is named to whoever sees it where it went or where it was
+            where = Word(N_(" (at the bottom)")) if bottom else ""
             narration.narrate(state, "move", "{card} goes from {src} to {dst}{where}",
                               card=narration.Card(iid, came_from=key), src=narration.Zone(key),
-                              dst=narration.Zone(dest), where=" (at the bottom)" if bottom else "")
+                              dst=narration.Zone(dest), where=where)
 
     def discard(self, state, iid: int, key: str) -> None:
         self.move(state, iid, key, KEYS[self.owner(state, iid, key)].discard)

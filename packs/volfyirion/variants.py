@@ -39,6 +39,7 @@ turn), and ``board`` (after every action and whenever a card enters play).
 """
 from __future__ import annotations
 
+from tabletop.framework.language import N_, CardName, Phrase
 from tabletop.framework.effects import Decision, native, push
 from tabletop.framework.narration import Card, narrate
 from tabletop.framework.triggers import emit
@@ -267,7 +268,8 @@ class Recover:
         options.append(("skip",))
         values.append(None)
         name = state.cards[iid].name
-        return Decision(p, f"{ctx.get('card', 'Second Chance')}: recover {name} into one of your cities?",
+        return Decision(p, Phrase(N_("{card}: recover {troop} into one of your cities?"),
+                                  card=CardName(ctx.get('card', 'Second Chance')), troop=CardName(name)),
                         options, values, self.key)
 
 

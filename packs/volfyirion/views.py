@@ -6,6 +6,7 @@ unless it is kept hidden).
 """
 from __future__ import annotations
 
+from tabletop.framework.language import N_, Phrase, Word
 from tabletop.framework.state import State
 
 from tabletop.packs.volfyirion import model as M
@@ -127,21 +128,28 @@ class Views:
             return None if len(seers) == 2 else seers
         return self.zone_seen_by(state, key)
 
-    _ZONE_WORDS = {"hand": "hand", "deck": "deck", "discard": "discard pile", "play": "Playing Area",
-                   "lair": "Lair", "cities": "cities", "perk": "Perk", "ploy": "Ploy"}
+    _ZONE_WORDS = {"hand": N_("hand"), "deck": N_("deck"), "discard": N_("discard pile"), "play": N_("Playing Area"),
+                   "lair": N_("Lair"), "cities": N_("cities"), "perk": N_("Perk"), "ploy": N_("Ploy")}
+
+    def phase_label(self, phase: str) -> str:
+        from tabletop.packs.volfyirion.board import PHASES
+
+        return Word(PHASES[phase], "volfyirion") if phase in PHASES else phase
 
     def zone_label(self, key: str) -> str:
         owner, _, rest = key.partition(".")
         if owner in ("p1", "p2"):
             if rest.startswith("city"):  # p1.city2.troop
-                return f"{owner}.{rest.replace('.', ' ')}"
-            return f"{owner}'s {self._ZONE_WORDS.get(rest, rest)}"
+                city, _, slot = rest.partition(".")
+                return Phrase(N_("{owner}.{city} {slot}"), owner=owner, city=city, slot=Word(slot)) if slot else \
+                    f"{owner}.{city}"
+            return Phrase(N_("{p}'s {zone}"), p=owner, zone=Word(self._ZONE_WORDS.get(rest, rest)))
         if key in ROW_KEYS:
-            return f"Asset Row space {key[3:]}"
+            return Phrase(N_("Asset Row space {i}"), i=key[3:])
         if key in LAIR_KEYS:
-            return f"the Lair's space {key[4:]}"
-        return {"asset_deck": "the Asset Deck", "wonder_deck": "the Wonder Deck", "removed": "out of the game",
-                "lair_card": "Volfyirion's Lair"}.get(key, key.replace("_", " "))
+            return Phrase(N_("the Lair's space {i}"), i=key[4:])
+        return Word({"asset_deck": N_("the Asset Deck"), "wonder_deck": N_("the Wonder Deck"),
+                     "removed": N_("out of the game"), "lair_card": N_("Volfyirion's Lair")}.get(key, key.replace("_", " ")))
 
     def view(self, state: State, player: int | None) -> dict:
         """What ``player`` may know: no opponent hand contents, no deck order (VOL-SETUP-02/04/05/06).

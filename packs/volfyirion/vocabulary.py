@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
+from tabletop.framework.language import N_, CardName, Phrase, Word
 from tabletop.framework.effects import Decision
 from tabletop.framework.narration import narrate
 
@@ -94,7 +95,7 @@ class RemoveCard:
             return None
         options.append(SKIP)
         values.append(None)
-        return Decision(p, f"{ctx.get('card', '')}: remove one of your cards from the game?",
+        return Decision(p, Phrase(N_("{card}: remove one of your cards from the game?"), card=CardName(ctx.get('card', ''))),
                         options, values, self.key)
 
 
@@ -128,7 +129,8 @@ class RemoveEnemy:
             return None
         options.append(SKIP)
         values.append(None)
-        return Decision(p, f"{ctx.get('card', '')}: remove an enemy {self.slot}?", options, values, self.key)
+        return Decision(p, Phrase(N_("{card}: remove an enemy {slot}?"), card=CardName(ctx.get('card', '')),
+                                  slot=Word(self.slot)), options, values, self.key)
 
 
 class MoveDragon:
@@ -143,7 +145,7 @@ class MoveDragon:
             d = ctx.pop(self.key)
             if d is not None:
                 state.vars["dragon"] = d
-                narrate(state, "dragon", "{card}: Volfyirion moves onto {where}", actor=p, card=ctx.get("card", ""),
+                narrate(state, "dragon", "{card}: Volfyirion moves onto {where}", actor=p, card=CardName(ctx.get("card", "")),
                         where=M.dragon_place(state, d))
                 if d >= 0 and state.vars.get("vflags"):  # Mirage City listens (VOL-VAR-PLOY-MIRAGE-01)
                     from tabletop.packs.volfyirion.variants import signal
@@ -156,7 +158,8 @@ class MoveDragon:
         values = [d for _, d in moves]
         options.append(SKIP)
         values.append(None)
-        return Decision(p, f"{ctx.get('card', '')}: move Volfyirion?", options, values, self.key)
+        return Decision(p, Phrase(N_("{card}: move Volfyirion?"), card=CardName(ctx.get('card', ''))), options, values,
+                        self.key)
 
 
 class Synergy:

@@ -32,7 +32,7 @@ function renderOptions() {
       box.append(fs);
     } else {
       const sel = el("select", {"data-option": name, name: `opt-${name}`});
-      for (const v of spec.values) sel.append(el("option", {value: JSON.stringify(v), text: v === null ? "default" : String(v)}));
+      for (const v of spec.values) sel.append(el("option", {value: JSON.stringify(v), text: v === null ? T("default") : String(v)}));
       box.append(el("label", {title: spec.help}, document.createTextNode(name.replace(/_/g, " ") + " "), sel,
         el("span", {class: "hint", text: " " + spec.help})));
     }
@@ -47,7 +47,7 @@ function renderSeats() {
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
     const kind = el("select", {class: "seat-kind", name: `seat-${i}`, "aria-label": `p${i + 1} held by`});
-    for (const [v, t] of [["here", "Human here"], ["invite", "Human invited"], ["bot", "Bot"]]) kind.append(el("option", {value: v, text: t}));
+    for (const [v, t] of [["here", "Human here"], ["invite", "Human invited"], ["bot", "Bot"]]) kind.append(el("option", {value: v, text: T(t)}));
     kind.value = i === 0 ? "here" : "bot";
     const bot = el("select", {class: "seat-bot", name: `bot-${i}`, "aria-label": `p${i + 1} bot`});
     for (const b of g.bots) bot.append(el("option", {value: b, text: b}));
@@ -62,24 +62,24 @@ function renderSeats() {
 
 function deckBox(g, i) {
   const sel = el("select", {class: "deck-choice", name: `deck-${i}`, "aria-label": `p${i + 1} deck`});
-  sel.append(el("option", {value: "", text: "default deck"}));
+  sel.append(el("option", {value: "", text: T("default deck")}));
   for (const d of g.decks) sel.append(el("option", {value: d, text: d}));
-  sel.append(el("option", {value: "@text", text: "my own deck (paste or upload)…"}));
+  sel.append(el("option", {value: "@text", text: T("my own deck (paste or upload)…")}));
   const own = el("div", {class: "own-deck", hidden: ""});
   const file = el("input", {type: "file", accept: ".yaml,.yml,.txt", class: "deck-file"});
   const text = el("textarea", {rows: 6, class: "deck-text", placeholder: "name: My deck\ncards:\n  Card Name: 2"});
-  const check = el("button", {type: "button", text: "Check deck", class: "deck-check"});
+  const check = el("button", {type: "button", text: T("Check deck"), class: "deck-check"});
   const out = el("pre", {class: "report", hidden: ""});
   own.append(file, text, check, out);
   file.onchange = async () => { if (file.files[0]) { text.value = await file.files[0].text(); text.dataset.filename = file.files[0].name; } };
   check.onclick = async () => {
-    const r = await post("/api/deckcheck", {game: g.name, text: text.value, filename: text.dataset.filename || "deck.yaml"});
+    const r = await post("/api/deckcheck", {game: g.name, text: text.value, filename: text.dataset.filename || "deck.yaml", lang: LANG});
     out.hidden = false;
     out.textContent = r.error || r.text;
     out.className = "report " + (r.legal ? "ok" : "error");
   };
   sel.onchange = () => { own.hidden = sel.value !== "@text"; };
-  return el("div", {class: "deck-box"}, el("label", {}, document.createTextNode("deck "), sel), own);
+  return el("div", {class: "deck-box"}, el("label", {}, document.createTextNode(T("deck") + " "), sel), own);
 }
 
 async function post(url, body) {
@@ -119,17 +119,17 @@ function showLinks(r) {
   list.replaceChildren();
   let mine = null;
   r.seats.forEach((s, i) => {
-    if (s.kind === "bot") { list.append(el("li", {text: `${s.seat}: bot (${s.bot})`})); return; }
+    if (s.kind === "bot") { list.append(el("li", {text: `${s.seat}: ${T("bot")} (${s.bot})`})); return; }
     const url = new URL(s.url, location.href).href;
     const a = el("a", {href: url, class: "seat-link", "data-seat": s.seat, text: url});
-    const copy = el("button", {type: "button", text: "copy"});
+    const copy = el("button", {type: "button", text: T("copy")});
     copy.onclick = () => navigator.clipboard && navigator.clipboard.writeText(url);
-    list.append(el("li", {}, el("b", {text: `${s.seat} (${s.invited ? "invite a friend" : "you"}): `}), a, document.createTextNode(" "), copy));
+    list.append(el("li", {}, el("b", {text: `${s.seat} (${s.invited ? T("invite a friend") : T("you")}): `}), a, document.createTextNode(" "), copy));
     if (!s.invited && mine === null) mine = url;
   });
   const spec = new URL(r.spectator, location.href).href;
-  list.append(el("li", {}, el("b", {text: "spectators: "}), el("a", {href: spec, class: "spectator-link", text: spec})));
-  if (mine) list.append(el("li", {}, el("a", {href: mine, class: "primary go", text: "Go to my seat →"})));
+  list.append(el("li", {}, el("b", {text: T("spectators") + ": "}), el("a", {href: spec, class: "spectator-link", text: spec})));
+  if (mine) list.append(el("li", {}, el("a", {href: mine, class: "primary go", text: T("Go to my seat →")})));
   $("links").hidden = false;
   $("links").scrollIntoView();
 }
@@ -155,6 +155,7 @@ $("import-go").onclick = async () => {
 };
 
 (async () => {
+  await wordsReady;
   GAMES = (await (await fetch("/api/games")).json()).games;
   for (const g of GAMES) $("game").append(el("option", {value: g.name, text: g.title}));
   const want = new URLSearchParams(location.search).get("game");

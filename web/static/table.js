@@ -13,14 +13,14 @@ function el(tag, attrs, ...children) {
   for (const c of children) if (c !== null && c !== undefined) e.append(c);
   return e;
 }
-const words = (k) => k.replace(/_/g, " ");
+const words = (k) => T(k.replace(/_/g, " "));
 // Card-file fields that say where a card comes from, not what it does: not drawn on the board.
 const META = new Set(["origin", "note", "starting", "copies", "source", "id", "art", "flavour", "flavor"]);
 
 // ---------------------------------------------------------------- the connection
 function connect() {
   ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${TABLE}`);
-  ws.onopen = () => { ws.send(JSON.stringify({type: "hello", token: TOKEN})); retry = 500; setConn(true); };
+  ws.onopen = () => { ws.send(JSON.stringify({type: "hello", token: TOKEN, lang: LANG})); retry = 500; setConn(true); };
   ws.onmessage = (ev) => receive(JSON.parse(ev.data));
   ws.onclose = (ev) => {
     setConn(false);
@@ -29,7 +29,7 @@ function connect() {
   };
 }
 function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
-function setConn(on) { $("conn").textContent = on ? "online" : "offline — reconnecting"; $("conn").classList.toggle("on", on); }
+function setConn(on) { $("conn").textContent = on ? T("online") : T("offline — reconnecting"); $("conn").classList.toggle("on", on); }
 
 function receive(m) {
   if (m.type === "state") { replay = null; render(m); }
@@ -45,10 +45,10 @@ function banner(text) { $("banner").textContent = text; $("banner").hidden = !te
 function cardEl(name, extra, faces) {
   const face = (faces || {})[name] || {name, fields: []};
   const c = el("div", {class: `card c-${(face.colour || "").toLowerCase()}`, "data-card": name});
-  c.append(el("div", {class: "name", text: name}));
-  if (face.type) c.append(el("div", {class: "type", text: face.type + (face.colour ? ` · ${face.colour}` : "")}));
+  c.append(el("div", {class: "name", text: face.shown || name}));
+  if (face.type) c.append(el("div", {class: "type", text: T(face.type) + (face.colour ? ` · ${T(face.colour)}` : "")}));
   const cost = (face.fields || []).find(([k]) => k === "cost");
-  if (cost) c.append(el("div", {class: "cost", title: "cost", text: cost[1]}));
+  if (cost) c.append(el("div", {class: "cost", title: T("cost"), text: cost[1]}));
   const text = el("div", {class: "text"});
   const shown = new Set(["name", "printed", "type", "colour", "house"]);
   for (const [k, v] of face.fields || []) {
@@ -59,16 +59,16 @@ function cardEl(name, extra, faces) {
   const status = [];
   for (const [k, v] of Object.entries(extra || {})) {
     if (shown.has(k) && k !== "defence" && k !== "hp" || v === null || v === undefined || v === false || (Array.isArray(v) && !v.length)) continue;
-    if (k === "destroyed") { c.classList.add("destroyed"); status.push("destroyed"); continue; }
+    if (k === "destroyed") { c.classList.add("destroyed"); status.push(T("destroyed")); continue; }
     if (typeof v === "object" && !Array.isArray(v)) continue;
     status.push(`${words(k)} ${Array.isArray(v) ? v.map(fmt).join(", ") : v}`);
   }
   if (status.length) c.append(el("div", {class: "status", text: status.join(" · ")}));
   return c;
 }
-function fmt(v) { return typeof v === "object" && v !== null ? (v.name || JSON.stringify(v)) : String(v); }
+function fmt(v) { return typeof v === "object" && v !== null ? (v.name || JSON.stringify(v)) : (typeof v === "string" ? T(v) : String(v)); }
 function back(label, count) { return el("div", {class: "card back", title: label, text: `${count}`}); }
-function emptySlot(label) { return el("div", {class: "card empty", text: label || "empty"}); }
+function emptySlot(label) { return el("div", {class: "card empty", text: label || T("empty")}); }
 
 function isCardName(v, faces) { return typeof v === "string" && faces[v] !== undefined; }
 
@@ -82,7 +82,7 @@ function zone(key, value, faces, chips) {
   if (Array.isArray(value)) {
     if (value.length && value.every((v) => v && typeof v === "object" && "colour" in v && !("name" in v))) {
       const row = el("div", {class: "row"});
-      for (const v of value) row.append(el("span", {class: `crystal${v.consumed ? " consumed" : ""}`, title: `${v.colour}${v.consumed ? " (consumed)" : ""}`, style: `background: var(--${v.colour}, ${v.colour})`}));
+      for (const v of value) row.append(el("span", {class: `crystal${v.consumed ? " consumed" : ""}`, title: `${T(v.colour)}${v.consumed ? ` (${T("consumed")})` : ""}`, style: `background: var(--${v.colour}, ${v.colour})`}));
       return el("div", {class: "zone"}, el("div", {class: "label", text: `${words(key)} (${value.length})`}), row);
     }
     if (value.length > 8 && key !== "hand" && value.every((v) => typeof v === "string")) {
@@ -103,7 +103,7 @@ function zone(key, value, faces, chips) {
       else if (typeof v === "object" && v.name) row.append(cardEl(v.name, v, faces));
       else row.append(el("span", {class: "chip", text: fmt(v)}));
     }
-    if (!value.length) row.append(el("span", {class: "hint", text: "none"}));
+    if (!value.length) row.append(el("span", {class: "hint", text: T("none")}));
     return el("div", {class: "zone"}, el("div", {class: "label", text: `${words(key)} (${value.length})`}), row);
   }
   if (typeof value === "object") {
@@ -148,21 +148,22 @@ function render(m) {
   document.body.dataset.step = m.step;
   document.body.dataset.over = v.over ? "yes" : "no";
   document.body.dataset.version = m.version;
-  document.title = `${m.title} — ${m.you || "spectator"}`;
+  document.title = `${m.title} — ${m.you || T("spectator")}`;
   $("title").textContent = m.title;
-  const who = m.you ? `you are ${m.you}` : "spectator";
-  const turn = v.over ? `game over: ${v.winner ? v.winner + " wins" : "no winner"}` :
-    `turn ${v.turn} · ${v.active} · ${v.phase} phase · ${m.to_move === m.you ? "your move" : (m.to_move || "") + " to move"}`;
-  $("status").textContent = `${who} · ${turn}${m.type === "replay" ? ` · replay ${m.replay_step}/${m.replay_total}` : ""}`;
-  const seatsOnline = m.seats.map((s) => `${s.name}: ${s.kind === "bot" ? "bot " + s.bot : (s.online ? "here" : "away")}`).join(" · ");
+  const who = m.you ? T("you are {seat}", {seat: m.you}) : T("spectator");
+  const turn = v.over ? (v.winner ? T("game over: {winner} wins", {winner: v.winner}) : T("game over: no winner")) :
+    T("turn {turn} · {active} · {phase}", {turn: v.turn, active: v.active, phase: m.phase_name || v.phase}) + " · " +
+    (m.to_move === m.you ? T("your move") : T("{seat} to move", {seat: m.to_move || ""}));
+  $("status").textContent = `${who} · ${turn}${m.type === "replay" ? " · " + T("replay {step}/{total}", {step: m.replay_step, total: m.replay_total}) : ""}`;
+  const seatsOnline = m.seats.map((s) => `${s.name}: ${s.kind === "bot" ? T("bot {name}", {name: s.bot}) : (s.online ? T("here") : T("away"))}`).join(" · ");
   $("board").replaceChildren();
   $("board").append(el("div", {class: "hint", text: seatsOnline}));
   const players = v.players || {};
   const order = Object.keys(players).sort((a, b) => (a === m.you) - (b === m.you));   // yours at the bottom
   const common = Object.fromEntries(Object.entries(v).filter(([k]) => !["players", "game", "you", "turn", "active", "phase", "over", "winner", "pending"].includes(k)));
   for (const p of order.filter((p) => p !== m.you)) $("board").append(area(p, players[p], faces, [], m.to_move === p ? "to-move" : ""));
-  if (Object.keys(common).length) $("board").append(area("table", common, faces, []));
-  if (m.you && players[m.you]) $("board").append(area(`${m.you} (you)`, players[m.you], faces, [], `mine ${m.to_move === m.you ? "to-move" : ""}`));
+  if (Object.keys(common).length) $("board").append(area(T("table"), common, faces, []));
+  if (m.you && players[m.you]) $("board").append(area(T("{seat} (you)", {seat: m.you}), players[m.you], faces, [], `mine ${m.to_move === m.you ? "to-move" : ""}`));
   renderPrompt(m);
   renderActions(m);
   renderLog(m);
@@ -174,7 +175,7 @@ function renderPrompt(m) {
   const box = $("prompt");
   box.hidden = !p;
   if (!p) return;
-  box.replaceChildren(el("h2", {text: p.prompt ? "Decide" : `${p.player} is deciding`}));
+  box.replaceChildren(el("h2", {text: p.prompt ? T("Decide") : T("{seat} is deciding", {seat: p.player})}));
   if (p.prompt) box.append(el("p", {text: p.prompt}));
 }
 
@@ -193,9 +194,9 @@ function renderActions(m) {
   if (selected && !byCard.has(selected)) selected = null;
   for (const [card, acts] of byCard) {
     const g = el("div", {class: `group${card && card === selected ? " selected" : ""}`, "data-group": card},
-      el("h3", {text: card || (m.view.pending ? "answer" : "other")}));
+      el("h3", {text: card ? ((m.faces[card] || {}).shown || card) : (m.view.pending ? T("answer") : T("other"))}));
     for (const a of acts) {
-      const b = el("button", {type: "button", class: `act${a.pass ? " pass" : ""}`, "data-action": a.text, text: a.text});
+      const b = el("button", {type: "button", class: `act${a.pass ? " pass" : ""}`, "data-action": a.text, text: a.label || a.text});
       b.onclick = () => { send({type: "act", text: a.text, version: m.version}); disableActions(); };
       g.append(b);
     }
@@ -203,30 +204,30 @@ function renderActions(m) {
     groups.append(g);
   }
   if (selected) {
-    const all = el("button", {type: "button", text: "show every action"});
+    const all = el("button", {type: "button", text: T("show every action")});
     all.onclick = () => { selected = null; renderActions(last); markCards(last); };
     groups.append(all);
   }
   markCards(m);
   const mine = m.you && m.to_move === m.you && m.type !== "replay";
-  $("actions").querySelector("h2").textContent = mine ? "Your actions" : (m.you ? "Waiting for " + (m.to_move || "nobody") : "Watching");
-  $("notation-list").replaceChildren(...legal.map((a) => el("option", {value: a.text})));
+  $("actions").querySelector("h2").textContent = mine ? T("Your actions") : (m.you ? T("Waiting for {seat}", {seat: m.to_move || T("nobody")}) : T("Watching"));
+  $("notation-list").replaceChildren(...legal.map((a) => el("option", {value: a.label || a.text})));
   $("notation").hidden = !mine;
   checkNotation();
   $("play-all").hidden = !legal.some((a) => a.free);
   $("undo").hidden = !(m.undo && m.undo.can) || m.type === "replay";
-  $("undo").textContent = m.undo && m.undo.needs_agreement && m.undo.needs_agreement.length ? "Ask to undo" : "Undo";
+  $("undo").textContent = m.undo && m.undo.needs_agreement && m.undo.needs_agreement.length ? T("Ask to undo") : T("Undo");
   $("export").hidden = !m.can_export;
   const ask = $("undo-ask");
   ask.replaceChildren();
   ask.hidden = !(m.undo && m.undo.asked_by);
   if (m.undo && m.undo.asked_by) {
     if (m.undo.to_answer) {
-      const yes = el("button", {type: "button", id: "undo-yes", text: "Agree"}), no = el("button", {type: "button", id: "undo-no", text: "Refuse"});
+      const yes = el("button", {type: "button", id: "undo-yes", text: T("Agree")}), no = el("button", {type: "button", id: "undo-no", text: T("Refuse")});
       yes.onclick = () => send({type: "undo_answer", accept: true});
       no.onclick = () => send({type: "undo_answer", accept: false});
-      ask.append(el("p", {text: `${m.undo.asked_by} asks to take back their last move.`}), yes, no);
-    } else ask.append(el("p", {class: "hint", text: "Waiting for the other players to agree to undo…"}));
+      ask.append(el("p", {text: T("{seat} asks to take back their last move.", {seat: m.undo.asked_by})}), yes, no);
+    } else ask.append(el("p", {class: "hint", text: T("Waiting for the other players to agree to undo…")}));
   }
 }
 
@@ -257,7 +258,7 @@ function renderOver(m) {
   box.hidden = !m.result && m.type !== "replay";
   if (box.hidden) return;
   const r = m.result || {};
-  box.replaceChildren(el("h2", {text: m.type === "replay" && !m.result ? "Replay" : (r.winner ? `${r.winner} wins` : "No winner")}));
+  box.replaceChildren(el("h2", {text: m.type === "replay" && !m.result ? T("Replay") : (r.winner ? T("{winner} wins", {winner: r.winner}) : T("No winner"))}));
   if (r.reason) box.append(el("p", {text: r.reason}));
   for (const [k, v] of Object.entries(r)) if (!["winner", "over", "reason"].includes(k)) box.append(el("div", {text: `${words(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`}));
   for (const [seat, zones] of Object.entries(m.revealed || {})) {
@@ -265,21 +266,21 @@ function renderOver(m) {
   }
   const total = m.type === "replay" ? m.replay_total : m.step;
   const at = m.type === "replay" ? m.replay_step : total;
-  const bar = el("div", {class: "replay"}, el("b", {text: "Replay "}));
+  const bar = el("div", {class: "replay"}, el("b", {text: T("Replay") + " "}));
   for (const [label, step, id] of [["⏮", 0, "replay-first"], ["◀", at - 1, "replay-back"], ["▶", at + 1, "replay-next"], ["⏭", total, "replay-last"]]) {
     const b = el("button", {type: "button", id, text: label, title: id.replace("replay-", "")});
     b.disabled = step < 0 || step > total;
     b.onclick = () => send({type: "replay", step});
     bar.append(b);
   }
-  bar.append(el("span", {class: "hint", id: "replay-at", text: ` step ${at} of ${total}`}));
+  bar.append(el("span", {class: "hint", id: "replay-at", text: " " + T("step {step} of {total}", {step: at, total: total})}));
   box.append(bar);
 }
 
 // ---------------------------------------------------------------- typing an action
 function checkNotation() {
   const text = $("notation-text").value.trim().replace(/\s+/g, " ").toLowerCase();
-  const ok = (last && last.legal || []).some((a) => a.text.toLowerCase() === text);
+  const ok = (last && last.legal || []).some((a) => a.text.toLowerCase() === text || (a.label || "").toLowerCase() === text);
   $("notation-send").disabled = !ok;   // an illegal action cannot be sent; the server would refuse it anyway
   return ok;
 }
@@ -307,5 +308,7 @@ $("export").onclick = async () => {
   document.body.append(a); a.click(); a.remove();
 };
 
-if (!TOKEN) { $("status").textContent = "this link has no seat token: ask for your invitation link"; }
-else connect();
+wordsReady.then(() => {
+  if (!TOKEN) { $("status").textContent = T("this link has no seat token: ask for your invitation link"); }
+  else connect();
+});

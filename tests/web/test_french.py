@@ -1,0 +1,65 @@
+"""The web table in French (issue 20), in a real browser: a browser whose language is French
+(Accept-Language and navigator.language: fr-CA) gets the lobby and the board in French, the
+game told in French, cards under their French names; the switch turns the page to English and
+the choice is kept."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from tests.web.browser import ARGS, CHROMIUM, LiveServer, take_turn
+from tests.web.test_browser import new_table, shot
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def test_a_french_browser_gets_the_table_in_french_and_the_switch_turns_it_to_english(browser, tmp_path):
+    with LiveServer(tmp_path / "tables.sqlite3") as server:
+        ctx = browser.new_context(locale="fr-CA", viewport={"width": 1280, "height": 900})
+        page = ctx.new_page()
+        page.goto(f"{server.url}/")
+        page.wait_for_function("document.documentElement.lang === 'fr'")
+        assert page.inner_text("#create") == "Créer la table"
+        assert page.locator("#lang").input_value() == "fr"
+        new_table(page, server.url, "virevolt", ["here", "bot"], seed=3, bot="greedy")
+        assert "Aller à ma place" in page.inner_text("#links")
+        page.click("a.go")
+        page.wait_for_function("document.body.dataset.version !== undefined")
+        assert "vous êtes p1" in page.inner_text("#status")
+        assert "phase principale" in page.inner_text("#status")
+        log = page.inner_text("#log")
+        assert "pige" in log and "draws" not in log
+        buttons = " ".join(page.locator("#action-groups button.act").all_inner_texts())
+        assert any(fr in buttons for fr in ("Crystal", "Diablotin", "Démon", "Gardien", "Garde")), buttons
+        assert page.inner_text("#actions h2") == "Vos actions"
+        take_turn(page)
+        shot(page, "virevolt-board-fr.png")
+        page.select_option("#lang", "en")
+        page.wait_for_function("document.documentElement.lang === 'en'")
+        page.wait_for_function("document.getElementById('status').textContent.includes('you are p1')")
+        assert "draws" in page.inner_text("#log")
+        page.reload()
+        page.wait_for_function("document.body.dataset.version !== undefined")
+        assert page.evaluate("document.documentElement.lang") == "en"   # the choice is kept
+        ctx.close()
+
+
+def test_words_follow_accept_language_unless_the_page_asks(tmp_path):
+    from starlette.testclient import TestClient
+
+    from tabletop.web.app import create_app
+
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as client:
+        fr = client.get("/api/words", headers={"Accept-Language": "fr-CA,fr;q=0.9,en;q=0.5"}).json()
+        assert fr["lang"] == "fr" and fr["words"]["Your actions"] == "Vos actions"
+        en = client.get("/api/words?lang=en", headers={"Accept-Language": "fr-CA"}).json()
+        assert en["lang"] == "en" and en["words"] == {} and en["languages"] == ["en", "fr"]
+        r = client.post("/api/deckcheck", json={"game": "virevolt", "text": "name: x\ncards:\n  Nobody: 2\n",
+                                                 "lang": "fr"}).json()
+        assert "carte inconnue 'Nobody'" in r["text"]

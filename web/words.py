@@ -1,0 +1,51 @@
+"""The words of the browser pages (their HTML and scripts), as messages of the catalogue: the
+page asks ``/api/words`` for them in its language and shows them (docs/web.md, docs/languages.md)."""
+from __future__ import annotations
+
+from tabletop.framework.language import N_
+
+#: What the pages say, in English as written in web/static/; a page shows each through ``T(...)``.
+PAGE = (
+    # lobby.html and lobby.js
+    N_("a new table"), N_("Game"), N_("Players"), N_("Seed"), N_("random"), N_("Seats"),
+    N_("Here: you play this seat in this browser. Invite: a link to send to a friend. Bot: the computer plays it."),
+    N_("Create the table"), N_("Your table"),
+    N_("Each human seat has its own secret link: whoever opens it plays that seat. Keep yours; send the others."),
+    N_("Continue a game saved in the terminal"),
+    N_("A save file of tabletop play (its save FILE command) becomes a table; the seats above say who holds each."),
+    N_("or paste the saved game here"), N_("Import"), N_("Human here"), N_("Human invited"), N_("Bot"),
+    N_("default"), N_("default deck"), N_("my own deck (paste or upload)…"), N_("Check deck"), N_("deck"),
+    N_("copy"), N_("invite a friend"), N_("you"), N_("spectators"), N_("Go to my seat →"), N_("bot"),
+    N_("Language"),
+    # table.html and table.js
+    N_("connecting…"), N_("offline"), N_("online"), N_("offline — reconnecting"), N_("board"), N_("Your actions"),
+    N_("or type an action, e.g. the notation of a button"), N_("Send"), N_("Play all"), N_("Undo"),
+    N_("Export save file"), N_("What happened"), N_("spectator"), N_("you are {seat}"), N_("game over: {winner} wins"),
+    N_("game over: no winner"), N_("turn {turn} · {active} · {phase}"), N_("your move"), N_("{seat} to move"),
+    N_("replay {step}/{total}"), N_("bot {name}"), N_("here"), N_("away"), N_("table"), N_("{seat} (you)"),
+    N_("Decide"), N_("{seat} is deciding"), N_("answer"), N_("other"), N_("show every action"),
+    N_("Waiting for {seat}"), N_("nobody"), N_("Watching"), N_("Ask to undo"), N_("Agree"), N_("Refuse"),
+    N_("{seat} asks to take back their last move."), N_("Waiting for the other players to agree to undo…"),
+    N_("Replay"), N_("{winner} wins"), N_("No winner"), N_("step {step} of {total}"), N_("destroyed"), N_("none"),
+    N_("empty"), N_("cost"), N_("consumed"),
+    N_("this link has no seat token: ask for your invitation link"),
+    # the keys of the packs' views, drawn as labels
+    N_("hand"), N_("hand size"), N_("deck size"), N_("graveyard"), N_("crystals"), N_("traps"), N_("traps set"),
+    N_("main"), N_("secondary"), N_("tokens"), N_("eliminated"), N_("casting"), N_("states"), N_("hp"),
+    N_("max hp"), N_("damage"), N_("rotation"), N_("sacrifice"), N_("attacks"), N_("powers"), N_("effect"),
+    N_("points"), N_("command"), N_("battle"), N_("knowledge"), N_("intact"), N_("discard"), N_("play"),
+    N_("sealed"), N_("city1"), N_("city2"), N_("city3"), N_("lair"), N_("perk"), N_("ploy"), N_("asset row"),
+    N_("asset top"), N_("asset deck size"), N_("wonder deck size"), N_("wonders"), N_("volfyirion"), N_("owner"),
+    N_("defence"), N_("printed"), N_("troop"), N_("building"), N_("rebuild"), N_("removed"), N_("name"),
+    N_("colour"), N_("type"), N_("phase"), N_("turn"), N_("active"), N_("winner"), N_("reason"), N_("turns"),
+)
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """Every word of the pages in ``lang`` (English: none, the pages are written in it)."""
+    from tabletop.framework import language
+
+    if lang == language.DEFAULT:
+        return {}
+    with language.speaking(lang):
+        return {w: language.gettext(w) for w in PAGE}
