@@ -68,6 +68,6 @@ def test_help_speaks_french():
     assert "Le jeu à jouer" in r.stdout and "Graine de la partie" in r.stdout and "Options" in r.stdout
     assert "The game pack to play" not in r.stdout
     r = tabletop("--lang", "fr", "--help")
-    assert "Faire tourner des jeux de cartes" in r.stdout and "Commandes" in r.stdout
+    assert "Faire tourner des jeux de cartes" in r.stdout and "Convertir, commencer, opposer" in r.stdout
     bad = tabletop("--lang", "xx", "packs")
     assert bad.returncode == 2 and "en, fr" in bad.stderr
