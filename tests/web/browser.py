@@ -57,5 +57,5 @@ def take_turn(page) -> bool:
     else:
         moves = page.locator("#action-groups button.act:not(.pass):enabled")
         (moves if moves.count() else page.locator("#action-groups button.act:enabled")).first.click()
-    page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=20_000)
+    page.wait_for_function("v => document.body && document.body.dataset.version !== v", arg=version, timeout=20_000)
     return True

@@ -48,7 +48,7 @@ def test_two_browsers_play_a_whole_volfyirion_game_against_each_other(browser, t
         b = guest.new_page()
         b.goto(links["p2"])
         for page, seat in ((a, "p1"), (b, "p2")):
-            page.wait_for_function("document.body.dataset.version !== undefined")
+            page.wait_for_function("document.body && document.body.dataset.version !== undefined")
             assert f"you are {seat}" in page.inner_text("#status")
         clicks = 0
         while a.evaluate("document.body.dataset.over") != "yes":
@@ -59,7 +59,7 @@ def test_two_browsers_play_a_whole_volfyirion_game_against_each_other(browser, t
             if not acted:
                 a.wait_for_timeout(50)
             assert clicks < 1500, "the game did not end"
-        b.wait_for_function("document.body.dataset.over === 'yes'")
+        b.wait_for_function("document.body && document.body.dataset.over === 'yes'")
         for page in (a, b):
             assert "wins" in page.inner_text("#over")
         shot(a, "volfyirion-board.png")
@@ -76,7 +76,7 @@ def test_one_browser_plays_virevolt_against_a_bot_to_the_end(browser, tmp_path):
         page = ctx.new_page()
         new_table(page, server.url, "virevolt", ["here", "bot"], seed=3, bot="greedy")
         page.click("a.go")
-        page.wait_for_function("document.body.dataset.version !== undefined")
+        page.wait_for_function("document.body && document.body.dataset.version !== undefined")
         assert page.locator(".area.mine .card").count() > 0
         clicks = 0
         while page.evaluate("document.body.dataset.over") != "yes":
