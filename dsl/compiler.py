@@ -406,15 +406,7 @@ class _Compiler(Reading):
     def lasting(self, t: Tree) -> tuple:
         """A trigger an effect leaves behind: ``[this turn,] whenever ...: ...``, ``at the start of ...: ...``."""
         tphrase, seq_t = t.children
-        head = to_atoms(tphrase.children)
-        this_turn = False
-        for words in _DURATIONS:
-            if [a.value for a in head[:len(words)]] == list(words):
-                this_turn = True
-                head = head[len(words):]
-                if head and head[0].kind == ",":
-                    head = head[1:]
-                break
+        this_turn, head = _leading_duration(to_atoms(tphrase.children))
         kw, rest = _trigger_word(head)
         if kw is None and any(a.value in ("if", "one", "may") for a in head[1:]):
             colon = tphrase.meta.end_pos + self.text[tphrase.meta.end_pos:].index(":")
@@ -482,15 +474,7 @@ class _Compiler(Reading):
     def lasting_comma(self, atoms: list[Atom]) -> tuple | None:
         """``this turn, whenever EVENT, EFFECT`` / ``at the start of MOMENT, EFFECT``: a trigger left
         behind, written with a comma for the colon (the first comma after which the rest reads)."""
-        head = atoms
-        this_turn = False
-        for words in _DURATIONS:
-            if [a.value for a in head[:len(words)]] == list(words):
-                this_turn = True
-                head = head[len(words):]
-                if head and head[0].kind == ",":
-                    head = head[1:]
-                break
+        this_turn, head = _leading_duration(atoms)
         kw, _ = _trigger_word(head)
         if kw is None:
             return None
@@ -869,6 +853,15 @@ def _top_colon(text: str) -> int:
         elif ch == ":" and not quoted:
             return i
     return -1
+
+
+def _leading_duration(head: list[Atom]) -> tuple[bool, list[Atom]]:
+    """Whether a lasting trigger opens with ``this turn`` (or another duration), and the words after it."""
+    for words in _DURATIONS:
+        if [a.value for a in head[:len(words)]] == list(words):
+            head = head[len(words):]
+            return True, head[1:] if head and head[0].kind == "," else head
+    return False, head
 
 
 def _trigger_word(head: list[Atom]) -> tuple[str | None, list[Atom]]:
