@@ -3,16 +3,20 @@
     python benchmarks/rl_adapters.py                 # both packs, 5 rounds, medians
     python benchmarks/rl_adapters.py --rounds 3 --steps 5000
 
-Needs the ``rl`` extra. Every loop plays uniformly random legal actions, restarting games
-as they end, for ``--steps`` actions; the loops are interleaved round by round and timed
-in CPU time, and each figure is the median over the rounds:
+Needs the ``rl`` extra. Random games are recorded first (deals 0, 1, 2..., uniformly random
+legal actions, until ``--steps`` actions; a game stops at its end or after turn 200); then
+every loop plays exactly those games, from the deal to the end, so that each pays for the
+same setups and the same positions. The loops are interleaved round by round and timed in
+CPU time, and each figure is the median over the rounds:
 
 - ``engine``: ``legal_actions`` and ``apply`` (what a random bot pays);
 - ``engine + view``: the same plus the mover's ``view`` (what a fair agent needs to decide);
-- ``pettingzoo``: the wrapped AEC environment: ``last()`` (observation tensor, from the
-  pack's direct observer, and action mask) then ``step(id)``, the agent finding the legal
-  ids in the mask (``np.flatnonzero``) as a masked agent must;
-- ``openspiel``: ``legal_actions()`` then ``apply_action(id)`` on a ``pyspiel`` state.
+- ``pettingzoo``: the wrapped AEC environment, reset to each deal: ``last()`` (observation
+  tensor, from the pack's direct observer, and action mask) then ``step(id)``, the agent
+  finding the legal ids in the mask (``mask.nonzero()``) as a masked agent must, and the
+  dead steps that end each game;
+- ``openspiel``: the deal (the chance node), then ``legal_actions()`` and
+  ``apply_action(id)`` on a ``pyspiel`` state.
 
 The *overhead* is an adapter's CPU time per step divided by the engine's.
 Benchmarks are not tests: nothing asserts on a time; docs/rl.md records the figures.
@@ -26,66 +30,72 @@ import statistics
 import time
 from typing import Callable
 
-import numpy as np
 
 CONFIGS = [("volfyirion", {}), ("virevolt", {"players": 2})]
+MAX_TURNS = 200
 
 
-def engine_loop(game, steps: int, view: bool) -> None:
-    rules = game.rules
+def record(game, steps: int) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Random games (deal 0, 1, 2... until ``steps`` actions), each as its deal and, per
+    action, the chosen action's index in ``legal_actions`` and its rank among the legal ids:
+    every loop then plays exactly these games, so their costs per step compare like for like
+    (games differ in length and in setup cost per step, Virevolt's by a factor of ten)."""
+    rules, ids = game.rules, game.encoding.actions.ids
     rng = random.Random(1)
-    seed = 0
-    state = game.new_state(seed)
-    for _ in range(steps):
-        if state.over or state.turn > 200:
-            seed += 1
-            state = game.new_state(seed)
-        legal = rules.legal_actions(state)
-        if view:
-            rules.view(state, state.to_move())
-        rules.apply(state, legal[rng.randrange(len(legal))])
+    games, done, deal = [], 0, 0
+    while done < steps:
+        state, moves = game.new_state(deal), []
+        while not (state.over or state.turn > MAX_TURNS):
+            legal = rules.legal_actions(state)
+            k = rng.randrange(len(legal))
+            legal_ids = ids(legal, state.to_move())
+            moves.append((k, sorted(legal_ids).index(legal_ids[k])))
+            rules.apply(state, legal[k])
+        games.append((deal, moves))
+        done += len(moves)
+        deal += 1
+    return games
 
 
-def pettingzoo_loop(game, steps: int) -> None:
+def engine_loop(game, games, view: bool) -> None:
+    rules = game.rules
+    for deal, moves in games:
+        state = game.new_state(deal)
+        for k, _ in moves:
+            legal = rules.legal_actions(state)
+            if view:
+                rules.view(state, state.to_move())
+            rules.apply(state, legal[k])
+
+
+def pettingzoo_loop(game, games) -> None:
     from tabletop.rl.pettingzoo import env
 
-    e = env(game.name, **game.options, **({"players": game.num_players} if game.name == "virevolt" else {}))
-    rng = random.Random(1)
-    e.reset(seed=0)
-    done = 0
-    while done < steps:
-        obs, _, term, trunc, _ = e.last()
-        if term or trunc:
+    e = env(game.name, max_turns=MAX_TURNS, **game.options,
+            **({"players": game.num_players} if game.name == "virevolt" else {}))
+    for deal, moves in games:
+        e.reset(options={"deal": deal})
+        for _, rank in moves:
+            obs = e.last()[0]
+            e.step(int(obs["action_mask"].nonzero()[0][rank]))
+        while e.agents:  # the end: every agent reads its last reward, then steps None
+            e.last()
             e.step(None)
-            if not e.agents:
-                e.reset()
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        e.step(int(legal[rng.randrange(len(legal))]))
-        done += 1
 
 
-def openspiel_loop(game, steps: int) -> None:
+def openspiel_loop(game, games) -> None:
     import pyspiel
 
     import tabletop.rl.openspiel as tos
 
     params = f"players={game.num_players}" if game.name == "virevolt" else ""
     g = pyspiel.load_game(f"{tos.short_name(game.name)}({params})")
-    rng = random.Random(1)
-    deal = 0
-    state = g.new_initial_state()
-    done = 0
-    while done < steps:
-        if state.is_terminal():
-            state = g.new_initial_state()
-        if state.is_chance_node():
-            state.apply_action(deal)
-            deal += 1
-            continue
-        legal = state.legal_actions()
-        state.apply_action(legal[rng.randrange(len(legal))])
-        done += 1
+    for deal, moves in games:
+        state = g.new_initial_state()
+        state.apply_action(deal)
+        for _, rank in moves:
+            state.apply_action(state.legal_actions()[rank])
+        assert state.is_terminal()
 
 
 def timed(fn: Callable[[], None]) -> float:
@@ -105,19 +115,22 @@ def main(argv: list[str] | None = None) -> int:
     out = {}
     for name, options in CONFIGS:
         game = tabletop.load(name, **options)
+        games = record(game, args.steps)
+        steps = sum(len(moves) for _, moves in games)
         loops = {
-            "engine": lambda: engine_loop(game, args.steps, False),
-            "engine + view": lambda: engine_loop(game, args.steps, True),
-            "pettingzoo": lambda: pettingzoo_loop(game, args.steps),
-            "openspiel": lambda: openspiel_loop(game, args.steps),
+            "engine": lambda: engine_loop(game, games, False),
+            "engine + view": lambda: engine_loop(game, games, True),
+            "pettingzoo": lambda: pettingzoo_loop(game, games),
+            "openspiel": lambda: openspiel_loop(game, games),
         }
         times: dict[str, list[float]] = {k: [] for k in loops}
         for _ in range(args.rounds):
             for k, fn in loops.items():
                 times[k].append(timed(fn))
-        rate = {k: args.steps / statistics.median(v) for k, v in times.items()}
+        rate = {k: steps / statistics.median(v) for k, v in times.items()}
         out[name] = rate
-        print(f"{name} ({game.num_players} players), median of {args.rounds} rounds of {args.steps} steps:")
+        print(f"{name} ({game.num_players} players), median of {args.rounds} rounds of the same "
+              f"{len(games)} games, {steps} steps:")
         for k, r in rate.items():
             print(f"  {k:<14} {r:>9,.0f} steps/s   {rate['engine'] / r:4.2f}x the engine's cost per step"
                   f"   {rate['engine + view'] / r:4.2f}x engine + view")

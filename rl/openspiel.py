@@ -173,6 +173,7 @@ class TabletopState(pyspiel.State):
         # reaching the game object from a state is a call into C++
         self._max_turns = game.max_turns
         self._max_steps = game.max_steps
+        self._deals = game.deals
 
     # -- helpers ---------------------------------------------------------------------
     def _game(self) -> TabletopGame:
@@ -198,6 +199,21 @@ class TabletopState(pyspiel.State):
         if engine.over or engine.turn > self._max_turns or self.log.n >= self._max_steps:
             return pyspiel.PlayerId.TERMINAL
         return engine.to_move()
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions([player])``, answered in Python. The inherited C++
+        method asks Python five times per call (terminal? chance? whose turn?) before it
+        asks for the ids; algorithms in C++ still go that way, to the same answers."""
+        mover = self.current_player()
+        if mover == pyspiel.PlayerId.CHANCE:  # the deal, whichever player asks (as in C++)
+            return list(range(self._deals))
+        if mover < 0:
+            return []
+        if player is not None and player != mover:
+            if player < 0:
+                raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+            return []
+        return sorted(self._ids())
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._ids())

@@ -71,10 +71,15 @@ class _Core:
         self._seen: dict[int, bytearray] = {}
         self._view = self.rules.view
 
-    def new_game(self, seed: int | None) -> None:
+    def new_game(self, seed: int | None, options: dict | None) -> None:
         if seed is not None or self._seeds is None:
             self._seeds = random.Random(seed)
-        self.state = self.game.new_state(self._seeds.randrange(2 ** 62))
+        deal = (options or {}).get("deal")
+        if deal is None:
+            deal = self._seeds.randrange(2 ** 62)
+        elif not isinstance(deal, int) or isinstance(deal, bool) or deal < 0:
+            raise tabletop.Error(f"reset option 'deal' must be a whole number >= 0, not {deal!r}")
+        self.state = self.game.new_state(deal)
         self._legal = None
         self._seen = {}
 
@@ -162,9 +167,10 @@ class TabletopEnv(AECEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game; the same ``seed`` deals the same game (and the same sequence of
-        games over later resets without a seed)."""
+        games over later resets without a seed); ``options={"deal": n}`` deals the game
+        OpenSpiel's chance outcome ``n`` deals (``tabletop.load(...).new_state(n)``)."""
         core = self._core
-        core.new_game(seed)
+        core.new_game(seed, options)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -310,8 +316,9 @@ class TabletopParallelEnv(ParallelEnv):
         return out
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
-        """Start a new game: observations and infos of every agent."""
-        self._core.new_game(seed)
+        """Start a new game: observations and infos of every agent (``seed`` and
+        ``options={"deal": n}`` as for the AEC environment)."""
+        self._core.new_game(seed, options)
         self.agents = list(self.possible_agents)
         self._cycles = 0
         return self._observations(), {a: {} for a in self.agents}

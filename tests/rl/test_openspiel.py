@@ -120,6 +120,29 @@ def test_resampling_keeps_the_information_state():
         assert other.legal_actions() == state.legal_actions()
 
 
+def _answer(method, *args):
+    try:
+        return method(*args)
+    except pyspiel.SpielError as e:
+        return str(e)
+
+
+@pytest.mark.parametrize("name", ["python_tabletop_volfyirion(max_turns=6,deals=50)",
+                                  "python_tabletop_virevolt(players=3,max_turns=6,deals=50)"])
+def test_legal_actions_answered_in_python_are_the_cpp_answers(name):
+    game = pyspiel.load_game(name)
+    rng = np.random.default_rng(3)
+    for deal in (0, 7):
+        state = game.new_initial_state()
+        while True:
+            for player in (None, pyspiel.PlayerId.CHANCE, *range(game.num_players())):
+                args = () if player is None else (player,)
+                assert _answer(state.legal_actions, *args) == _answer(pyspiel.State.legal_actions, state, *args)
+            if state.is_terminal():
+                break
+            state.apply_action(deal if state.is_chance_node() else int(rng.choice(state.legal_actions())))
+
+
 def test_a_state_pickles_and_clones():
     game, state = _dealt("python_tabletop_virevolt", steps=25)
     copy = state.clone()

@@ -142,6 +142,28 @@ def test_same_seed_same_games_and_an_unseeded_reset_continues_the_sequence():
     assert a.game.to_json(a.state) == b.game.to_json(b.state)
 
 
+def test_reset_to_a_deal_is_the_game_the_engine_and_openspiel_deal_under_that_number():
+    import pyspiel
+
+    import tabletop.rl.openspiel  # noqa: F401
+
+    e, p = tz.raw_env("virevolt"), tz.parallel_env("virevolt")
+    e.reset(options={"deal": 17})
+    p.reset(seed=3, options={"deal": 17})
+    dealt = pyspiel.load_game("python_tabletop_virevolt").new_initial_state()
+    dealt.apply_action(17)
+    expected = e.game.to_json(e.game.new_state(17))
+    assert e.game.to_json(e.state) == expected == p._core.game.to_json(p._core.state)
+    assert e.game.to_json(dealt.engine) == expected
+
+
+@pytest.mark.parametrize("deal", [-1, 2.5, "7", True])
+def test_reset_to_a_deal_that_is_not_a_whole_number_is_refused(deal):
+    e = tz.raw_env("volfyirion")
+    with pytest.raises(tabletop.Error, match="'deal' must be a whole number"):
+        e.reset(options={"deal": deal})
+
+
 def test_render_ansi_is_the_board_the_agent_to_move_sees():
     e = tz.env("virevolt", players=3, render_mode="ansi")
     e.reset(seed=4)
