@@ -27,3 +27,29 @@ def test_a_missing_scheduler_is_a_clean_error():
         with pytest.raises(TabletopError, match="cannot reach the Dask scheduler"):
             simulate(config, 2, backend="dask", address="tcp://127.0.0.1:1")
 
+
+
+
+def test_each_result_is_released_on_the_cluster_once_handed_over(monkeypatch):
+    """Memory stays flat over a long batch: a chunk's result is released on the cluster as
+    soon as its records are handed over, before the next chunk's, not when the batch ends."""
+    from distributed import Future
+
+    from tabletop.batches import backends
+    from tabletop.batches.games import chunks
+
+    events = []
+    release = Future.release
+
+    def spy(fut):
+        if not fut._cleared:
+            events.append(("release", fut.key))
+        release(fut)
+
+    monkeypatch.setattr(Future, "release", spy)
+    config = prepare(tally, ["greedy"], seed=3)
+    parts = chunks(12, 2, 2)
+    backends.run_dask(config, parts, 2, None, lambda start, records: events.append(("chunk", start)))
+    assert sorted(start for kind, start in events if kind == "chunk") == [start for start, _ in parts]
+    assert [kind for kind, _ in events] == ["chunk", "release"] * len(parts)
+    assert len({key for kind, key in events if kind == "release"}) == len(parts)
