@@ -7,6 +7,7 @@ when asked for.
 """
 from __future__ import annotations
 
+import logging
 import os
 from contextlib import contextmanager
 from typing import Any, Callable
@@ -105,29 +106,36 @@ def _run_part(part: tuple) -> tuple[int, list[dict]]:
     return start, run_chunk(config, start, end)
 
 
+def dask_client(workers: int, address: str | None) -> tuple[Any, Any]:
+    """A Dask client of the cluster at ``address``, or of a new local cluster of ``workers``
+    processes (then returned too, for closing after the client)."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise TabletopError("the dask backend needs Dask's distributed scheduler, an optional extra: "
+                            "pip install 'tabletop[dask]'") from None
+    if address:
+        try:
+            return Client(address), None  # timeout: distributed.comm.timeouts.connect
+        except (OSError, TimeoutError) as e:
+            raise TabletopError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+    # Results and failures come back through the futures; Dask's own log lines would only add,
+    # at a Ctrl-C or at the end, workers' tracebacks about a scheduler that has just closed.
+    with _children_ignore_interrupts():
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=logging.CRITICAL)
+    return Client(cluster), cluster
+
+
 def run_dask(config, parts: list[tuple[int, int]], workers: int, address: str | None,
              on_chunk: Callable[[int, list], Any], stop=None) -> None:
     """On a Dask cluster: the one at ``address``, or a new local one with ``workers`` processes."""
     import time
 
-    try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise TabletopError("the dask backend needs Dask's distributed scheduler, an optional extra: "
-                            "pip install 'tabletop[dask]'") from None
+    client, cluster = dask_client(workers, address)
+    from dask.distributed import as_completed
 
-    cluster = None
     try:
-        if address:
-            try:
-                client = Client(address)  # timeout: distributed.comm.timeouts.connect
-            except (OSError, TimeoutError) as e:
-                raise TabletopError(f"cannot reach the Dask scheduler at {address}: {e}") from None
-        else:
-            with _children_ignore_interrupts():
-                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=40)
-            client = Client(cluster)
         try:
             # A future's result stays in a worker's memory while the future is referenced: each is
             # dropped once its records are handed over, so memory stays flat over a long batch.
@@ -172,21 +180,7 @@ class Executor:
 
     def __enter__(self) -> "Executor":
         if self.backend == "dask":
-            try:
-                from dask.distributed import Client, LocalCluster
-            except ImportError:
-                raise TabletopError("the dask backend needs Dask's distributed scheduler, an optional extra: "
-                                    "pip install 'tabletop[dask]'") from None
-            if self.address:
-                try:
-                    self.client = Client(self.address)
-                except (OSError, TimeoutError) as e:
-                    raise TabletopError(f"cannot reach the Dask scheduler at {self.address}: {e}") from None
-            else:
-                with _children_ignore_interrupts():
-                    self.cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                                dashboard_address=None, silence_logs=40)
-                self.client = Client(self.cluster)
+            self.client, self.cluster = dask_client(self.workers, self.address)
         elif self.workers > 1:
             import multiprocessing
 

@@ -53,3 +53,23 @@ def test_each_result_is_released_on_the_cluster_once_handed_over(monkeypatch):
     assert sorted(start for kind, start in events if kind == "chunk") == [start for start, _ in parts]
     assert [kind for kind, _ in events] == ["chunk", "release"] * len(parts)
     assert len({key for kind, key in events if kind == "release"}) == len(parts)
+
+
+def _worker_logs_an_error() -> None:
+    import logging
+
+    logging.getLogger("distributed.worker").error("Failed to communicate with scheduler during heartbeat.")
+
+
+def test_workers_of_a_local_cluster_write_no_log_lines_into_the_users_terminal(capfd):
+    """At a Ctrl-C, workers may lose the scheduler mid-heartbeat and log a traceback about it;
+    what matters reaches the user through the futures, so Dask's log lines are kept quiet."""
+    from tabletop.batches.backends import dask_client
+
+    client, cluster = dask_client(1, None)
+    try:
+        client.run(_worker_logs_an_error)
+    finally:
+        client.close()
+        cluster.close()
+    assert "heartbeat" not in capfd.readouterr().err
