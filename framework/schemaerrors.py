@@ -12,6 +12,7 @@ Examples come from the schema: a property's ``examples``, an ``e.g. '…'`` in i
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -24,14 +25,32 @@ _TYPES = {"integer": "a whole number", "number": "a number", "string": "a text",
 _EG = re.compile(r"e\.g\.\s*'([^']+)'")
 
 
+_VALIDATORS: dict[int, tuple[dict, Any]] = {}
+
+
 def validator(schema: dict):
     """A JSON Schema (2020-12) validator for user files, where a whole number is an ``int``:
-    JSON Schema also counts ``3.0`` as an integer, which would reach the game as a float."""
+    JSON Schema also counts ``3.0`` as an integer, which would reach the game as a float.
+
+    Made once per schema object (schemas are constants): building a validator class compiles
+    code, a millisecond that every game's setup paid when its options were checked."""
+    got = _VALIDATORS.get(id(schema))
+    if got is not None and got[0] is schema:
+        return got[1]
+    if len(_VALIDATORS) > 256:
+        _VALIDATORS.clear()
+    made = _validator_class()(schema)
+    _VALIDATORS[id(schema)] = (schema, made)
+    return made
+
+
+@functools.cache
+def _validator_class():
     import jsonschema
 
     base = jsonschema.Draft202012Validator
     checker = base.TYPE_CHECKER.redefine("integer", lambda _, v: isinstance(v, int) and not isinstance(v, bool))
-    return jsonschema.validators.extend(base, type_checker=checker)(schema)
+    return jsonschema.validators.extend(base, type_checker=checker)
 
 
 def problems(validator, instance: Any, root: str = "card", noun: str = "field") -> list[tuple[tuple, str]]:
