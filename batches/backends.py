@@ -136,27 +136,25 @@ def run_dask(config, parts: list[tuple[int, int]], workers: int, address: str | 
     from dask.distributed import as_completed
 
     try:
-        try:
-            # A future's result stays in a worker's memory while the future is referenced: each is
-            # dropped once its records are handed over, so memory stays flat over a long batch.
-            running = {fut.key: fut for fut in (client.submit(_run_part, (config, start, end), pure=False)
-                                                for start, end in parts)}
-            pending = as_completed(list(running.values()))
-            while not pending.is_empty():
-                if stop is not None and stop.is_set():
-                    client.cancel(list(running.values()))
-                    return
-                ready = pending.next_batch(block=False)
-                if not ready:
-                    time.sleep(0.05)
-                for fut in ready:
-                    on_chunk(*fut.result())
-                    del running[fut.key]
-                    fut.release()
-                del ready
-        finally:
-            client.close()
+        # A future's result stays in a worker's memory while the future is referenced: each is
+        # dropped once its records are handed over, so memory stays flat over a long batch.
+        running = {fut.key: fut for fut in (client.submit(_run_part, (config, start, end), pure=False)
+                                            for start, end in parts)}
+        pending = as_completed(list(running.values()))
+        while not pending.is_empty():
+            if stop is not None and stop.is_set():
+                client.cancel(list(running.values()))
+                return
+            ready = pending.next_batch(block=False)
+            if not ready:
+                time.sleep(0.05)
+            for fut in ready:
+                on_chunk(*fut.result())
+                del running[fut.key]
+                fut.release()
+            del ready
     finally:
+        client.close()
         if cluster is not None:
             cluster.close()
 
