@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from tabletop.framework.errors import TabletopError
 from tabletop.batches.games import _context, chunks, play_game, run_chunk
+from tabletop.framework.language import gettext
 
 
 def resolve_workers(value: str | int | None) -> int:
@@ -23,9 +24,9 @@ def resolve_workers(value: str | int | None) -> int:
     try:
         n = int(value)
     except (TypeError, ValueError):
-        raise TabletopError(f"--workers must be a positive number or 'auto', not {value!r}") from None
+        raise TabletopError(gettext("--workers must be a positive number or 'auto', not {value!r}").format(value=value)) from None
     if n < 1:
-        raise TabletopError(f"--workers must be at least 1, not {n}")
+        raise TabletopError(gettext('--workers must be at least 1, not {n}').format(n=n))
     return n
 
 
@@ -112,13 +113,14 @@ def dask_client(workers: int, address: str | None) -> tuple[Any, Any]:
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
-        raise TabletopError("the dask backend needs Dask's distributed scheduler, an optional extra: "
-                            "pip install 'tabletop[dask]'") from None
+        raise TabletopError(gettext("the dask backend needs Dask's distributed scheduler, an optional extra: "
+                                    "pip install 'tabletop[dask]'")) from None
     if address:
         try:
             return Client(address), None  # timeout: distributed.comm.timeouts.connect
         except (OSError, TimeoutError) as e:
-            raise TabletopError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+            raise TabletopError(gettext("cannot reach the Dask scheduler at {address}: {e}").format(
+                address=address, e=e)) from None
     # Results and failures come back through the futures; Dask's own log lines would only add,
     # at a Ctrl-C or at the end, workers' tracebacks about a scheduler that has just closed.
     with _children_ignore_interrupts():
@@ -168,10 +170,9 @@ class Executor:
         if backend not in ("local", "dask"):
             from tabletop.framework.suggest import did_you_mean
 
-            raise TabletopError(f"unknown backend {backend!r}{did_you_mean(backend, ['local', 'dask'])}; "
-                                "choose local or dask")
+            raise TabletopError(gettext('unknown backend {backend!r}{suggestion}; choose local or dask').format(backend=backend, suggestion=did_you_mean(backend, ['local', 'dask'])))
         if workers < 1:
-            raise TabletopError("--workers must be at least 1")
+            raise TabletopError(gettext('--workers must be at least 1'))
         self.workers, self.backend, self.address = workers, backend, address
         self.pool = self.client = self.cluster = None
         self.games = 0

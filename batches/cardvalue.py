@@ -25,6 +25,7 @@ import math
 from tabletop.framework.errors import TabletopError
 from tabletop.batches.report import rate
 from tabletop.batches.games import prepare
+from tabletop.framework.language import gettext
 
 Z95 = 1.959963984540054
 
@@ -33,8 +34,7 @@ def market(pack) -> list[str]:
     """The pack's market cards (its rules' :meth:`~tabletop.framework.rules.Rules.market`)."""
     names = pack.rules().market()
     if not names:
-        raise TabletopError(f"{pack.name} has no market of cards to buy: 'cards value' ranks the cards players "
-                            "choose to gain during a game (a deck-builder's row)")
+        raise TabletopError(gettext("{name} has no market of cards to buy: 'cards value' ranks the cards players choose to gain during a game (a deck-builder's row)").format(name=pack.name))
     return list(names)
 
 
@@ -43,7 +43,7 @@ def plan(pack, cards: list[str], bot: str, seed: int = 0, bonus: float = 10.0, m
     """The batches: ``(None, plain mirror)``, then for each card ``(card, C-lover in seat order
     [C, base])`` and ``(card, [base, C])``, all on ``seed``; checked now."""
     if not cards:
-        raise TabletopError("no card to value")
+        raise TabletopError(gettext('no card to value'))
     kw = {"seed": seed, "max_turns": max_turns, "options": dict(options or {})}
     out: list = [(None, prepare(pack, [bot, bot], **kw))]
     for c in cards:

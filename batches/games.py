@@ -30,6 +30,7 @@ from tabletop.framework.errors import TabletopError
 from tabletop.framework.rng import next64, seed_state
 from tabletop.framework.cards import read_text
 from tabletop.framework.rules import Rules
+from tabletop.framework.language import gettext
 
 BUILTIN_BOTS = ("random", "mcts")
 DEFAULT_MAX_STEPS = 20_000
@@ -58,21 +59,20 @@ def load_pack_module(ref: str):
     from tabletop.framework.wording import clip
 
     if not _REF.match(ref):
-        raise TabletopError(f"--pack-module {clip(ref)!r}: expected module:attribute, e.g. mypack.plugin:pack")
+        raise TabletopError(gettext('--pack-module {clip!r}: expected module:attribute, e.g. mypack.plugin:pack').format(clip=clip(ref)))
     mod, _, attr = ref.partition(":")
     try:
         module = importlib.import_module(mod)
     except ImportError as e:
-        raise TabletopError(f"--pack-module {ref}: cannot import {mod!r} ({clip(str(e))}); the module must be "
-                            "installed or on PYTHONPATH (the current folder is not searched)") from None
+        raise TabletopError(gettext('--pack-module {ref}: cannot import {mod!r} ({clip}); the module must be installed or on PYTHONPATH (the current folder is not searched)').format(ref=ref, mod=mod, clip=clip(str(e)))) from None
     except Exception as e:
-        raise TabletopError(f"--pack-module {ref}: importing {mod!r} failed: {type(e).__name__}: {clip(str(e))}") from None
+        raise TabletopError(gettext('--pack-module {ref}: importing {mod!r} failed: {name}: {clip}').format(ref=ref, mod=mod, name=type(e).__name__, clip=clip(str(e)))) from None
     obj = getattr(module, attr, None)
     if obj is None:
-        raise TabletopError(f"--pack-module {ref}: module {mod!r} has no {attr!r}")
+        raise TabletopError(gettext('--pack-module {ref}: module {mod!r} has no {attr!r}').format(ref=ref, mod=mod, attr=attr))
     if not (isinstance(getattr(obj, "name", None), str) and callable(getattr(obj, "rules", None))
             and callable(getattr(obj, "bots", None))) or isinstance(obj, type):
-        raise TabletopError(f"--pack-module {ref}: {attr!r} is not a pack object (one with a name, rules() and bots())")
+        raise TabletopError(gettext('--pack-module {ref}: {attr!r} is not a pack object (one with a name, rules() and bots())').format(ref=ref, attr=attr))
     return obj
 
 
@@ -98,7 +98,7 @@ def bot_factory(pack, spec: str, rules=None, script=None, shipped: dict | None =
 
         path = spec[len("scripted:"):]
         if not path:
-            raise TabletopError("'scripted:' needs a file: scripted:path/to/bot.yaml")
+            raise TabletopError(gettext("'scripted:' needs a file: scripted:path/to/bot.yaml"))
         if script is None:
             script = load_script(path, rules if rules is not None else pack.rules())
 
@@ -112,8 +112,7 @@ def bot_factory(pack, spec: str, rules=None, script=None, shipped: dict | None =
     iters_default = None
     if arg:
         if name != "mcts" or not arg.isdigit() or int(arg) < 1:
-            raise TabletopError(f"bad bot {spec!r}: only 'mcts:ITERATIONS' (a positive number) and "
-                                "'scripted:FILE' take an argument")
+            raise TabletopError(gettext("bad bot {spec!r}: only 'mcts:ITERATIONS' (a positive number) and 'scripted:FILE' take an argument").format(spec=spec))
         iters_default = int(arg)
     factories = pack.bots()
     if shipped and name in shipped:
@@ -128,8 +127,7 @@ def bot_factory(pack, spec: str, rules=None, script=None, shipped: dict | None =
         from tabletop.bots.mcts import factory as base
     else:
         known = bot_names(pack)
-        raise TabletopError(f"unknown bot {spec!r}{did_you_mean(name, known + ['scripted'])}; "
-                            f"choose one of: {', '.join(known)}, scripted:FILE, mcts:ITERATIONS")
+        raise TabletopError(gettext('unknown bot {spec!r}{suggestion}; choose one of: {known}, scripted:FILE, mcts:ITERATIONS').format(spec=spec, suggestion=did_you_mean(name, known + ['scripted']), known=', '.join(known)))
 
     accepts = _keywords(base)
 
@@ -255,18 +253,18 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
     ``prefer`` gives, bot by bot, the cards (name -> bonus) that bot favours gaining: only a bot
     whose factory takes ``prefer`` can be told; its label then names the cards."""
     if not bots or any(not b.strip() for b in bots):
-        raise TabletopError("give the bots as a comma-separated list, e.g. --bots greedy,random")
+        raise TabletopError(gettext('give the bots as a comma-separated list, e.g. --bots greedy,random'))
     if max_turns is not None and max_turns < 1:
-        raise TabletopError("--max-turns must be at least 1")
+        raise TabletopError(gettext('--max-turns must be at least 1'))
     if think is not None and think <= 0:
-        raise TabletopError("--think must be a positive number of seconds")
+        raise TabletopError(gettext('--think must be a positive number of seconds'))
     if iterations is not None and iterations < 1:
-        raise TabletopError("--iterations must be at least 1")
+        raise TabletopError(gettext('--iterations must be at least 1'))
     rules = pack.rules()
     custom = dict(custom or {})
     prefer = [dict(p or {}) for p in prefer or ()]
     if prefer and len(prefer) != len(bots):
-        raise TabletopError(f"give one preference per bot ({len(bots)}), not {len(prefer)}")
+        raise TabletopError(gettext('give one preference per bot ({n}), not {n2}').format(n=len(bots), n2=len(prefer)))
     scripts, labels = {}, []
     for b, spec in enumerate(bots):
         wants = prefer[b] if prefer else {}
@@ -275,7 +273,7 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
 
             bot_maker(custom[spec])  # an import that fails, fails here, not in a worker
             if wants:
-                raise TabletopError(f"bot {spec!r} cannot be told which cards to prefer")
+                raise TabletopError(gettext('bot {spec!r} cannot be told which cards to prefer').format(spec=spec))
             labels.append(spec)
             continue
         f = bot_factory(pack, spec, rules)
@@ -290,9 +288,9 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
     options = dict(options or {})
     pool = tuple(d.strip() for d in deck_pool or ())
     if deck_pool is not None and (not pool or not all(pool)):
-        raise TabletopError("give the deck pool as a comma-separated list of decks, e.g. --deck-pool ember,tide")
+        raise TabletopError(gettext('give the deck pool as a comma-separated list of decks, e.g. --deck-pool ember,tide'))
     if pool and options.get("decks"):
-        raise TabletopError("give either --deck (one per seat) or --deck-pool (rotated over the seats), not both")
+        raise TabletopError(gettext('give either --deck (one per seat) or --deck-pool (rotated over the seats), not both'))
     cards = tuple((str(f), read_text(f)) for f in getattr(pack, "extra", ()))
     token = ""
     if custom:
@@ -306,8 +304,7 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
     for d in dict.fromkeys(pool):
         _setup_checked(pack, rules, {**options, "decks": [d] * state.nplayers}, seed)
     if len(bots) not in (1, state.nplayers):
-        raise TabletopError(f"{pack.name} is played by {state.nplayers} here: give 1 or {state.nplayers} bots, "
-                            f"not {len(bots)}")
+        raise TabletopError(gettext('{name} is played by {nplayers} here: give 1 or {nplayers} bots, not {n}').format(name=pack.name, nplayers=state.nplayers, n=len(bots)))
     _CONTEXTS[config.key()] = _Context(pack, config)
     return config
 
@@ -335,9 +332,9 @@ def _setup_checked(pack, rules, options: dict, seed: int):
     try:
         return rules.setup(check_options(rules, dict(options)), game_seed(seed, 0))
     except TabletopError as e:
-        raise TabletopError(f"cannot start {pack.name} with these options: {e.render()}") from None
+        raise TabletopError(gettext('cannot start {name} with these options: {text}').format(name=pack.name, text=e.render())) from None
     except (ValueError, KeyError, TypeError) as e:
-        raise TabletopError(f"cannot start {pack.name} with these options: {e}") from None
+        raise TabletopError(gettext('cannot start {name} with these options: {e}').format(name=pack.name, e=e)) from None
 
 
 def game_options(config: SimConfig, index: int, nplayers: int) -> dict:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from tabletop.framework.errors import TabletopError
 from tabletop.batches.report import rate
+from tabletop.framework.language import gettext
 
 
 def plan(pack, decks: dict[str, object], bots: list[str], seed: int = 0, max_turns: int | None = None,
@@ -25,7 +26,7 @@ def plan(pack, decks: dict[str, object], bots: list[str], seed: int = 0, max_tur
     from tabletop.batches.games import prepare
 
     if len(decks) < 2:
-        raise TabletopError("a matchup needs at least two decks")
+        raise TabletopError(gettext('a matchup needs at least two decks'))
     out = []
     for a, da in decks.items():
         for b, db in decks.items():

@@ -18,6 +18,7 @@ from typing import Any, Iterator
 from tabletop.framework.errors import LocatedError, TabletopError
 from tabletop.framework.userfiles import json_lines, read_json
 from tabletop.framework.wording import kind_of
+from tabletop.framework.language import gettext
 
 RECORDS = "records.jsonl"
 MAX_LABEL = 200       # characters in a bot's label or a pack's name
@@ -33,17 +34,16 @@ def prepare_folder(out: Path, overwrite: bool = False) -> Path:
     writable, and not holding an earlier run's records unless ``overwrite``."""
     out = Path(out)
     if out.exists() and not out.is_dir():
-        raise OutputError(f"--out {out}: this is a file, not a folder; give a folder for the report")
+        raise OutputError(gettext('--out {out}: this is a file, not a folder; give a folder for the report').format(out=out))
     if (out / RECORDS).exists() and not overwrite:
-        raise OutputError(f"--out {out}: this folder already holds a simulation ({RECORDS}); "
-                          "choose another folder, or add --overwrite to replace it")
+        raise OutputError(gettext('--out {out}: this folder already holds a simulation ({records}); choose another folder, or add --overwrite to replace it').format(out=out, records=RECORDS))
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / f".tabletop-write-test-{os.getpid()}"
         probe.write_bytes(b"")
         probe.unlink()
     except OSError as e:
-        raise OutputError(f"--out {out}: cannot write there: {e.strerror or e}") from None
+        raise OutputError(gettext('--out {out}: cannot write there: {value}').format(out=out, value=e.strerror or e)) from None
     return out
 
 
@@ -91,10 +91,10 @@ def read_run(out: Path) -> dict:
         return {}
     data, lines = read_json(path, "run file")
     if not isinstance(data, dict):
-        raise LocatedError(f"expected a mapping of the batch's parameters, not {kind_of(data)}", str(path), 1)
+        raise LocatedError(gettext("expected a mapping of the batch's parameters, not {kind_of}").format(kind_of=kind_of(data)), str(path), 1)
     for key, want, ok in _RUN_FIELDS:
         if key in data and not ok(data[key]):
-            raise LocatedError(f"{key}: expected {want}, not {kind_of(data[key])}", str(path), lines.get(key))
+            raise LocatedError(gettext('{key}: expected {want}, not {kind_of}').format(key=key, want=want, kind_of=kind_of(data[key])), str(path), lines.get(key))
     return data
 
 
@@ -146,7 +146,7 @@ def read_records(path: Path) -> Iterator[dict]:
     for n, r in json_lines(path, "records file"):
         problem = _record_problem(r)
         if problem:
-            raise LocatedError(f"not a game record: {problem}", label, n)
+            raise LocatedError(gettext('not a game record: {problem}').format(problem=problem), label, n)
         yield r
 
 

@@ -13,6 +13,7 @@ from tabletop.framework.errors import TabletopError
 from tabletop.framework.suggest import did_you_mean
 from tabletop.batches import backends
 from tabletop.batches.games import SimConfig, chunks
+from tabletop.framework.language import gettext
 
 
 class Interrupted(TabletopError):
@@ -52,9 +53,9 @@ def simulate(config: SimConfig, games: int, workers: int = 1, backend: str = "lo
     batch early: queued games are cancelled, workers stopped, and :class:`Interrupted` is raised
     once every finished chunk has been handed over."""
     if games < 0:
-        raise TabletopError("the number of games cannot be negative")
+        raise TabletopError(gettext('the number of games cannot be negative'))
     if workers < 1:
-        raise TabletopError("--workers must be at least 1")
+        raise TabletopError(gettext('--workers must be at least 1'))
     t0 = time.perf_counter()
     parts = chunks(games, workers, chunk_size)
     kept: list[dict] = []
@@ -75,8 +76,7 @@ def simulate(config: SimConfig, games: int, workers: int = 1, backend: str = "lo
     elif backend == "dask":
         backends.run_dask(config, parts, workers, address, on_chunk, stop)
     else:
-        raise TabletopError(f"unknown backend {backend!r}{did_you_mean(backend, ['local', 'dask'])}; "
-                            "choose local or dask")
+        raise TabletopError(gettext('unknown backend {backend!r}{suggestion}; choose local or dask').format(backend=backend, suggestion=did_you_mean(backend, ['local', 'dask'])))
     if stop is not None and stop.is_set() and done < games:
         raise Interrupted(done, games)
     kept.sort(key=lambda r: r["index"])

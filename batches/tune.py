@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.language import N_, card_name, gettext, in_figures
 from tabletop.framework.rng import Random
 from tabletop.batches.games import game_seed, prepare
 
@@ -86,9 +87,9 @@ class Tuner:
                  max_turns: int | None = 200, budget_games: int | None = None,
                  budget_seconds: float | None = None, on_progress: Callable[[str], None] | None = None) -> None:
         if not against:
-            raise TabletopError("give at least one deck to tune against (--against)")
+            raise TabletopError(gettext('give at least one deck to tune against (--against)'))
         if screen < 1 or confirm < 2:
-            raise TabletopError("screening needs at least 1 game and confirmation 2 games per seat and opponent")
+            raise TabletopError(gettext('screening needs at least 1 game and confirmation 2 games per seat and opponent'))
         self.pack, self.against, self.swaps, self._run = pack, dict(against), swaps, run
         self.bots, self.seed, self.screen, self.confirm = list(bots), seed, screen, confirm
         self.finalists, self.max_turns = finalists, max_turns
@@ -150,7 +151,7 @@ class Tuner:
             confirm_seed = game_seed(self.seed, 2 * rnd + 1)
             reserve = self._cost(self.finalists + 1, self.confirm)
             if not self._affordable(self._cost(1, self.screen) + reserve):
-                result.stopped = "budget spent"
+                result.stopped = N_("budget spent")
                 break
             candidates = self.swaps(current)
             order = list(range(len(candidates)))
@@ -175,10 +176,11 @@ class Tuner:
                 for s, w in zip(part, wins):
                     scores.append((paired_gain(w, base)[0], s))
                 result.screened += len(part)
-                self.say(f"round {rnd}: screened {min(start + step, len(candidates))}/{len(candidates)} swaps")
+                self.say(gettext("round {round}: screened {done}/{total} swaps").format(
+                    round=rnd, done=min(start + step, len(candidates)), total=len(candidates)))
             best = [s for g, s in rank(scores) if g > 0][:self.finalists]
             if not best:
-                result.stopped = "budget spent" if cut else "no swap gained in screening"
+                result.stopped = N_("budget spent") if cut else N_("no swap gained in screening")
                 result.rounds = rnd
                 break
             measured = self.measure([current] + [_swapped(current, s) for s in best], confirm_seed, self.confirm)
@@ -188,9 +190,11 @@ class Tuner:
             gains = [(paired_gain(w, base_c), s, w) for s, w in zip(best, measured[1:])]
             (gain, ci), swap, w = max(gains, key=lambda x: x[0][0])
             result.rounds = rnd
-            self.say(f"round {rnd}: best {swap[0]} -> {swap[1]}: {gain:+.1%} [{ci[0]:+.1%}, {ci[1]:+.1%}]")
+            self.say(gettext("round {round}: best {out} -> {into}: {gain}").format(
+                round=rnd, out=card_name(swap[0]), into=card_name(swap[1]),
+                gain=in_figures(f"{gain:+.1%} [{ci[0]:+.1%}, {ci[1]:+.1%}]")))
             if ci[0] <= 0:
-                result.stopped = "no swap beat its interval"
+                result.stopped = N_("no swap beat its interval")
                 break
             current = _swapped(current, swap)
             result.swaps.append(Swap(swap[0], swap[1], gain, ci, len(w), sum(w) / len(w)))

@@ -20,6 +20,7 @@ from typing import Any, Callable, Protocol
 from tabletop.framework.actions import Action
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.rng import Random
+from tabletop.framework.language import gettext
 
 
 class Bot(Protocol):
@@ -64,9 +65,9 @@ def load_object(ref: str) -> Any:
         for part in attr.split("."):
             obj = getattr(obj, part)
     except ImportError as e:
-        raise TabletopError(f"cannot import {ref!r}: {e}") from None
+        raise TabletopError(gettext('cannot import {ref!r}: {e}').format(ref=ref, e=e)) from None
     except AttributeError:
-        raise TabletopError(f"cannot import {ref!r}: module {mod!r} has no {attr!r}") from None
+        raise TabletopError(gettext('cannot import {ref!r}: module {mod!r} has no {attr!r}').format(ref=ref, mod=mod, attr=attr)) from None
     return obj
 
 
@@ -88,7 +89,7 @@ def bot_maker(spec: Any) -> Callable[[Any, int], Any]:
     factory (called by :func:`construct`), or an importable ``"module:attribute"`` name."""
     if isinstance(spec, str):
         if not is_import_name(spec):
-            raise TabletopError(f"{spec!r} is not an importable name: write it 'module:attribute'")
+            raise TabletopError(gettext("{spec!r} is not an importable name: write it 'module:attribute'").format(spec=spec))
         spec = load_object(spec)
     if hasattr(spec, "choose") and not isinstance(spec, type):
         prototype = spec
@@ -99,13 +100,11 @@ def bot_maker(spec: Any) -> Callable[[Any, int], Any]:
         def make(rules, seed: int):
             bot = construct(factory, rules, seed)
             if not hasattr(bot, "choose"):
-                raise TabletopError(f"{getattr(factory, '__name__', factory)!r} made {bot!r}, which has no "
-                                    "choose(rules, state) method")
+                raise TabletopError(gettext('{getattr!r} made {bot!r}, which has no choose(rules, state) method').format(getattr=getattr(factory, '__name__', factory), bot=bot))
             return bot
 
         return make
-    raise TabletopError(f"{spec!r} is not a bot: give a bot name, an object with choose(rules, state), "
-                        "a bot class, or 'module:Class'")
+    raise TabletopError(gettext("{spec!r} is not a bot: give a bot name, an object with choose(rules, state), a bot class, or 'module:Class'").format(spec=spec))
 
 
 def bot_label(spec: Any) -> str:

@@ -34,6 +34,7 @@ from tabletop.framework.actions import Action, format_action
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.rng import Random
 from tabletop.framework.state import player_name
+from tabletop.framework.language import gettext
 
 PREFERENCES = ("first", "last", "cheapest", "dearest", "random")
 
@@ -77,8 +78,7 @@ class Condition:
     def __init__(self, text: str, where: str) -> None:
         m = _COND.match(text)
         if m is None:
-            raise ScriptError(f"{where}: condition {text!r} is not 'PATH OP NUMBER' "
-                              "(e.g. 'points.command >= 5'; OP one of >= <= == != > <)")
+            raise ScriptError(gettext("{where}: condition {text!r} is not 'PATH OP NUMBER' (e.g. 'points.command >= 5'; OP one of >= <= == != > <)").format(where=where, text=text))
         self.path = tuple(m.group(1).split("."))
         self.op = _OPS[m.group(2)]
         num = m.group(3)
@@ -114,14 +114,11 @@ class Condition:
                 from tabletop.framework.suggest import did_you_mean
 
                 here = ".".join(self.path[:i]) or "the view"
-                raise ScriptError(f"{self.where}: condition {self.text!r}: {here} has no {seg!r}"
-                                  f"{did_you_mean(seg, [str(k) for k in cur])}; it has: "
-                                  f"{', '.join(sorted(map(str, cur)))}")
+                raise ScriptError(gettext('{where}: condition {text!r}: {here} has no {seg!r}{suggestion}; it has: {items}').format(where=self.where, text=self.text, here=here, seg=seg, suggestion=did_you_mean(seg, [str(k) for k in cur]), items=', '.join(sorted(map(str, cur)))))
             elif isinstance(cur, (list, tuple)) and seg.isdigit() and int(seg) < len(cur):
                 cur = cur[int(seg)]
             else:
-                raise ScriptError(f"{self.where}: condition {self.text!r}: "
-                                  f"{'.'.join(self.path[:i])} is {type(cur).__name__}, not a mapping")
+                raise ScriptError(gettext('{where}: condition {text!r}: {items} is {name}, not a mapping').format(where=self.where, text=self.text, items='.'.join(self.path[:i]), name=type(cur).__name__))
         if isinstance(cur, bool):
             return int(cur)
         if isinstance(cur, (int, float)):
@@ -130,7 +127,7 @@ class Condition:
             return len(cur)
         if cur is None:
             return 0
-        raise ScriptError(f"{self.where}: condition {self.text!r}: the value is {type(cur).__name__}, not a number")
+        raise ScriptError(gettext('{where}: condition {text!r}: the value is {name}, not a number').format(where=self.where, text=self.text, name=type(cur).__name__))
 
 
 def _alias(seg: str, state, player: int) -> str | None:

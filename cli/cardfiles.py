@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.language import gettext
 
 
 def with_cards(pack, files, decks=()):
@@ -25,7 +26,7 @@ def with_cards(pack, files, decks=()):
     if not extra:
         return pack
     if not hasattr(pack, "with_cards"):
-        raise TabletopError(f"{pack.name}: this pack cannot take more card files")
+        raise TabletopError(gettext('{name}: this pack cannot take more card files').format(name=pack.name))
     pack = pack.with_cards(extra)
     pack.cards()  # every error of the added files now, each located
     return pack

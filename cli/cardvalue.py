@@ -39,12 +39,15 @@ def value_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. volfy
     from tabletop.framework.game import write_atomic
     from tabletop.framework.suggest import did_you_mean
 
+    from tabletop.framework.language import card_name, gettext as _, in_figures
+
     nworkers = run_options(workers, backend, address)
     if out is not None:
         if out.exists() and not out.is_dir():
-            raise TabletopError(f"--out {out}: this is a file; give a folder")
+            raise TabletopError(_("--out {out}: this is a file; give a folder").format(out=out))
         if (out / "report.json").exists() and not overwrite:
-            raise TabletopError(f"--out {out}: this folder already holds a report; choose another or add --overwrite")
+            raise TabletopError(_("--out {out}: this folder already holds a report; choose another or add --overwrite").format(
+                out=out))
     pack = _pack(game, cards)
     names = cardvalue.market(pack)
     chosen = names
@@ -56,12 +59,13 @@ def value_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. volfy
                     continue
                 match = next((n for n in names if n.lower() == c.lower()), None)
                 if match is None:
-                    raise TabletopError(f"--only: {c!r} is not a market card of {pack.name}{did_you_mean(c, names)}")
+                    raise TabletopError(_("--only: {card!r} is not a market card of {game}").format(card=c, game=pack.name)
+                                        + did_you_mean(c, names))
                 if match not in chosen:
                     chosen.append(match)
     bot = bots.strip()
     if "," in bot:
-        raise TabletopError("--bots: give one base bot (it plays both sides of the mirror)")
+        raise TabletopError(_("--bots: give one base bot (it plays both sides of the mirror)"))
     plan = cardvalue.plan(pack, chosen, bot, seed, bonus, max_turns)
     if out is not None:  # before the games: a folder that cannot be written costs no wait
         _writable_folder(out)
@@ -80,16 +84,20 @@ def value_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. volfy
         typer.echo(json.dumps({"meta": meta, "value": result}, indent=1))
         return
     total = sum(len(r) for r in records)
-    typer.echo(f"{len(chosen)} card(s), {games} deals each from both seats: {total} games in {seconds:.1f} s "
-               f"({nworkers} worker(s), {backend}); plain {bot} mirror: "
-               f"{100 * (result['baseline']['rate'] or 0):.1f}% of seats won")
-    width = max(len(r["card"]) for r in result["cards"]) + 2
-    typer.echo(f"{'':>4} {'card':<{width}}{'change':>8} {'95% interval':>17} {'win rate':>9} {'bought':>13}")
+    typer.echo(_("{cards} card(s), {games} deals each from both seats: {total} games in {seconds} s "
+                 "({workers} worker(s), {backend}); plain {bot} mirror: {rate} of seats won").format(
+        cards=len(chosen), games=games, total=total, seconds=in_figures(f"{seconds:.1f}"), workers=nworkers,
+        backend=backend, bot=bot, rate=in_figures(f"{100 * (result['baseline']['rate'] or 0):.1f}%")))
+    shown = {r["card"]: card_name(r["card"]) for r in result["cards"]}
+    width = max(len(n) for n in shown.values()) + 2
+    heads = [_("card"), _("change"), _("95% interval"), _("win rate"), _("bought")]
+    typer.echo(f"{'':>4} {heads[0]:<{width}}{heads[1]:>8} {heads[2]:>17} {heads[3]:>9} {heads[4]:>13}")
     for i, r in enumerate(result["cards"], 1):
         lo, hi = r["change_ci95"]
-        typer.echo(f"{i:>3}. {r['card']:<{width}}{100 * r['change']:>+7.1f}  [{100 * lo:+5.1f}, {100 * hi:+5.1f}]"
-                   f" {100 * r['win']['rate']:>8.1f}% {r['bought']:>6.2f}/{r['bought_plain']:.2f}")
-    typer.echo("change: win-rate points against the plain bot on the same deals and seats (95% interval); "
-               "bought: copies gained per game, preferring/plain")
+        typer.echo(f"{i:>3}. {shown[r['card']]:<{width}}" + in_figures(
+            f"{100 * r['change']:>+7.1f}  [{100 * lo:+5.1f}, {100 * hi:+5.1f}]"
+            f" {100 * r['win']['rate']:>8.1f}% {r['bought']:>6.2f}/{r['bought_plain']:.2f}"))
+    typer.echo(_("change: win-rate points against the plain bot on the same deals and seats (95% interval); "
+                 "bought: copies gained per game, preferring/plain"))
     if out is not None:
-        typer.echo(f"report written to {out}/report.md")
+        typer.echo(_("report written to {out}/report.md").format(out=out))

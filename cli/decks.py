@@ -9,12 +9,28 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from tabletop.framework.language import N_
 
 from tabletop.cli.options import run_options
+from tabletop.framework.language import N_, gettext as _
 
 decks_app = typer.Typer(help=N_("Convert, start, match and tune decks (packs with deck construction)."),
                         no_args_is_help=True, rich_markup_mode=None)
+
+
+def _pc(fraction: float, decimals: int = 0, signed: bool = False) -> str:
+    """A rate as a percentage, the language's way (English exactly as Python's ``%`` format writes it)."""
+    from tabletop.framework import language
+
+    if language.current() == language.DEFAULT:
+        return f"{fraction:{'+' if signed else ''}.{decimals}%}"
+    text = language.percent(fraction, decimals)
+    return "+" + text if signed and fraction >= 0 else text
+
+
+def _seconds(value: float) -> str:
+    from tabletop.framework.language import number
+
+    return number(value, 1)
 
 
 def _checker(pack):
@@ -22,7 +38,7 @@ def _checker(pack):
 
     checker = pack.deck_rules()
     if checker is None:
-        raise TabletopError(f"{pack.name} has no deck construction")
+        raise TabletopError(_("{game} has no deck construction").format(game=pack.name))
     return checker
 
 
@@ -33,9 +49,9 @@ def _write_new(path: Path, text: str, force: bool) -> None:
 
     if path.exists() and not force:
         if path.is_dir():
-            raise TabletopError(f"{path}: this is a folder; give a file name")
-        if not (sys.stdin.isatty() and typer.confirm(f"{path} exists: replace it?", default=False)):
-            raise TabletopError(f"{path} exists: not replacing it (add --force to replace it)")
+            raise TabletopError(_("{path}: this is a folder; give a file name").format(path=path))
+        if not (sys.stdin.isatty() and typer.confirm(_("{path} exists: replace it?").format(path=path), default=False)):
+            raise TabletopError(_("{path} exists: not replacing it (add --force to replace it)").format(path=path))
     write_atomic(path, text)
 
 
@@ -47,11 +63,12 @@ def _deck_cards(checker, spec: str, cardset) -> list[str]:
         from tabletop.framework.suggest import did_you_mean
 
         names = sorted(checker.decks())
-        raise TabletopError(f"deck {spec!r}: no such file or preconstructed deck{did_you_mean(spec, names)}; "
-                            f"the preconstructed decks are {', '.join(names)}")
+        raise TabletopError(_("deck {spec!r}: no such file or preconstructed deck{suggestion}; "
+                              "the preconstructed decks are {names}").format(
+            spec=spec, suggestion=did_you_mean(spec, names), names=", ".join(names)))
     report = checker.check(spec, cardset)
     if report.verdict != "legal":
-        raise TabletopError(f"deck {spec!r} cannot be used:\n{report.render()}")
+        raise TabletopError(_("deck {spec!r} cannot be used:").format(spec=spec) + f"\n{report.render()}")
     return list(report.cards)
 
 
@@ -62,10 +79,10 @@ def _writable_folder(out: Path) -> None:
     from tabletop.framework.errors import TabletopError
 
     if out.exists() and not out.is_dir():
-        raise TabletopError(f"--out {out}: this is a file; give a folder")
+        raise TabletopError(_("--out {out}: this is a file; give a folder").format(out=out))
     out.mkdir(parents=True, exist_ok=True)
     if not os.access(out, os.W_OK):
-        raise TabletopError(f"--out {out}: this folder cannot be written (permission denied)")
+        raise TabletopError(_("--out {out}: this folder cannot be written (permission denied)").format(out=out))
 
 
 def _writable_file(path: Path, force: bool) -> None:
@@ -75,14 +92,16 @@ def _writable_file(path: Path, force: bool) -> None:
     from tabletop.framework.errors import TabletopError
 
     if path.is_dir():
-        raise TabletopError(f"{path}: this is a folder; give a file name")
+        raise TabletopError(_("{path}: this is a folder; give a file name").format(path=path))
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise TabletopError(f"{path}: {folder} " + ("is a file, not a folder" if folder.exists() else "does not exist"))
+        raise TabletopError((_("{path}: {folder} is a file, not a folder") if folder.exists() else
+                             _("{path}: {folder} does not exist")).format(path=path, folder=folder))
     if not os.access(folder, os.W_OK):
-        raise TabletopError(f"{path}: the folder {folder} cannot be written (permission denied)")
+        raise TabletopError(_("{path}: the folder {folder} cannot be written (permission denied)").format(
+            path=path, folder=folder))
     if path.exists() and not force and not sys.stdin.isatty():
-        raise TabletopError(f"{path} exists: not replacing it (add --force to replace it)")
+        raise TabletopError(_("{path} exists: not replacing it (add --force to replace it)").format(path=path))
 
 
 def _label(spec: str, used: set) -> str:
@@ -106,17 +125,17 @@ def convert_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. vir
     checker = _checker(pack)
     formats = checker.formats()
     if to not in formats:
-        fail(f"--to {to!r}: choose {' or '.join(formats)}")
+        fail(_("--to {to!r}: choose {formats}").format(to=to, formats=_(" or ").join(formats)))
     text, report = checker.convert(str(deck), to, pack.cards() if cards or pack is not None else None)
     if not text:
         fail(report.render())
     if report.verdict != "legal":
-        typer.echo(f"note: the deck is converted as written, but it is not legal:\n{report.render()}", err=True)
+        typer.echo(_("note: the deck is converted as written, but it is not legal:") + f"\n{report.render()}", err=True)
     if out is None:
         typer.echo(text, nl=False)
         return
     _write_new(out, text, force)
-    typer.echo(f"{out} written ({to})")
+    typer.echo(_("{file} written ({format})").format(file=out, format=to))
 
 
 def new_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevolt.")),
@@ -131,11 +150,11 @@ def new_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevol
     try:
         text = checker.starter(colours)
     except ValueError as e:
-        fail(f"--colours: {e}")
+        fail(_("--colours: {why}").format(why=e))
     path = out or Path("-".join(c.strip().lower() for c in colours.split(",") if c.strip()) + "-deck.yaml")
     _write_new(path, text, force)
     report = checker.check(str(path))
-    typer.echo(f"{path} written: {report.render().splitlines()[0]}")
+    typer.echo(_("{file} written: {verdict}").format(file=path, verdict=report.render().splitlines()[0]))
 
 
 def matchup_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevolt.")),
@@ -161,7 +180,8 @@ def matchup_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. vir
 
     nworkers = run_options(workers, backend, address)
     if out is not None and (out / "report.json").exists() and not overwrite:
-        raise TabletopError(f"--out {out}: this folder already holds a report; choose another or add --overwrite")
+        raise TabletopError(_("--out {out}: this folder already holds a report; choose another or add --overwrite").format(
+            out=out))
     if out is not None:
         _writable_folder(out)
     pack = _pack(game, cards, decks)
@@ -176,21 +196,22 @@ def matchup_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. vir
         records = ex.run([(config, games) for _a, _b, config in plan])
     result = matchup.tally(list(given), [(a, b, r) for (a, b, _c), r in zip(plan, records)])
     seconds = time.perf_counter() - t0
-    typer.echo(f"{len(plan)} pairings x {games} games in {seconds:.1f} s ({nworkers} worker(s), {backend})")
+    typer.echo(_("{pairings} pairings x {games} games in {seconds} s ({workers} worker(s), {backend})").format(
+        pairings=len(plan), games=games, seconds=_seconds(seconds), workers=nworkers, backend=backend))
     width = max(len(x) for x in given) + 2
     typer.echo(" " * width + "".join(f"{b:>20}" for b in given))
     for a in given:
         cells = []
         for b in given:
             d = result["matrix"][a].get(b)
-            text = "—" if d is None else f"{d['rate']:.0%} [{d['ci95'][0]:.0%}, {d['ci95'][1]:.0%}]"
+            text = "—" if d is None else f"{_pc(d['rate'])} [{_pc(d['ci95'][0])}, {_pc(d['ci95'][1])}]"
             cells.append(f"{text:>20}")
         typer.echo(f"{a:<{width}}" + "".join(cells))
     if out is not None:
         meta = {"pack": pack.name, "decks": list(given), "bots": specs, "games": games, "seed": seed,
                 "max_turns": max_turns, "workers": nworkers, "backend": backend, "seconds": seconds}
         matchup.write(out, meta, result, [(a, b, c, r) for (a, b, c), r in zip(plan, records)])
-        typer.echo(f"report written to {out}/report.md (matrix: {out}/matchup.png)")
+        typer.echo(_("report written to {out}/report.md (matrix: {out}/matchup.png)").format(out=out))
 
 
 def tune_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevolt.")),
@@ -222,7 +243,7 @@ def tune_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevo
     from tabletop.batches.tune import Tuner
 
     if games is None and minutes is None:
-        fail("give a budget: --games N or --minutes M (or both)")
+        fail(_("give a budget: --games N or --minutes M (or both)"))
     nworkers = run_options(workers, backend, address)
     if out is not None:
         _writable_file(out, force)
@@ -238,7 +259,7 @@ def tune_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevo
         pool = [c.strip() for c in consider.split(",") if c.strip()]
         for c in pool:
             if c not in names:
-                fail(f"--consider: unknown card {c!r}{did_you_mean(c, names)}")
+                fail(_("--consider: unknown card {card!r}").format(card=c) + did_you_mean(c, names))
     with Executor(nworkers, backend, address) as ex:
         tuner = Tuner(pack, opponents, lambda d: checker.swaps(d, pool, cardset), ex.run,
                       [b.strip() for b in bots.split(",")], seed=seed, screen=screen, confirm=confirm,
@@ -252,13 +273,18 @@ def tune_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevo
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=1))
     else:
-        typer.echo(f"{result.games} games in {result.seconds:.1f} s, {result.rounds} round(s), "
-                   f"{result.screened} swaps screened; stopped: {result.stopped}")
+        from tabletop.framework.language import card_name
+
+        typer.echo(_("{games} games in {seconds} s, {rounds} round(s), {screened} swaps screened; stopped: {why}").format(
+            games=result.games, seconds=_seconds(result.seconds), rounds=result.rounds, screened=result.screened,
+            why=_(result.stopped)))
         if result.start_win_rate is not None:
-            typer.echo(f"start deck: {result.start_win_rate:.1%} win rate (first confirmation block)")
+            typer.echo(_("start deck: {rate} win rate (first confirmation block)").format(
+                rate=_pc(result.start_win_rate, 1)))
         if not result.swaps:
-            typer.echo("no swap beat its interval: keep the deck as it is (or give a larger budget)")
+            typer.echo(_("no swap beat its interval: keep the deck as it is (or give a larger budget)"))
         for i, s in enumerate(result.swaps, 1):
-            typer.echo(f"{i}. {s.out} -> {s.into}: {s.gain:+.1%} [{s.ci95[0]:+.1%}, {s.ci95[1]:+.1%}] "
-                       f"over {s.games} games (win rate then {s.win_rate:.1%})")
-        typer.echo("best deck: " + ", ".join(f"{n} {c}" for c, n in result.best.items()))
+            typer.echo(_("{i}. {out} -> {into}: {gain} [{low}, {high}] over {games} games (win rate then {rate})").format(
+                i=i, out=card_name(s.out), into=card_name(s.into), gain=_pc(s.gain, 1, True),
+                low=_pc(s.ci95[0], 1, True), high=_pc(s.ci95[1], 1, True), games=s.games, rate=_pc(s.win_rate, 1)))
+        typer.echo(_("best deck: {cards}").format(cards=", ".join(f"{n} {card_name(c)}" for c, n in result.best.items())))

@@ -13,10 +13,12 @@ from typing import List, Optional
 import typer
 
 from tabletop.cli.options import OPTION_HELP, parse_options
-from tabletop.framework.language import N_, gettext as _
+from tabletop.cli.usage import SpeakingGroup
+from tabletop.framework.language import N_, gettext as _, ngettext
 
 app = typer.Typer(
     name="tabletop",
+    cls=SpeakingGroup,  # Click's own words (usage, errors) in the language spoken (cli/usage.py)
     help=N_("Run tabletop card games from their rules: play, check decks, lint cards, test and simulate."),
     no_args_is_help=True,
     add_completion=False,
@@ -99,7 +101,7 @@ def guarded(fn):
         except OSError as e:  # a file the user named cannot be written (read-only, disk full, ...)
             fail(os_message(e))
         except KeyboardInterrupt:
-            fail("interrupted", 130)
+            fail(_("interrupted"), 130)
 
     return wrapper
 
@@ -124,20 +126,23 @@ def packs_cmd() -> None:
 
     reg = registry()
     if not reg.packs and not reg.failures:
-        typer.echo("no packs installed")
+        typer.echo(_("no packs installed"))
     broken = 0
     for name, pack in sorted(reg.packs.items()):
         try:
-            count = f"{pack.card_count()} cards"  # from the cache when the card files are unchanged
+            n = pack.card_count()  # from the cache when the card files are unchanged
+            count = ngettext("{n} card", "{n} cards", n).format(n=n)
         except BrokenPack as e:
             broken += 1
-            typer.echo(f"{name:<12} BROKEN: {e.reason}", err=True)
+            typer.echo(_("{name:<12} BROKEN: {reason}").format(name=name, reason=e.reason), err=True)
             continue
         except TabletopError as e:
-            count = f"cards do not load ({len(getattr(e, 'errors', [e]))} error(s); run 'tabletop cards lint {name}')"
+            n = len(getattr(e, "errors", [e]))
+            count = ngettext("cards do not load ({n} error; run 'tabletop cards lint {name}')",
+                             "cards do not load ({n} errors; run 'tabletop cards lint {name}')", n).format(n=n, name=name)
         typer.echo(f"{name:<12} {pack.info.version:<8} {count:<12} {pack.info.title}")
     for name, why in sorted(reg.failures.items()):
-        typer.echo(f"{name:<12} FAILED TO LOAD: {why}", err=True)
+        typer.echo(_("{name:<12} FAILED TO LOAD: {why}").format(name=name, why=why), err=True)
     if broken or reg.failures:
         raise typer.Exit(1)
 
@@ -147,14 +152,24 @@ def packs_cmd() -> None:
 def cards_list(pack: str = typer.Argument(..., help=N_("The game pack, e.g. volfyirion.")),
                cards: Optional[List[Path]] = CARDS_OPTION) -> None:
     """List every card of a pack: name, type, colour and copies, then the copies per part of the box."""
+    from tabletop.framework.language import card_name
+
     totals: dict = {}
     for card in _pack(pack, cards).cards().cards:
         extra = getattr(card, "colour", None) or getattr(card, "house", None) or ""
         copies = getattr(card, "copies", 1) or 1
-        typer.echo(f"{card.name:<28} {card.type:<13} {extra:<10} x{copies}")
+        typer.echo(f"{card_name(card.name):<28} {_(card.type):<13} {_(extra):<10} x{copies}")
         section = card.get("section") or card.type
         totals[section] = totals.get(section, 0) + copies
-    typer.echo("total: " + ", ".join(f"{n} {section}" for section, n in totals.items()))
+    # a section is a kind of card, the starting cards, or a variant (whose name is an option: kept)
+    parts = (_("{n} {section}").format(n=n, section=_(section) if section in _SECTION_WORDS or section in
+                                        {c.type for c in _pack(pack, cards).cards().cards} else section)
+             for section, n in totals.items())
+    typer.echo(_("total: {parts}").format(parts=", ".join(parts)))
+
+
+#: The part of the box that is no kind of card.
+_SECTION_WORDS = (N_("starting"),)
 
 
 @cards_app.command("show")
@@ -173,7 +188,8 @@ def cards_show(pack: str = typer.Argument(..., help=N_("The game pack.")),
     wanted = " ".join(name)
     found = find_card(cards, wanted)
     if found is None:
-        raise TabletopError(f"no card {wanted!r} in {pack}{did_you_mean(wanted, cards.by_name)}")
+        raise TabletopError(_("no card {name!r} in {pack}").format(name=wanted, pack=pack)
+                            + did_you_mean(wanted, cards.by_name))
     typer.echo(card_block(found, p.rules(), width=terminal_width()))
 
 
@@ -217,11 +233,11 @@ def cards_doc(pack: str = typer.Argument(..., help=N_("The game pack.")),
     try:
         module = importlib.import_module(f"tabletop.packs.{p.name}.cardsdoc")
     except ImportError:
-        raise TabletopError(f"pack {pack!r} has no card documentation renderer") from None
+        raise TabletopError(_("pack {pack!r} has no card documentation renderer").format(pack=pack)) from None
     text = module.cards_markdown(p.cards())
     if out:
         write_atomic(out, text)
-        typer.echo(f"wrote {out}")
+        typer.echo(_("wrote {file}").format(file=out))
     else:
         typer.echo(text, nl=False)
 
@@ -240,16 +256,16 @@ def scenario_run(paths: List[Path] = typer.Argument(..., help=N_("Scenario files
         elif p.exists():
             files.append(p)
         else:
-            fail(f"{p}: no such file or folder")
+            fail(_("{file}: no such file or folder").format(file=p))
     failed = 0
     for f in files:
         try:
             scenarios.run(f)
-            typer.echo(f"PASS {f}")
+            typer.echo(_("PASS {file}").format(file=f))
         except TabletopError as e:
             failed += 1
-            typer.echo(f"FAIL {f}\n{e.render()}")
-    typer.echo(f"{len(files) - failed} passed, {failed} failed")
+            typer.echo(_("FAIL {file}").format(file=f) + f"\n{e.render()}")
+    typer.echo(_("{passed} passed, {failed} failed").format(passed=len(files) - failed, failed=failed))
     if failed:
         raise typer.Exit(1)
 
@@ -331,7 +347,7 @@ def replay_cmd(
     elif as_[:1] == "p" and as_[1:].isdigit() and int(as_[1:]) >= 1:
         viewer = int(as_[1:]) - 1
     else:
-        raise TabletopError(f"--as {as_!r}: give a seat (p1, p2, ...) or 'spectator'")
+        raise TabletopError(_("--as {value!r}: give a seat (p1, p2, ...) or 'spectator'").format(value=as_))
     game = Game.load(save, rules_for)
     replay(registry().get(game.rules.name), game, viewer)
 
@@ -378,7 +394,7 @@ def rules_doc(pack: str = typer.Argument(..., help=N_("The game pack.")),
     text = _rulebook(pack).markdown(p.info.title or p.name)
     if out:
         write_atomic(out, text)
-        typer.echo(f"wrote {out}")
+        typer.echo(_("wrote {file}").format(file=out))
     else:
         typer.echo(text, nl=False)
 
@@ -389,7 +405,7 @@ def _rulebook(pack: str):
 
     book = rulebook(_pack(pack))
     if book is None:
-        raise TabletopError(f"{pack} carries no rule catalogue")
+        raise TabletopError(_("{pack} carries no rule catalogue").format(pack=pack))
     return book
 
 
@@ -413,16 +429,18 @@ def serve_cmd(
 
         from tabletop.web.store import default_db
     except ImportError:
-        raise TabletopError("the web front end needs the [web] extra: pip install 'tabletop[web]'") from None
+        raise TabletopError(_("the web front end needs the [web] extra: pip install 'tabletop[web]'")) from None
     path = (db or default_db()).resolve()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise TabletopError(f"{path.parent}: cannot create the database's folder: {e.strerror or e}") from None
+        raise TabletopError(_("{folder}: cannot create the database's folder: {why}").format(
+            folder=path.parent, why=e.strerror or e)) from None
     os.environ["TABLETOP_WEB_DB"] = str(path)
     os.environ["TABLETOP_WEB_BOT_DELAY"] = str(bot_delay)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
-    typer.echo(f"tabletop: open http://{shown}:{port}/ in a browser (tables in {path}; Ctrl-C stops)")
+    typer.echo(_("tabletop: open {url} in a browser (tables in {path}; Ctrl-C stops)").format(
+        url=f"http://{shown}:{port}/", path=path))
     uvicorn.run("tabletop.web.app:from_env", factory=True, host=host, port=port, workers=workers,
                 log_level="warning")
 
@@ -433,7 +451,7 @@ def _web_db(db: Optional[Path]) -> Path:
     try:
         from tabletop.web.store import default_db
     except ImportError:
-        raise TabletopError("the web front end needs the [web] extra: pip install 'tabletop[web]'") from None
+        raise TabletopError(_("the web front end needs the [web] extra: pip install 'tabletop[web]'")) from None
     path = db or default_db()
     return path
 
@@ -449,9 +467,9 @@ def tables_list(db: Optional[Path] = DB_OPTION) -> None:
 
     path = _web_db(db)
     if not path.exists():
-        fail(f"{path}: no such database (tabletop serve creates it)")
+        fail(_("{path}: no such database (tabletop serve creates it)").format(path=path))
     lines = list_tables(path)
-    typer.echo("\n".join(lines) if lines else "no tables")
+    typer.echo("\n".join(lines) if lines else _("no tables"))
 
 
 @tables_app.command("export")
@@ -464,9 +482,9 @@ def tables_export(table: str = typer.Argument(..., help=N_("The table's id (the 
 
     path = _web_db(db)
     if not path.exists():
-        fail(f"{path}: no such database (tabletop serve creates it)")
+        fail(_("{path}: no such database (tabletop serve creates it)").format(path=path))
     n = export_table(path, table, file)
-    typer.echo(f"wrote {file} ({n} actions)")
+    typer.echo(ngettext("wrote {file} ({n} action)", "wrote {file} ({n} actions)", n).format(file=file, n=n))
 
 
 @tables_app.command("import")
@@ -485,11 +503,11 @@ def tables_import(file: Path = typer.Argument(..., help=N_("A save file of table
         try:
             bots[player_index(seat.strip())] = name.strip() or "greedy"
         except (ValueError, KeyError):
-            fail(f"--bot {spec!r}: write SEAT=BOT, e.g. p2=greedy")
+            fail(_("--bot {spec!r}: write SEAT=BOT, e.g. p2=greedy").format(spec=spec))
     path = _web_db(db)
     path.parent.mkdir(parents=True, exist_ok=True)
     table, links = import_save(path, file, bots)
-    typer.echo(f"table {table}: start 'tabletop serve' and open, on its address:")
+    typer.echo(_("table {table}: start 'tabletop serve' and open, on its address:").format(table=table))
     for seat, link in links:
         typer.echo(f"  {seat}: {link}")
 

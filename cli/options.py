@@ -9,7 +9,7 @@ from __future__ import annotations
 import typer
 
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.language import N_
+from tabletop.framework.language import N_, gettext
 
 OPTION_HELP = N_("A setup option of the game, KEY=VALUE (repeatable), e.g. cities=2 or first_turn_protection=false.")
 
@@ -23,7 +23,7 @@ def parse_options(items) -> dict:
         key, sep, value = str(item).partition("=")
         key = key.strip()
         if not sep or not key:
-            raise TabletopError(f"--option {item!r}: write KEY=VALUE, e.g. --option cities=2")
+            raise TabletopError(gettext('--option {item!r}: write KEY=VALUE, e.g. --option cities=2').format(item=item))
         try:
             out[key] = yaml.safe_load(value) if value.strip() else ""
         except yaml.YAMLError:
@@ -54,7 +54,7 @@ def run_options(workers: str, backend: str, address: str | None) -> int:
     except TabletopError as e:
         raise typer.BadParameter(str(e), param_hint="--workers") from None
     if backend not in ("local", "dask"):
-        raise typer.BadParameter(f"{backend!r}: choose local or dask", param_hint="--backend")
+        raise typer.BadParameter(gettext('{backend!r}: choose local or dask').format(backend=backend), param_hint="--backend")
     if address and backend != "dask":
-        raise typer.BadParameter("--address needs --backend dask", param_hint="--address")
+        raise typer.BadParameter(gettext('--address needs --backend dask'), param_hint="--address")
     return n

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from tabletop.framework.language import N_
+
+from tabletop.framework.language import N_, gettext as _, ngettext
 
 
 def _require_extra() -> None:
@@ -19,21 +20,21 @@ def _require_extra() -> None:
 
     missing = [m for m in ("reportlab", "pypdfium2") if importlib.util.find_spec(m) is None]
     if missing:
-        raise TabletopError(f"printing needs the 'print' extra ({', '.join(missing)} missing): "
-                            "pip install 'tabletop[print]'")
+        raise TabletopError(_("printing needs the 'print' extra ({missing} missing): pip install 'tabletop[print]'").format(
+            missing=", ".join(missing)))
 
 
 def _check_out(out: Path, inputs: list[Path]) -> None:
     from tabletop.framework.errors import TabletopError
 
     if out.suffix.lower() != ".pdf":
-        raise TabletopError(f"--out {out}: the file name must end in .pdf (nothing was written)")
+        raise TabletopError(_("--out {out}: the file name must end in .pdf (nothing was written)").format(out=out))
     if out.is_dir():
-        raise TabletopError(f"--out {out}: that is a folder; give a file name ending in .pdf")
+        raise TabletopError(_("--out {out}: that is a folder; give a file name ending in .pdf").format(out=out))
     if not out.parent.is_dir():
-        raise TabletopError(f"--out {out}: the folder {out.parent} does not exist")
+        raise TabletopError(_("--out {out}: the folder {folder} does not exist").format(out=out, folder=out.parent))
     if any(out.resolve() == Path(p).resolve() for p in inputs):
-        raise TabletopError(f"--out {out}: that is one of the input files; it would be overwritten")
+        raise TabletopError(_("--out {out}: that is one of the input files; it would be overwritten").format(out=out))
 
 
 def cards_print(
@@ -66,7 +67,7 @@ def cards_print(
     inputs = list(cards or []) + list(layout or []) + ([Path(deck)] if deck else [])
     _check_out(out, inputs)
     if png is not None and png.exists() and not png.is_dir():
-        raise TabletopError(f"--png {png}: that is a file, not a folder")
+        raise TabletopError(_("--png {png}: that is a file, not a folder").format(png=png))
     p = registry().get(pack)
     sheet = Sheet.plan(paper.lower(), parse_size(size), bleed)
     lay = load_layout(p.info.title or p.name, p.print_layouts(), list(layout or []))
@@ -76,20 +77,21 @@ def cards_print(
     try:
         write_atomic(out, data)
     except OSError as e:
-        raise TabletopError(f"--out {out}: cannot write ({e.strerror or e})") from None
-    typer.echo(f"wrote {out}: {printed.cards} card{'s' if printed.cards != 1 else ''} on {printed.sheets} "
-               f"sheet{'s' if printed.sheets != 1 else ''}, {printed.pages} pages "
-               f"(each page of fronts followed by its backs, mirrored for duplex; {sheet.cols} x {sheet.rows} "
-               f"per {paper.lower()} sheet)")
+        raise TabletopError(_("--out {out}: cannot write ({why})").format(out=out, why=e.strerror or e)) from None
+    typer.echo(_("wrote {out}: {cards} on {sheets}, {pages} pages (each page of fronts followed by its backs, "
+                 "mirrored for duplex; {cols} x {rows} per {paper} sheet)").format(
+        out=out, cards=ngettext("{n} card", "{n} cards", printed.cards).format(n=printed.cards),
+        sheets=ngettext("{n} sheet", "{n} sheets", printed.sheets).format(n=printed.sheets), pages=printed.pages,
+        cols=sheet.cols, rows=sheet.rows, paper=paper.lower()))
     if png is not None:
         try:
             written = write_pngs(png, render_pngs(lay, chosen, sheet.card, dpi))
         except OSError as e:
-            raise TabletopError(f"--png {png}: cannot write ({e.strerror or e})") from None
-        typer.echo(f"wrote {len(written)} PNG(s) to {png}")
+            raise TabletopError(_("--png {png}: cannot write ({why})").format(png=png, why=e.strerror or e)) from None
+        typer.echo(_("wrote {n} PNG(s) to {png}").format(n=len(written), png=png))
     if printed.problems:
         cards_hit = sorted({pr.card for pr in printed.problems})
         for pr in printed.problems:
-            typer.echo(f"does not print as written: {pr.render()}", err=True)
-        raise TabletopError(f"{len(cards_hit)} card(s) do not print as written: {', '.join(cards_hit)} "
-                            "(the PDF is written; a box whose text does not fit is outlined in red)")
+            typer.echo(_("does not print as written: {problem}").format(problem=pr.render()), err=True)
+        raise TabletopError(_("{n} card(s) do not print as written: {cards} (the PDF is written; a box whose text "
+                              "does not fit is outlined in red)").format(n=len(cards_hit), cards=", ".join(cards_hit)))

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from tabletop.framework.language import N_, gettext as _, grouped
+from tabletop.framework.language import N_, gettext, gettext as _, grouped
 
 from tabletop.cli.options import OPTION_HELP, game_options, run_options
 
@@ -56,7 +56,7 @@ def simulate_cmd(
     try:
         if report_only is not None:
             if game or pack_module:
-                raise typer.BadParameter("--report-only rebuilds a report from its records; give no game",
+                raise typer.BadParameter(gettext('--report-only rebuilds a report from its records; give no game'),
                                          param_hint="--report-only")
             _report_only(report_only)
             return
@@ -89,14 +89,12 @@ def _pack(game: Optional[str], pack_module: Optional[str]):
 
     if pack_module:
         if game:
-            raise TabletopError("give either the name of an installed pack or --pack-module, not both")
+            raise TabletopError(gettext('give either the name of an installed pack or --pack-module, not both'))
         return load_pack_module(pack_module)
     if not game:
-        raise TabletopError("give the game to simulate, e.g. 'tabletop simulate volfyirion' ('tabletop packs' lists "
-                            "them), or --report-only DIR to rebuild a report")
+        raise TabletopError(gettext("give the game to simulate, e.g. 'tabletop simulate volfyirion' ('tabletop packs' lists them), or --report-only DIR to rebuild a report"))
     if ":" in game:
-        raise TabletopError(f"{game[:80]!r} is not the name of an installed pack; a pack that is not installed is "
-                            "given with --pack-module module:attribute")
+        raise TabletopError(gettext('{value!r} is not the name of an installed pack; a pack that is not installed is given with --pack-module module:attribute').format(value=game[:80]))
     return registry().get(game)
 
 
@@ -162,9 +160,9 @@ def _report_only(folder: Path) -> None:
     from tabletop.batches.records import RECORDS, read_run
 
     if not folder.is_dir():
-        raise TabletopError(f"--report-only {folder}: no such folder")
+        raise TabletopError(gettext('--report-only {folder}: no such folder').format(folder=folder))
     if not (folder / RECORDS).is_file():
-        raise TabletopError(f"--report-only {folder}: there is no {RECORDS} in this folder to report on")
+        raise TabletopError(gettext('--report-only {folder}: there is no {records} in this folder to report on').format(folder=folder, records=RECORDS))
     meta = read_run(folder)
     m = report.write_report(folder, meta)
     typer.echo(report.console_summary(m))

@@ -33,8 +33,11 @@ def speak(ctx, value: str | None) -> str:
     global _translated
     lang = language.use(value) if value else language.use(language.from_environment())
     if lang != language.DEFAULT or _translated:
+        from tabletop.cli.usage import speak_click, speak_tree
+
         translate_help(ctx.find_root().command)
-        _click_words()
+        speak_click()
+        speak_tree(ctx.find_root().command)
         _translated = lang != language.DEFAULT
     return lang
 
@@ -69,21 +72,6 @@ def help_texts(command) -> set[str]:
     return out
 
 
-#: The words typer's help screens print themselves (panels and usage), as the language says them.
-_TYPER_WORDS = {"ARGUMENTS_PANEL_TITLE": "Arguments", "OPTIONS_PANEL_TITLE": "Options",
-                "COMMANDS_PANEL_TITLE": "Commands", "REQUIRED_LONG_STRING": "[required]",
-                "DEFAULT_STRING": "[default: {}]", "ENVVAR_STRING": "[env var: {}]",
-                "RANGE_STRING": " [{}]", "DEPRECATED_STRING": "(deprecated) ",
-                "ABORTED_TEXT": "Aborted.", "ERRORS_PANEL_TITLE": "Error"}
-
-
-def _click_words() -> None:
-    from typer import rich_utils
-
-    for attr, english in _TYPER_WORDS.items():
-        setattr(rich_utils, attr, language.gettext(english))
-
-
 def extract(fileobj, keywords, comment_tags, options):
     """Babel extractor for the command line's modules: the marked messages (as Babel's Python
     extractor finds them) and the docstrings typer shows as a command's help."""
@@ -98,8 +86,6 @@ def extract(fileobj, keywords, comment_tags, options):
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and ast.get_docstring(node) and _is_command(node):
             yield node.body[0].lineno, None, inspect.cleandoc(ast.get_docstring(node)), []
-    for attr, english in _TYPER_WORDS.items():
-        yield 1, None, english, []
 
 
 def _is_command(node) -> bool:

@@ -13,6 +13,7 @@ from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.table import Table
 from tabletop.dsl.vocabulary import Vocabulary, forms
 from tabletop.framework import lasting
+from tabletop.framework.language import gettext
 
 
 def duration(m: Matcher, pos: int):
@@ -21,7 +22,7 @@ def duration(m: Matcher, pos: int):
         end = P.words_at(m, pos, words)
         if end is not None:
             yield end, "turn"
-    m.fail(pos, "how long ('this turn', 'until the end of your turn')")
+    m.fail(pos, gettext("how long ('this turn', 'until the end of your turn')"))
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from tabletop.dsl import selectors as S
 from tabletop.dsl.steps import Counter
 from tabletop.dsl.table import Table
 from tabletop.dsl.vocabulary import Vocabulary
+from tabletop.framework.language import N_
 
 
 class Samples:
@@ -59,31 +60,31 @@ def install(v: Vocabulary, table: Table) -> Vocabulary:
     v.words("departure", tuple(events.DEPARTURES))
     v.words("more-less", ("more", "less", "fewer"))
 
-    v.parser("cards", "a card selector", (
+    v.parser("cards", N_("a card selector"), (
         f"a card in your {ex.hand}", f"each enemy {ex.kind} with {ex.attr} 4 or less",
         f"the top 3 cards of your {ex.deck}", f"one of your {ex.kinds}", f"up to 2 {ex.kinds} you control",
         "the target", "it"))(S.cards)
-    v.parser("count", "what 'for each' and 'the number of' count", (f"{ex.kind} you control",
+    v.parser("count", N_("what 'for each' and 'the number of' count"), (f"{ex.kind} you control",
                                                                      f"card in your {ex.pile}"))(S.count)
-    v.parser("players", "a player selector", ("you", "each enemy", "each player", "the target's owner", "they"))(
+    v.parser("players", N_("a player selector"), ("you", "each enemy", "each player", "the target's owner", "they"))(
         P.players)
-    v.parser("zone", "a zone", (f"your {ex.pile}", f"the enemy's {ex.hand}"))(P.zones)
-    v.parser("compare", "a comparison", ("4 or more", "at most 3", "fewer than 2"))(
+    v.parser("zone", N_("a zone"), (f"your {ex.pile}", f"the enemy's {ex.hand}"))(P.zones)
+    v.parser("compare", N_("a comparison"), ("4 or more", "at most 3", "fewer than 2"))(
         lambda m, pos: C.compare(m, pos))
-    v.parser("destination", "where a card goes", (f"into your {ex.hand}", f"on top of your {ex.deck}",
+    v.parser("destination", N_("where a card goes"), (f"into your {ex.hand}", f"on top of your {ex.deck}",
                                                    f"at the bottom of your {ex.deck}"))(verbs.destinations)
-    v.parser("counted", "a comparison of a number of cards", (
+    v.parser("counted", N_("a comparison of a number of cards"), (
         f"2 or more {ex.kinds}", f"fewer {ex.kinds} than the enemy", f"no cards in your {ex.hand}"))(conditions.counted)
-    v.parser("counted-own", "what a player has", (f"2 or more {ex.kinds} in their {ex.pile}",))(conditions.counted_own)
-    v.parser("attrcmp", "a comparison of a number on a card", (f"3 {ex.attr} or less", f"at least 2 {ex.attr}"))(
+    v.parser("counted-own", N_("what a player has"), (f"2 or more {ex.kinds} in their {ex.pile}",))(conditions.counted_own)
+    v.parser("attrcmp", N_("a comparison of a number on a card"), (f"3 {ex.attr} or less", f"at least 2 {ex.attr}"))(
         conditions.attrcmp)
-    v.parser("possessive", "whose number", ("its", "the target's", "this card's", f"your {ex.kinds}'"))(numbers.possessive)
-    v.parser("duration", "how long a change lasts", ("this turn", "until the end of your turn"))(changes.duration)
+    v.parser("possessive", N_("whose number"), ("its", "the target's", "this card's", f"your {ex.kinds}'"))(numbers.possessive)
+    v.parser("duration", N_("how long a change lasts"), ("this turn", "until the end of your turn"))(changes.duration)
     phase = next(iter(table.phases), None)
-    v.parser("moment", "when a delayed or timed ability happens", tuple(
+    v.parser("moment", N_("when a delayed or timed ability happens"), tuple(
         x for x in ("your turn", "each enemy turn", phase and f"your {phase}", phase and f"the enemy's next {phase}")
         if x))(events.moment)
-    v.parser("cost-subject", "what a cost change applies to", (f"the next card you {ex.cost_verb} this turn",
+    v.parser("cost-subject", N_("what a cost change applies to"), (f"the next card you {ex.cost_verb} this turn",
                                                                f"your {ex.kinds}"))(changes.cost_subject)
 
     verbs.register(v, table, key, ex)

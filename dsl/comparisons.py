@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from tabletop.dsl.matcher import Matcher
 from tabletop.dsl.quantity import Quantity
+from tabletop.framework.language import gettext
 
 
 OPS = {
@@ -51,7 +52,7 @@ def read_after(m: Matcher, pos: int):
     if w in _AFTER:
         yield pos + 1, _AFTER[w]
     else:
-        m.fail(pos, "'or more' or 'or less'")
+        m.fail(pos, gettext("'or more' or 'or less'"))
 
 
 def compare(m: Matcher, pos: int):

@@ -27,7 +27,7 @@ from tabletop.dsl.source import Source
 from tabletop.dsl.steps import numbering
 from tabletop.dsl.syntax import Reading
 from tabletop.dsl.vocabulary import CONDITION, EFFECT, MODIFIER, QUANTITY, TRIGGER, Element, Pattern, Vocabulary
-from tabletop.framework.language import N_, gettext as _
+from tabletop.framework.language import N_, gettext, gettext as _
 from tabletop.framework import effects, lasting
 from tabletop.framework.effects import Program
 from tabletop.framework.suggest import closest
@@ -100,9 +100,9 @@ def compile_text(text: str, kind: str, vocab: Vocabulary, *, program_id: str,
     """
     src = (source or Source()).with_text(text if isinstance(text, str) else "")
     if not isinstance(text, str):
-        raise CardLanguageError(f"expected a card text, found {type(text).__name__}",
+        raise CardLanguageError(gettext('expected a card text, found {name}').format(name=type(text).__name__),
                                 file=src.file, card=src.card, field=src.field,
-                                expected="a line of the card language")
+                                expected=gettext("a line of the card language"))
     with numbering():
         return _Compiler(text, vocab, src, program_id, scope).run(kind)
 
@@ -169,7 +169,7 @@ class _Compiler(Reading):
                 self.vocab.word_class(arg)
             return self.builtin(Element(base, "value", arg or None))
         if kind not in self.vocab.families and kind not in self.vocab.parsers:
-            raise VocabularyError(f"vocabulary {self.vocab.name!r}: unknown kind {kind!r}")
+            raise VocabularyError(gettext('vocabulary {name!r}: unknown kind {kind!r}').format(name=self.vocab.name, kind=kind))
         tree = self.parse("start_phrase")
         return self.phrase(kind, to_atoms(tree.children))
 
@@ -184,12 +184,12 @@ class _Compiler(Reading):
                     for q, w in v:
                         if q.const is None:
                             at = next((a for a in atoms if a.kind == "e"), atoms[0])
-                            raise self.error("this amount must be a plain number here", at.start,
-                                             at.end - at.start, "a number like 2")
+                            raise self.error(gettext('this amount must be a plain number here'), at.start,
+                                             at.end - at.start, gettext("a number like 2"))
                         out.append((q.const, w))
                     return tuple(out)
                 return v
-            m.fail(end, "the end of the text")
+            m.fail(end, gettext('the end of the text'))
         raise self.match_error(m, atoms, el.kind if el.kind != "word" else el.arg, [])
 
     def program(self, pid: str, steps: tuple, text: str) -> Program:
@@ -263,9 +263,7 @@ class _Compiler(Reading):
         kw, rest = _trigger_word(head)
         if kw is None:
             at = head[0] if head else Atom("w", "", 0, len(text))
-            raise self.error("an ability is 'when ...: EFFECT', 'whenever ...: EFFECT', 'at the start of "
-                             "...: EFFECT', 'while CONDITION: CHANGE' or a lasting change such as "
-                             "'your troops have +1 defence'", at.start, max(1, at.end - at.start))
+            raise self.error(gettext("an ability is 'when ...: EFFECT', 'whenever ...: EFFECT', 'at the start of ...: EFFECT', 'while CONDITION: CHANGE' or a lasting change such as 'your troops have +1 defence'"), at.start, max(1, at.end - at.start))
         event = self.event_phrase(kw, rest, head)
         saved = self.scope
         if self.scope is not None:
@@ -279,9 +277,7 @@ class _Compiler(Reading):
     def static(self, atoms: list[Atom], cond) -> CardAbility:
         mod = self.phrase(MODIFIER, atoms)
         if not isinstance(mod, lasting.Modifier):
-            raise self.error("this is not something a card can do while it is in play: an ability is "
-                             "'when ...: EFFECT', 'at the start of ...: EFFECT', or a lasting change such as "
-                             "'your troops have +1 defence'", atoms[0].start, atoms[-1].end - atoms[0].start)
+            raise self.error(gettext("this is not something a card can do while it is in play: an ability is 'when ...: EFFECT', 'at the start of ...: EFFECT', or a lasting change such as 'your troops have +1 defence'"), atoms[0].start, atoms[-1].end - atoms[0].start)
         if cond is not None:
             mod = _with(mod, condition=cond)
         lasting.register(mod.id, mod)
@@ -298,8 +294,7 @@ class _Compiler(Reading):
         else:
             event = self.phrase(TRIGGER, atoms, accept=lambda v: isinstance(v, Event))
         if not isinstance(event, Event):
-            raise self.error("this requirement is one of the pack's own (a Ploy's or a trap's) and cannot "
-                             "start an ability here", atoms[0].start, atoms[-1].end - atoms[0].start)
+            raise self.error(gettext("this requirement is one of the pack's own (a Ploy's or a trap's) and cannot start an ability here"), atoms[0].start, atoms[-1].end - atoms[0].start)
         return event
 
     # -- effects ---------------------------------------------------------------
@@ -400,8 +395,7 @@ class _Compiler(Reading):
                 raise max(read, key=lambda f: f[0])[1]
             if tried and tried is at_commas:
                 raise tried[-1][1]
-        raise self.error("say what happens if the condition holds: 'if CONDITION: EFFECT' or "
-                         "'if CONDITION, EFFECT'", end, 1, "':' or ',' and an effect")
+        raise self.error(gettext("say what happens if the condition holds: 'if CONDITION: EFFECT' or 'if CONDITION, EFFECT'"), end, 1, gettext("':' or ',' and an effect"))
 
     def lasting(self, t: Tree) -> tuple:
         """A trigger an effect leaves behind: ``[this turn,] whenever ...: ...``, ``at the start of ...: ...``."""
@@ -410,14 +404,13 @@ class _Compiler(Reading):
         kw, rest = _trigger_word(head)
         if kw is None and any(a.value in ("if", "one", "may") for a in head[1:]):
             colon = tphrase.meta.end_pos + self.text[tphrase.meta.end_pos:].index(":")
-            raise self.error("unexpected ':' ('if', 'may' and 'choose one:' only start a step: at the start "
-                             "or after ';')", colon, 1, None, self._syntax_hint(Token("_COLON", ":", colon)))
+            raise self.error(gettext("unexpected ':' ('if', 'may' and 'choose one:' only start a step: at the start or after ';')"), colon, 1, None, self._syntax_hint(Token("_COLON", ":", colon)))
         if kw is None:
             a0 = head[0] if head else to_atoms(tphrase.children)[0]
             hint = self._syntax_hint(Token("_COLON", ":", tphrase.meta.end_pos))
             if hint:
-                raise self.error(f"unknown word {a0.value!r} before ':'", a0.start, a0.end - a0.start, None, hint)
-            raise self.error("only 'if', 'when', 'whenever' and 'at the start/end of' end with ':' in an effect",
+                raise self.error(gettext("unknown word {value!r} before ':'").format(value=a0.value), a0.start, a0.end - a0.start, None, hint)
+            raise self.error(gettext("only 'if', 'when', 'whenever' and 'at the start/end of' end with ':' in an effect"),
                              a0.start, tphrase.meta.end_pos - a0.start,
                              "'if CONDITION: ...', 'this turn, whenever ...: ...' or 'at the start of ...: ...'")
         return self.lasting_trigger(kw, rest, head, this_turn, seq_t, self._slice(seq_t), self._slice(t))
@@ -426,7 +419,7 @@ class _Compiler(Reading):
                         body: str, whole: str) -> tuple:
         """The step leaving behind the trigger ``kw rest`` (``whenever you play a red card``) whose effect is ``seq_t``."""
         if kw == "whenever" and not this_turn:
-            raise self.error("say how long this lasts: 'this turn, whenever ...: ...'", head[0].start,
+            raise self.error(gettext("say how long this lasts: 'this turn, whenever ...: ...'"), head[0].start,
                              head[0].end - head[0].start, "'this turn,' or 'until the end of your turn,' before 'whenever'")
         uses = 0 if kw == "whenever" else 1
         event = self.event_phrase(kw, rest, head)
@@ -453,7 +446,7 @@ class _Compiler(Reading):
         if body and body[-1].kind == ",":
             body = body[:-1]
         if not 1 <= times <= 10:
-            raise self.error("say how many times, from 1 to 10", atoms[-2].start, atoms[-1].end - atoms[-2].start)
+            raise self.error(gettext('say how many times, from 1 to 10'), atoms[-2].start, atoms[-1].end - atoms[-2].start)
         prog = self.sub_program(self.statement(body), self.text[body[0].start:body[-1].end])
         return (repeat_step(prog, times),)
 
@@ -543,8 +536,7 @@ class _Compiler(Reading):
             self.scale = saved
         steps = (res,) if callable(res) else tuple(res) if isinstance(res, (tuple, list)) else None
         if not steps or not all(callable(s) for s in steps):
-            raise VocabularyError(f"vocabulary {self.vocab.name!r}: the effect for "
-                                  f"{' '.join(str(a.value) for a in atoms)!r} returned {type(res).__name__}, not a step")
+            raise VocabularyError(gettext('vocabulary {name!r}: the effect for {items!r} returned {name2}, not a step').format(name=self.vocab.name, items=' '.join(str(a.value) for a in atoms), name2=type(res).__name__))
         binds = getattr(steps[-1], "binds", None)
         if binds:
             self.last_ref = None  # "it" is now the card this statement picked
@@ -685,12 +677,12 @@ class _Compiler(Reading):
         whose result ``accept`` takes, when given)."""
         pats = self.vocab.families.get(family, [])
         sub = self.vocab.parsers.get(family)
-        label = _LABEL.get(family, family)
+        label = _(_LABEL[family]) if family in _LABEL else family
         if not atoms:
-            raise self.error(f"a {label} is missing here", 0, 1)
+            raise self.error(gettext('a {label} is missing here').format(label=label), 0, 1)
         start, end = atoms[0].start, atoms[-1].end
         if not pats and sub is None:
-            raise self.error(f"this pack has no {label} phrases", start, end - start)
+            raise self.error(gettext('this pack has no {label} phrases').format(label=label), start, end - start)
         first = atoms[0].value if atoms[0].kind == "w" else None
         cands = [p for p in pats if p.first is None or first in p.first]
         m = Matcher(self.vocab, atoms, self, self.scope, implicit)
@@ -700,7 +692,7 @@ class _Compiler(Reading):
                     if stop == len(atoms):
                         self.check_problem(value, atoms)
                         return value
-                    m.fail(stop, "the end of the phrase")
+                    m.fail(stop, gettext('the end of the phrase'))
             for p in cands:
                 for stop, binds in m.seq(p.elements, 0, 0):
                     if stop == len(atoms):
@@ -710,9 +702,9 @@ class _Compiler(Reading):
                         if accept is not None and not accept(out):
                             break
                         return out
-                    m.fail(stop, "the end of the phrase")
+                    m.fail(stop, gettext('the end of the phrase'))
         except TooComplex:
-            raise self.error(f"this {label} is too long or ambiguous to read; split it with ';'",
+            raise self.error(gettext("this {label} is too long or ambiguous to read; split it with ';'").format(label=label),
                              start, end - start) from None
         raise self.match_error(m, atoms, family, cands)
 

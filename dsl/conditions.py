@@ -15,6 +15,7 @@ from tabletop.dsl.comparisons import OPS, Comparison
 from tabletop.dsl.places import PlayerSel
 from tabletop.dsl.table import Table
 from tabletop.dsl.vocabulary import Vocabulary, forms
+from tabletop.framework.language import N_, gettext
 
 
 @dataclass(frozen=True)
@@ -134,7 +135,8 @@ def attrcmp(m: Matcher, pos: int):
             continue
         a = attr_at(end)
         if a is None:
-            m.fail(end, "a number on a card (" + ", ".join(attrs) + ")", tuple(attrs), "number on a card")
+            m.fail(end, gettext("a number on a card ({words})").format(words=", ".join(attrs)), tuple(attrs),
+                   "number on a card")
             continue
         for e2, op in C.read_after(m, end + 1):
             yield e2, (a, Comparison(op, q))
@@ -150,7 +152,7 @@ def resource_cmp(m: Matcher, pos: int):
         w = m.word(p)
         r = next((r for r in resources if w is not None and w in forms(r)), None)
         if r is None:
-            m.fail(p, "a resource (" + ", ".join(resources) + ")", tuple(resources), "resource")
+            m.fail(p, gettext("a resource ({words})").format(words=", ".join(resources)), tuple(resources), "resource")
             return None, p
         return r, p + 1 + (m.word(p + 1) in ("point", "points"))
 
@@ -191,7 +193,7 @@ def resource_cmp(m: Matcher, pos: int):
 def register(v: Vocabulary, table: Table, ex) -> None:
     """Add the shared conditions to ``v``."""
     if table.resources:
-        v.parser("resource-cmp", "a comparison of a player's resource", (
+        v.parser("resource-cmp", N_("a comparison of a player's resource"), (
             f"5 or more {table.resources[0]}", f"more {table.resources[0]} than the enemy"))(resource_cmp)
 
         @v.condition("{who:players} have|has {c:resource-cmp}", example=f"you have 5 or more {table.resources[0]}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from tabletop.dsl.steps import SURE
 from tabletop.framework import lasting
 from tabletop.framework.effects import CHILD, Decision, Frame, Program
+from tabletop.framework.language import N_, CardName, Phrase, Word
 
 _YES_NO = (("yes",), ("no",))
 
@@ -33,7 +34,9 @@ def may_step(prog: Program, key: str, text: str):
                 state.stack.append(Frame(prog, inner))
             return None
         card = ctx.get("card")
-        prompt = f"may ({card}): {text}" if card is not None else f"may: {text}"
+        # the effect's words are the card language's (one language); the question around them is the reader's
+        prompt = Phrase(N_("may ({card}): {text}"), card=CardName(card), text=text) if card is not None else \
+            Phrase(N_("may: {text}"), text=text)
         return Decision(ctx["controller"], prompt, _YES_NO, _TRUE_FALSE, key)
     return step
 
@@ -47,7 +50,7 @@ def choose_step(progs: tuple, labels: tuple, key: str):
             state.stack.append(Frame(progs[ctx.pop(key)], child(ctx)))
             return None
         card = ctx.get("card")
-        prompt = f"choose one ({card})" if card is not None else "choose one"
+        prompt = Phrase(N_("choose one ({card})"), card=CardName(card)) if card is not None else Word(N_("choose one"))
         return Decision(ctx["controller"], prompt, options, values, key)
     return step
 

@@ -12,6 +12,7 @@ from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.places import PlayerSel
 from tabletop.dsl.vocabulary import Vocabulary
 from tabletop.framework import triggers
+from tabletop.framework.language import gettext
 
 DEPARTURES = {"destroyed": "destroyed", "replaced": "replaced", "removed": "removed",
               "returned": "returned", "sacrificed": "sacrificed", "discarded": "discarded"}
@@ -74,7 +75,7 @@ def moment(m: Matcher, pos: int):
         if end is not None:
             heads.append((end, mode))
     if not heads:
-        m.fail(pos, "whose turn or phase ('your', 'each enemy', 'the enemy's next', 'each')")
+        m.fail(pos, gettext("whose turn or phase ('your', 'each enemy', 'the enemy's next', 'each')"))
     for end, mode in heads:
         if m.word(end) in ("turn",):
             ev = triggers.TURN_END if at_end else triggers.TURN_START
@@ -85,7 +86,7 @@ def moment(m: Matcher, pos: int):
             if e2 is not None:
                 ev = triggers.PHASE_END if at_end else triggers.PHASE_START
                 yield e2, _moment_event(ev, mode, phase, P.text_of(m, pos, e2))
-        m.fail(end, "'turn' or a phase (" + ", ".join(table.phases) + ")")
+        m.fail(end, gettext("'turn' or a phase ({words})").format(words=", ".join(table.phases)))
 
 
 def _moment_event(event: str, mode: str, phase: str | None, text: str) -> Event:

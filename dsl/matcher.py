@@ -14,6 +14,7 @@ from lark import Token
 
 from tabletop.dsl.errors import VocabularyError
 from tabletop.dsl.vocabulary import Element, Vocabulary
+from tabletop.framework.language import gettext
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "no": 0, "once": 1, "twice": 2}
@@ -162,13 +163,13 @@ class Matcher:
                 from tabletop.dsl.quantity import Quantity
 
                 if self.scope is not None and not self.scope.has("it"):
-                    self.fail(pos, "a number ('that many' counts the cards a statement before it acted on)")
+                    self.fail(pos, gettext("a number ('that many' counts the cards a statement before it acted on)"))
                     return
                 yield pos + 2, Quantity(_that_many, None, "that many")
                 return
         if self.implicit is not None:
             yield pos, self.implicit
-        self.fail(pos, "a number")
+        self.fail(pos, gettext("a number"))
 
     def quantity(self, atom: Atom):
         if self.compiler is None:
@@ -218,7 +219,7 @@ class Matcher:
             if pos < n and atoms[pos].kind == "s":
                 yield pos + 1, atoms[pos].value
             else:
-                self.fail(pos, 'a card name in "double quotes"')
+                self.fail(pos, gettext('a card name in "double quotes"'))
         else:
             fam = el.arg
             key = (fam, pos)

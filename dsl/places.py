@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from tabletop.dsl.matcher import Matcher
 from tabletop.dsl.vocabulary import forms
+from tabletop.framework.language import gettext
 
 #: The Table of each game, by ``state.game`` (filled by :func:`tabletop.dsl.common.install`).
 TABLES: dict[str, Any] = {}
@@ -95,7 +96,7 @@ def players(m: Matcher, pos: int):
             found = True
             yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
     if not found:
-        m.fail(pos, "a player ('you', 'each enemy', 'each player', 'they'...)")
+        m.fail(pos, gettext("a player ('you', 'each enemy', 'each player', 'they'...)"))
 
 
 def owners(m: Matcher, pos: int):

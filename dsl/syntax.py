@@ -14,19 +14,21 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 
 from tabletop.dsl.matcher import MAX_NUMBER
 from tabletop.framework.suggest import closest
+from tabletop.framework.language import N_, gettext
 
 # what each Lark terminal is, in words, for syntax errors
 _TERMINALS = [
-    ("WORD", "a word"), ("NUMBER", "a number"), ("SIGNED", "a signed number like +1"),
-    ("STRING", 'a card name in "double quotes"'), ("ORMORE", "'or more'"),
+    ("WORD", N_("a word")), ("NUMBER", N_("a number")), ("SIGNED", N_("a signed number like +1")),
+    ("STRING", N_('a card name in "double quotes"')), ("ORMORE", "'or more'"),
     ("_MAY", "'may'"), ("_YOU_MAY", "'you may'"), ("_CHOOSE", "'choose'"), ("_ONE", "'one'"), ("_IF", "'if'"),
     ("_OTHERWISE", "'otherwise'"),
     ("NOT", "'not'"), ("AND", "'and'"), ("OR", "'or'"), ("_LPAR", "'('"), ("_RPAR", "')'"),
     ("_SEMI", "';'"), ("_COLON", "':'"), ("COMMA", "','"), ("_COMMA_OR", "', or'"), ("_VBAR", "'|'"),
-    ("_ARROW", "'->'"), ("PLUS", "'+'"), ("MINUS", "'-'"), ("STAR", "'*'"), ("$END", "the end of the text"),
+    ("_ARROW", "'->'"), ("PLUS", "'+'"), ("MINUS", "'-'"), ("STAR", "'*'"), ("$END", N_("the end of the text")),
 ]
 _TERMINAL_ORDER = {name: i for i, (name, _) in enumerate(_TERMINALS)}
 _TERMINAL_TEXT = dict(_TERMINALS)
+_IN_WORDS = {"WORD", "NUMBER", "SIGNED", "STRING", "$END"}  # the others are the language's own tokens, quoted
 
 
 _ATOMS = {"WORD", "NUMBER", "SIGNED", "STRING", "ORMORE", "AND", "OR", "COMMA", "_LPAR", "_COLON"}
@@ -39,10 +41,10 @@ def describe_terminals(names) -> str:
     if names & _ENDS and "WORD" in names:
         names = names - _ATOMS
     known = sorted((n for n in names if n in _TERMINAL_TEXT), key=_TERMINAL_ORDER.get)
-    items = [_TERMINAL_TEXT[n] for n in known]
+    items = [gettext(_TERMINAL_TEXT[n]) if n in _IN_WORDS else _TERMINAL_TEXT[n] for n in known]
     if not items:
         return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + gettext(" or ") + items[-1]
 
 
 MAX_TEXT = 2000      # characters in one card text
@@ -70,14 +72,13 @@ class Reading:
         text = self.text if text is None else text
         if not text.strip():
             where = f" ({self.source.field})" if self.source.field else ""
-            raise self.error(f"the text is empty{where}: write what the card does", 0, 1,
-                             "a line of the card language, e.g. 'draw a card'")
+            raise self.error(gettext('the text is empty{where}: write what the card does').format(where=where), 0, 1,
+                             gettext("a line of the card language, e.g. 'draw a card'"))
         if len(text) > MAX_TEXT:
-            raise self.error(f"this text is {len(text)} characters long; a card text may have at most "
-                             f"{MAX_TEXT}: split it into several abilities", MAX_TEXT, 1)
+            raise self.error(gettext('this text is {n} characters long; a card text may have at most {max_text}: split it into several abilities').format(n=len(text), max_text=MAX_TEXT), MAX_TEXT, 1)
         big = _BIG_NUMBER.search(text)
         if big is not None:
-            raise self.error(f"numbers in card texts go up to {MAX_NUMBER}", big.start(),
+            raise self.error(gettext('numbers in card texts go up to {max_number}').format(max_number=MAX_NUMBER), big.start(),
                              big.end() - big.start(), f"a number from 0 to {MAX_NUMBER}")
         try:
             tree = parser().parse(text, start=start)
@@ -90,13 +91,12 @@ class Reading:
                 while end < len(text) and (text[end].isalnum() or text[end] in "'-"):
                     end += 1
                 word = text[off:end]
-                raise self.error(f"unexpected {word!r}: the card language is lowercase "
-                                 f"(card names go in double quotes)", off, end - off, expected,
+                raise self.error(gettext('unexpected {word!r}: the card language is lowercase (card names go in double quotes)').format(word=word), off, end - off, expected,
                                  repr(word.lower())) from None
             if ch == '"':
-                raise self.error("unterminated card name: the closing '\"' is missing on this line",
+                raise self.error(gettext('unterminated card name: the closing \'"\' is missing on this line'),
                                  off, 1, 'a card name in "double quotes"') from None
-            raise self.error(f"unexpected character {ch!r}", off, 1, expected) from None
+            raise self.error(gettext('unexpected character {ch!r}').format(ch=ch), off, 1, expected) from None
         except (UnexpectedToken, UnexpectedEOF) as e:
             tok = getattr(e, "token", None)
             ip = getattr(e, "interactive_parser", None)
@@ -104,14 +104,14 @@ class Reading:
             expected = describe_terminals(accepts or getattr(e, "expected", None) or getattr(e, "accepts", None) or ())
             if tok is None or tok.type == "$END":
                 off = len(text.rstrip())
-                raise self.error("the text ends too early", off, 1, expected) from None
+                raise self.error(gettext('the text ends too early'), off, 1, expected) from None
             desc = _TERMINAL_TEXT.get(tok.type, repr(str(tok)))
             if tok.type in ("WORD", "NUMBER", "STRING"):
                 desc = f"{_TERMINAL_TEXT[tok.type].split(' ', 1)[1]} {str(tok)!r}" if tok.type != "STRING" else f"card name {tok}"
-            raise self.error(f"unexpected {desc}{self._syntax_note(tok)}", tok.start_pos, len(tok), expected,
+            raise self.error(gettext('unexpected {desc}{syntax_note}').format(desc=desc, syntax_note=self._syntax_note(tok)), tok.start_pos, len(tok), expected,
                              self._syntax_hint(tok)) from None
         except LarkError as e:  # any other parser failure, still located
-            raise self.error(f"cannot read this text ({type(e).__name__})", 0, 1) from None
+            raise self.error(gettext('cannot read this text ({name})').format(name=type(e).__name__), 0, 1) from None
         self._check_depth(tree)
         return tree
 
@@ -122,8 +122,7 @@ class Reading:
             node, depth = stack.pop()
             if depth > MAX_DEPTH:
                 off = node.meta.start_pos if isinstance(node, Tree) and not node.meta.empty else 0
-                raise self.error(f"this text is nested too deeply (more than {MAX_DEPTH} levels of "
-                                 f"parentheses, 'may', 'not' or chained operators): simplify it", off, 1)
+                raise self.error(gettext("this text is nested too deeply (more than {max_depth} levels of parentheses, 'may', 'not' or chained operators): simplify it").format(max_depth=MAX_DEPTH), off, 1)
             if isinstance(node, Tree):
                 stack.extend((ch, depth + 1) for ch in node.children)
 
@@ -143,5 +142,5 @@ class Reading:
             if ";" in words:
                 words = words[len(words) - words[::-1].index(";"):]
             if "if" in words[1:] or "one" in words[1:]:
-                return " ('if', 'may' and 'choose one:' only start a step: at the start or after ';')"
+                return gettext(" ('if', 'may' and 'choose one:' only start a step: at the start or after ';')")
         return ""

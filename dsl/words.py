@@ -8,16 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tabletop.framework.language import N_, gettext as _
 from tabletop.dsl.vocabulary import CONDITION, EFFECT, MODIFIER, QUANTITY, TRIGGER, Element, Pattern, Vocabulary
 
 #: How each family is titled, and the compile kind its examples are compiled as.
 SECTIONS = (
-    (EFFECT, "Effects (statements)", "effect"),
-    (CONDITION, "Conditions (after 'if', 'while', '->')", "condition"),
-    (QUANTITY, "Quantities (numbers: in '( )', after 'equal to')", "quantity"),
-    (TRIGGER, "Triggers (after 'when' / 'whenever')", "trigger"),
-    ("moment", "Moments (after 'at the start of' / 'at the end of')", "moment"),
-    (MODIFIER, "Lasting changes (abilities, powers, 'this turn, ...')", "modifier"),
+    (EFFECT, N_("Effects (statements)"), "effect"),
+    (CONDITION, N_("Conditions (after 'if', 'while', '->')"), "condition"),
+    (QUANTITY, N_("Quantities (numbers: in '( )', after 'equal to')"), "quantity"),
+    (TRIGGER, N_("Triggers (after 'when' / 'whenever')"), "trigger"),
+    ("moment", N_("Moments (after 'at the start of' / 'at the end of')"), "moment"),
+    (MODIFIER, N_("Lasting changes (abilities, powers, 'this turn, ...')"), "modifier"),
 )
 
 
@@ -34,7 +35,7 @@ class Entry:
 def entries(vocab: Vocabulary) -> list[Entry]:
     """Every phrase form of ``vocab``, in the order of :data:`SECTIONS` then registration."""
     out = []
-    for family, _, kind in SECTIONS:
+    for family, _title, kind in SECTIONS:
         for p in vocab.families.get(family, ()):
             out.append(Entry(family, p.show(), p.example or make_example(vocab, p), kind))
         if family in vocab.parsers and family not in vocab.families:
@@ -86,31 +87,32 @@ def word_classes(vocab: Vocabulary) -> dict[str, tuple[str, ...]]:
 
 def render(vocab: Vocabulary) -> str:
     """The catalogue as text: word classes, then each section's forms with their examples."""
-    lines = [f"The card language of {vocab.name}", ""]
-    lines.append("Words")
+    lines = [_("The card language of {game}").format(game=vocab.name), ""]
+    lines.append(_("Words"))
     for cls, words in word_classes(vocab).items():
         lines.append(f"  {cls}: {', '.join(words)}")
     table = vocab.table
     if table is not None:
-        lines.append(f"  zone: {', '.join(' / '.join(z.words) for z in table.zones)}")
-        lines.append(f"  kind of card: card, {', '.join(k.name for k in table.kinds)}")
+        lines.append("  " + _("zone: {words}").format(words=", ".join(" / ".join(z.words) for z in table.zones)))
+        lines.append("  " + _("kind of card: {words}").format(words=", ".join(["card", *(k.name for k in table.kinds)])))
     lines.append("")
-    lines.append("Selectors (which cards, which players)")
+    lines.append(_("Selectors (which cards, which players)"))
     for fam in ("cards", "players", "zone", "destination", "counted", "attrcmp", "compare", "duration",
                 "cost-subject", "possessive"):
         if fam in vocab.parsers:
             doc, examples = vocab.parser_docs.get(fam, ("", ()))
-            lines.append(f"  {doc or fam}: " + "; ".join(examples))
+            lines.append(f"  {_(doc) or fam}" + _(": ") + "; ".join(examples))
     by_family: dict[str, list[Entry]] = {}
     for e in entries(vocab):
         by_family.setdefault(e.family, []).append(e)
-    for family, title, _ in SECTIONS:
+    for family, title, _kind in SECTIONS:
         items = by_family.get(family)
         if not items:
             continue
         lines.append("")
-        lines.append(title)
+        lines.append(_(title))
         for e in items:
-            lines.append(f"  {e.form}")
-            lines.append(f"      e.g. {e.example}")
+            documented = family in vocab.parsers and family not in vocab.families  # a doc, not a pattern
+            lines.append(f"  {_(e.form) if documented else e.form}")
+            lines.append("      " + _("e.g. {example}").format(example=e.example))
     return "\n".join(lines) + "\n"

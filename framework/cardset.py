@@ -5,6 +5,7 @@ from pathlib import Path
 
 from tabletop.framework.cards import CardDef, fresh_namespace, load_cards, read_text
 from tabletop.framework.errors import ErrorList, LocatedError
+from tabletop.framework.language import gettext
 
 
 class CardSet:
@@ -51,7 +52,7 @@ class CardSet:
                 continue
             for c in loaded:
                 if c.name in seen:
-                    errors.append(LocatedError(f"card {c.name!r} is defined twice (also in {seen[c.name]})", label))
+                    errors.append(LocatedError(gettext('card {name!r} is defined twice (also in {value})').format(name=c.name, value=seen[c.name]), label))
                     continue
                 seen[c.name] = label
                 cards.append(c)

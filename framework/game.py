@@ -26,6 +26,7 @@ from tabletop.framework.setups import MAX_SEED, SetupError, check_options
 from tabletop.framework.state import State, player_name
 from tabletop.framework.userfiles import read_json
 from tabletop.framework.wording import clip, kind_of, shown
+from tabletop.framework.language import gettext
 
 SAVE_FORMAT = "tabletop-save"
 SAVE_VERSION = 1
@@ -140,37 +141,34 @@ class Game:
             return f"{source}:{lines[key]}" if lines and key in lines else source
 
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"{source}: not a tabletop saved game (it has no \"format\": \"{SAVE_FORMAT}\")")
+            raise SaveError(gettext('{source}: not a tabletop saved game (it has no "format": "{save_format}")').format(source=source, save_format=SAVE_FORMAT))
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"{at('version')}: saved with format version {shown(data.get('version'))}; "
-                            f"this tabletop reads version {SAVE_VERSION}")
+            raise SaveError(gettext('{at}: saved with format version {shown}; this tabletop reads version {save_version}').format(at=at('version'), shown=shown(data.get('version')), save_version=SAVE_VERSION))
         for key, want, ok in _SAVE_FIELDS:
             if key not in data and key != "players":
-                raise SaveError(f"{source}: the field {key!r} is missing ({want})")
+                raise SaveError(gettext('{source}: the field {key!r} is missing ({want})').format(source=source, key=key, want=want))
             if not ok(data.get(key)):
-                raise SaveError(f"{at(key)}: {key}: expected {want}, not {kind_of(data.get(key))}")
+                raise SaveError(gettext('{at}: {key}: expected {want}, not {kind_of}').format(at=at(key), key=key, want=want, kind_of=kind_of(data.get(key))))
         try:
             rules = rules_for(data["game"])
         except TabletopError as e:
-            raise SaveError(f"{at('game')}: {e.render()}") from None
+            raise SaveError(gettext('{at}: {text}').format(at=at('game'), text=e.render())) from None
         players = data.get("players")
         try:
             options = check_options(rules, data["options"], players)
             game = cls(rules, options, data["seed"], players)
         except SetupError as e:
             key = "players" if e.path[:1] == ("players",) else "options"
-            raise SaveError(f"{at(key)}: {e}") from None
+            raise SaveError(gettext('{at}: {e}').format(at=at(key), e=e)) from None
         except (ValueError, TabletopError) as e:
-            raise SaveError(f"{at('options')}: cannot start {rules.name} with these options: "
-                            f"{e.render() if isinstance(e, TabletopError) else clip(str(e), 400)}") from None
+            raise SaveError(gettext('{at}: cannot start {name} with these options: {value}').format(at=at('options'), name=rules.name, value=e.render() if isinstance(e, TabletopError) else clip(str(e), 400))) from None
         for n, text in enumerate(data["actions"], 1):
             try:
                 game.apply_text(text)
             except (IllegalAction, ValueError) as e:
-                raise SaveError(f"{at('actions')}: action {n} ({shown(text)}) cannot be replayed: "
-                                f"{clip(str(e), 400)}") from None
+                raise SaveError(gettext('{at}: action {n} ({shown}) cannot be replayed: {clip}').format(at=at('actions'), n=n, shown=shown(text), clip=clip(str(e), 400))) from None
         if checksum(game.state) != data["checksum"]:
-            raise SaveError(f"{at('checksum')}: checksum mismatch: the file was edited or is damaged")
+            raise SaveError(gettext('{at}: checksum mismatch: the file was edited or is damaged').format(at=at('checksum')))
         return game
 
     @classmethod
@@ -179,7 +177,8 @@ class Game:
         try:
             data, lines = read_json(path, "saved game")
         except LocatedError as e:
-            hint = "; the file may be truncated" if e.message.startswith("not valid JSON") else ""
+            bad_json = e.message.startswith(gettext("not valid JSON: {msg}").partition("{")[0])
+            hint = gettext("; the file may be truncated") if bad_json else ""
             raise SaveError(e.render() + hint) from None
         return cls.from_save(data, rules_for, str(path), lines)
 

@@ -241,6 +241,22 @@ def percent(fraction: float, decimals: int = 1) -> str:
                           locale=lang)
 
 
+def in_figures(text: str) -> str:
+    """Figures already laid out in columns (``" +3.2  [ -1.0, +7.5]  52.3%"``) written the language's
+    way: its decimal sign, a no-break space before ``%`` where it takes one; English as it is."""
+    lang = _LANG.get()
+    if lang == DEFAULT:
+        return text
+    import re
+
+    from babel.numbers import format_percent, get_decimal_symbol
+
+    text = re.sub(r"(?<=\d)\.(?=\d)", get_decimal_symbol(lang), text)
+    sample = format_percent(0.5, locale=lang)  # "50 %" in French: the language's own percent sign and gap
+    percent = sample[len(sample.rstrip("%\u00a0\u202f ")):] if sample.endswith("%") else "%"
+    return re.sub(r"(?<=\d)%", percent, text)
+
+
 # ---------------------------------------------------------------------- card names and texts
 def register_card_texts(lang: str, name: str, texts: dict) -> None:
     """Record how a card is shown in ``lang`` (its ``translations`` block): display only, the rules

@@ -17,6 +17,7 @@ import pluggy
 from tabletop.framework import hookspecs
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.wording import clip
+from tabletop.framework.language import gettext
 
 GROUP = "tabletop.packs"
 
@@ -272,4 +273,4 @@ def pack_card(pack: str, name: str):
     try:
         return p.cards()[name]
     except KeyError:
-        raise TabletopError(f"pack {pack!r} has no card {name!r} (was it pickled with another version?)") from None
+        raise TabletopError(gettext('pack {pack!r} has no card {name!r} (was it pickled with another version?)').format(pack=pack, name=name)) from None

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import yaml
 
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.language import gettext
 
 #: An id, optionally followed by a range (..05), a list (/05/06) or a family wildcard (-*).
 CITED = re.compile(r"\b((?:VOL|VIR)(?:-[A-Z0-9]+)+)(\.\.\d+|(?:/\d+)+|-\*)?")
@@ -80,7 +81,7 @@ class Rulebook:
         lines = [f"{r.id} ({r.section})"]
         lines += textwrap.wrap(r.text, width, initial_indent="  ", subsequent_indent="  ", break_on_hyphens=False)
         if r.interpretation:
-            lines += textwrap.wrap(r.interpretation, width, initial_indent="  our reading: ",
+            lines += textwrap.wrap(r.interpretation, width, initial_indent="  " + gettext("our reading: "),
                                    subsequent_indent="    ", break_on_hyphens=False)
         return "\n".join(lines)
 
@@ -115,13 +116,13 @@ def load_rulebook(resource, game: str) -> Rulebook:
     try:
         data = yaml.safe_load(read_text(resource))
     except (OSError, yaml.YAMLError) as e:
-        raise TabletopError(f"{where}: cannot read the rule catalogue: {e}") from None
+        raise TabletopError(gettext('{where}: cannot read the rule catalogue: {e}').format(where=where, e=e)) from None
     if not isinstance(data, list):
-        raise TabletopError(f"{where}: a rule catalogue is a YAML list of rules")
+        raise TabletopError(gettext('{where}: a rule catalogue is a YAML list of rules').format(where=where))
     rules = []
     for n, entry in enumerate(data, 1):
         if not isinstance(entry, dict) or not all(isinstance(entry.get(k), str) for k in ("id", "section", "rule")):
-            raise TabletopError(f"{where}: rule {n} needs the text fields id, section and rule")
+            raise TabletopError(gettext('{where}: rule {n} needs the text fields id, section and rule').format(where=where, n=n))
         rules.append(Rule(entry["id"], " ".join(entry["section"].split()), " ".join(entry["rule"].split()),
                           " ".join(str(entry.get("interpretation") or "").split()), bool(entry.get("ambiguous"))))
     return Rulebook(game, rules)

@@ -27,6 +27,7 @@ from tabletop.framework.errors import ErrorList, LocatedError, TabletopError
 from tabletop.framework.setups import MAX_SEED, SetupError, check_options, position_problems
 from tabletop.framework.userfiles import Document, read_yaml
 from tabletop.framework.wording import clip, kind_of, shown
+from tabletop.framework.language import gettext
 
 _MISSING = object()
 STEP_KINDS = ("expect", "legal", "illegal", "pending")
@@ -81,14 +82,13 @@ def load(path: str | Path) -> Scenario:
     doc: Document = read_yaml(path, "scenario file")
     sc = Scenario(doc.file, doc.data, doc.pos, doc.lines)
     if not isinstance(doc.data, dict):
-        raise sc.error((), "a scenario is a YAML mapping with 'game', 'setup' and 'steps', "
-                           f"not {kind_of(doc.data)}")
+        raise sc.error((), gettext("a scenario is a YAML mapping with 'game', 'setup' and 'steps', not {kind_of}").format(kind_of=kind_of(doc.data)))
     errors = [sc.error(p, m) for p, m in problems(validator(SCHEMA), doc.data, "scenario")]
     if isinstance(doc.data.get("steps"), list):
         for n, step in enumerate(doc.data["steps"]):
             problem = _step_problem(step)
             if problem:
-                errors.append(sc.error(("steps", n), f"step {n + 1}: {problem}"))
+                errors.append(sc.error(("steps", n), gettext('step {value}: {problem}').format(value=n + 1, problem=problem)))
     if errors:
         raise ErrorList(sorted(errors, key=lambda e: (e.line or 0, e.column or 0)))
     return sc
@@ -97,28 +97,30 @@ def load(path: str | Path) -> Scenario:
 def _step_problem(step: Any) -> str | None:
     """What is wrong with a step's shape, or None (whether it holds is only known by running it)."""
     if isinstance(step, (str, int)) and not isinstance(step, bool):
-        return None if str(step).strip() else "an empty action"
+        return None if str(step).strip() else gettext("an empty action")
     if isinstance(step, bool):
         return None
     if not isinstance(step, dict) or len(step) != 1:
-        return (f"expected an action (e.g. '- play Captain') or one of {', '.join(STEP_KINDS)} "
-                f"(e.g. '- expect: {{p1.points.command: 1}}'), not {kind_of(step)}")
+        return gettext("expected an action (e.g. '- play Captain') or one of {kinds} (e.g. '- expect: "
+                       "{{p1.points.command: 1}}'), not {found}").format(kinds=", ".join(STEP_KINDS), found=kind_of(step))
     (kind, body), = step.items()
     if kind not in STEP_KINDS:
         from tabletop.framework.suggest import did_you_mean
 
-        return (f"unknown step kind {shown(kind)}{did_you_mean(str(kind), STEP_KINDS)}; "
-                f"a step is an action or one of {', '.join(STEP_KINDS)}")
+        return gettext("unknown step kind {kind}{suggestion}; a step is an action or one of {kinds}").format(
+            kind=shown(kind), suggestion=did_you_mean(str(kind), STEP_KINDS), kinds=", ".join(STEP_KINDS))
     if kind == "expect":
         if not isinstance(body, dict) or not body:
-            return ("'expect' takes a mapping of paths to values, e.g. 'expect: {p1.points.command: 1}', "
-                    f"not {kind_of(body)}")
+            return gettext("'expect' takes a mapping of paths to values, e.g. 'expect: {{p1.points.command: 1}}', "
+                           "not {found}").format(found=kind_of(body))
     elif kind in ("legal", "illegal"):
         items = body if isinstance(body, list) else [body]
         if not items or any(not isinstance(t, (str, int)) or isinstance(t, bool) for t in items):
-            return f"'{kind}' takes an action or a list of actions, e.g. '{kind}: [end turn]', not {kind_of(body)}"
+            return gettext("'{kind}' takes an action or a list of actions, e.g. '{kind}: [end turn]', not {found}").format(
+                kind=kind, found=kind_of(body))
     elif not (body is None or body is True or isinstance(body, str)):
-        return f"'pending' takes the text of the decision waiting, or null for none, not {kind_of(body)}"
+        return gettext("'pending' takes the text of the decision waiting, or null for none, not {found}").format(
+            found=kind_of(body))
     return None
 
 
@@ -148,7 +150,7 @@ def run(path: str | Path, registry=None) -> Scenario:
         state = rules.setup(options, seed, players)
     except (ValueError, TabletopError) as e:
         raise sc.error(("options",) if "options" in sc.data else ("game",),
-                       f"cannot start {pack.name} with these options: {_text(e)}") from None
+                       gettext('cannot start {name} with these options: {text}').format(name=pack.name, text=_text(e))) from None
     setup = sc.data.get("setup")
     if setup:
         try:
@@ -156,10 +158,10 @@ def run(path: str | Path, registry=None) -> Scenario:
         except SetupError as e:
             raise sc.error(("setup",) + e.path, f"setup.{e}" if e.path else f"setup: {e}") from None
         except (ValueError, TabletopError) as e:
-            raise sc.error(("setup",), f"bad setup: {_text(e)}") from None
+            raise sc.error(("setup",), gettext('bad setup: {text}').format(text=_text(e))) from None
         problems = position_problems(rules, state)
         if problems:
-            raise ErrorList([sc.error(("setup",), f"setup: impossible position: {p}") for p in problems])
+            raise ErrorList([sc.error(("setup",), gettext('setup: impossible position: {p}').format(p=p)) for p in problems])
     for n, step in enumerate(sc.data["steps"]):
         _run_step(sc, rules, state, n, step)
     return sc
@@ -177,7 +179,7 @@ def _card_files(sc: Scenario) -> list[Path]:
         elif path.is_file():
             out.append(path)
         else:
-            raise sc.error(("card_files", i), f"no such card file or folder: {path}")
+            raise sc.error(("card_files", i), gettext('no such card file or folder: {path}').format(path=path))
     return out
 
 
@@ -223,7 +225,7 @@ def _scenario_cards(sc: Scenario, pack) -> list:
 
 
 def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
-    label = f"step {n + 1}"
+    label = gettext("step {n}").format(n=n + 1)
     if isinstance(step, bool):  # YAML reads a bare `- yes` / `- no` as a boolean
         step = "yes" if step else "no"
     if isinstance(step, (str, int)):
@@ -233,8 +235,8 @@ def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
         except (IllegalAction, ValueError) as e:
             msg = str(e)
             if "legal actions:" not in msg and not state.over:
-                msg += "; legal actions: " + ", ".join(format_action(a) for a in rules.legal_actions(state))
-            raise _fail(sc, n, f"{label} ({shown(step)}): {clip(msg, 2000)}")
+                msg += gettext("; legal actions: ") + ", ".join(format_action(a) for a in rules.legal_actions(state))
+            raise _fail(sc, n, gettext('{label} ({shown}): {clip}').format(label=label, shown=shown(step), clip=clip(msg, 2000)))
         rules.apply(state, action)
         return
     (kind, body), = step.items()
@@ -243,20 +245,22 @@ def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
         for path, expected in body.items():
             actual = lookup(described, str(path))
             if actual is _MISSING:
-                raise _fail(sc, n, f"{label}: no such path {shown(path)} (top-level keys: {', '.join(sorted(described))})")
+                raise _fail(sc, n, gettext('{label}: no such path {shown} (top-level keys: {described})').format(label=label, shown=shown(path), described=', '.join(sorted(described))))
             if not _same(actual, expected):
-                raise _fail(sc, n, f"{label}: {clip(path)}: expected {shown(expected)}, got {shown(actual)}")
+                raise _fail(sc, n, gettext('{label}: {clip}: expected {shown}, got {shown2}').format(label=label, clip=clip(path), shown=shown(expected), shown2=shown(actual)))
     elif kind in ("legal", "illegal"):
         legal = {format_action(a).lower() for a in rules.legal_actions(state)}
         for text in body if isinstance(body, list) else [body]:
             is_legal = " ".join(str(text).split()).lower() in legal
             if is_legal != (kind == "legal"):
-                shown_legal = ", ".join(sorted(legal)) or "none"
-                raise _fail(sc, n, f"{label}: {shown(text)} should be {kind} (legal actions: {shown_legal})")
+                shown_legal = ", ".join(sorted(legal)) or gettext("none")
+                raise _fail(sc, n, (gettext("{label}: {action} should be legal (legal actions: {legal})") if kind == "legal" else
+                                    gettext("{label}: {action} should be illegal (legal actions: {legal})")).format(
+                    label=label, action=shown(text), legal=shown_legal))
     else:
         actual = state.pending.prompt if state.pending is not None else None
         if (body is None) != (actual is None) or (body not in (None, True) and body != actual):
-            raise _fail(sc, n, f"{label}: pending: expected {shown(body)}, got {shown(actual)}")
+            raise _fail(sc, n, gettext('{label}: pending: expected {shown}, got {shown2}').format(label=label, shown=shown(body), shown2=shown(actual)))
 
 
 def _fail(sc: Scenario, n: int, message: str) -> ScenarioFailure:

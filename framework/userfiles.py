@@ -28,6 +28,7 @@ import yaml
 
 from tabletop.framework.errors import ErrorList, LocatedError
 from tabletop.framework.wording import clip
+from tabletop.framework.language import N_, gettext
 
 MAX_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 50
@@ -42,7 +43,10 @@ _Y = "tag:yaml.org,2002:"
 STR, INT, FLOAT, BOOL, NULL, SEQ, MAP = (_Y + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))
 CORE_TAGS = {STR, INT, FLOAT, BOOL, NULL, SEQ, MAP}
 _NON_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
-_PLAIN_YAML = "text, numbers, true/false, null, lists and mappings"
+_PLAIN_YAML = N_("text, numbers, true/false, null, lists and mappings")
+#: The kinds of file users give (``what`` of the readers below), as errors name them.
+KINDS_OF_FILE = (N_("file"), N_("card file"), N_("scenario file"), N_("saved game"), N_("scripted bot file"),
+                 N_("deck file"), N_("value file"), N_("run file"), N_("records file"))
 
 
 # ---------------------------------------------------------------------- bytes to text
@@ -54,24 +58,23 @@ def read_text(source: Any, what: str = "file", max_bytes: int = MAX_BYTES) -> st
         path = Path(source)
         try:
             if path.is_dir():
-                raise LocatedError(f"this is a folder, not a {what}", label)
+                raise LocatedError(gettext('this is a folder, not a {what}').format(what=gettext(what)), label)
             with path.open("rb") as f:
                 data = f.read(max_bytes + 1)
         except FileNotFoundError:
-            raise LocatedError("no such file", label) from None
+            raise LocatedError(gettext('no such file'), label) from None
         except IsADirectoryError:
-            raise LocatedError(f"this is a folder, not a {what}", label) from None
+            raise LocatedError(gettext('this is a folder, not a {what}').format(what=gettext(what)), label) from None
         except PermissionError:
-            raise LocatedError(f"cannot read this {what}: permission denied", label) from None
+            raise LocatedError(gettext('cannot read this {what}: permission denied').format(what=gettext(what)), label) from None
         except OSError as e:
-            raise LocatedError(f"cannot read this {what}: {e.strerror or e}", label) from None
+            raise LocatedError(gettext('cannot read this {what}: {value}').format(what=gettext(what), value=e.strerror or e), label) from None
     elif hasattr(source, "read_bytes"):
         data = source.read_bytes()
     else:  # a text already in memory (a card file sent to a worker)
         data = source.read_text("utf-8").encode("utf-8")
     if len(data) > max_bytes:
-        raise LocatedError(f"this {what} is larger than {max_bytes // (1024 * 1024)} MB, far more than any "
-                           f"{what} needs: is it the right file?", label)
+        raise LocatedError(gettext('this {what} is larger than {value} MB, far more than any {what} needs: is it the right file?').format(what=gettext(what), value=max_bytes // (1024 * 1024)), label)
     return decode(data, label)
 
 
@@ -80,8 +83,8 @@ def decode(data: bytes, file: str) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     elif data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        raise LocatedError("not UTF-8: this file is UTF-16 text (it starts with a UTF-16 byte-order mark)",
-                           file, 1, 1, hint="save it as UTF-8")
+        raise LocatedError(gettext('not UTF-8: this file is UTF-16 text (it starts with a UTF-16 byte-order mark)'),
+                           file, 1, 1, hint=gettext('save it as UTF-8'))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -91,12 +94,12 @@ def decode(data: bytes, file: str) -> str:
         line = data.count(b"\n", 0, off) + 1
         col = len(data[start:off].decode("utf-8", "replace")) + 1
         src = data[start:end if end >= 0 else len(data)].decode("utf-8", "replace")
-        raise LocatedError(f"not UTF-8 (byte 0x{data[off]:02X})", file, line, col, src,
-                           hint="save the file as UTF-8 text") from None
+        raise LocatedError(gettext('not UTF-8 (byte 0x{value:02X})').format(value=data[off]), file, line, col, src,
+                           hint=gettext('save the file as UTF-8 text')) from None
     nul = text.find("\x00")
     if nul >= 0:
         line, col, src = _where(text, nul)
-        raise LocatedError("a NUL character: this is a binary file (or UTF-16 text), not UTF-8 text",
+        raise LocatedError(gettext('a NUL character: this is a binary file (or UTF-16 text), not UTF-8 text'),
                            file, line, col, src)
     return text
 
@@ -153,8 +156,7 @@ def load_yaml(text: str, file: str, strict: bool = True) -> Document:
     bad = _NON_PRINTABLE.search(text)
     if bad:
         line, col, src = _where(text, bad.start())
-        raise LocatedError(f"the character U+{ord(bad.group()):04X} is not allowed in a YAML file "
-                           "(a control character)", file, line, col, src)
+        raise LocatedError(gettext('the character U+{ord:04X} is not allowed in a YAML file (a control character)').format(ord=ord(bad.group())), file, line, col, src)
     builder = _Builder(file, text)
     loader = _LOADER(text)
     try:
@@ -163,13 +165,12 @@ def load_yaml(text: str, file: str, strict: bool = True) -> Document:
     except yaml.MarkedYAMLError as e:
         raise _syntax_error(e, file, text) from None
     except yaml.YAMLError as e:
-        raise LocatedError(f"not valid YAML: {clip(str(e).splitlines()[0] if str(e) else type(e).__name__)}",
+        raise LocatedError(gettext('not valid YAML: {clip}').format(clip=clip(str(e).splitlines()[0] if str(e) else type(e).__name__)),
                            file, 1, 1) from None
     finally:
         loader.dispose()
     if builder.duplicates and strict:
-        raise ErrorList([builder.located_at(d["line"], d["column"], f"key {clip(d['path'][-1], 40)!r} appears "
-                                            "twice; YAML would silently keep the last one",
+        raise ErrorList([builder.located_at(d["line"], d["column"], gettext('key {clip!r} appears twice; YAML would silently keep the last one').format(clip=clip(d['path'][-1], 40)),
                                             max(1, len(clip(d["path"][-1], 40))))
                          for d in builder.duplicates])
     return Document(file, text, builder.root, builder.pos, builder.keys, builder.duplicates)
@@ -181,8 +182,8 @@ def _syntax_error(e: yaml.MarkedYAMLError, file: str, text: str) -> LocatedError
     line = mark.line + 1 if mark else None
     col = mark.column + 1 if mark else None
     src = lines[mark.line] if mark and mark.line < len(lines) else None
-    problem = e.problem or e.context or "unreadable"
-    return LocatedError(f"not valid YAML: {problem}", file, line, col, src, hint=_syntax_hint(problem, src))
+    problem = e.problem or e.context or "unreadable"  # PyYAML's own words (its parser speaks English)
+    return LocatedError(gettext('not valid YAML: {problem}').format(problem=problem), file, line, col, src, hint=_syntax_hint(problem, src))
 
 
 _KEY_VALUE = re.compile(r"^(\s*(?:-\s+)?)([^\s:#][^:#]*?):\s+(.*\S)\s*$")
@@ -196,22 +197,24 @@ def _syntax_hint(problem: str, src: str | None) -> str | None:
         m = _KEY_VALUE.match(src)
         if m and ": " in m.group(3):
             value = m.group(3).replace("\\", "\\\\").replace('"', '\\"')
-            return (f"a text containing ': ' must be quoted: {clip(m.group(2), 30)}: "
-                    f"{clip(chr(34) + value + chr(34), 60)}")
-        return "a text containing ': ' must be quoted"
+            return gettext("a text containing ': ' must be quoted: {line}").format(
+                line=f"{clip(m.group(2), 30)}: {clip(chr(34) + value + chr(34), 60)}")
+        return gettext("a text containing ': ' must be quoted")
     if "\t" in src and ("tab" in problem or "cannot start any token" in problem):
-        return "YAML indents with spaces, not tabs"
+        return gettext("YAML indents with spaces, not tabs")
     m = _KEY_VALUE.match(src)
     if m and m.group(3)[:1] in "*&!%@`|>'\"":
-        return f"a text starting with {m.group(3)[0]!r} must be quoted: {clip(m.group(2), 30)}: " \
-               f"{clip(chr(34) + m.group(3) + chr(34), 60)}"
+        return gettext("a text starting with {char!r} must be quoted: {line}").format(
+            char=m.group(3)[0], line=f"{clip(m.group(2), 30)}: {clip(chr(34) + m.group(3) + chr(34), 60)}")
     return None
 
 
 def _long_number(text: str) -> str:
     """'a 5,000-digit number', or the start of a long numeral that is not all digits."""
     digits = text.lstrip("+-").replace("_", "")
-    return f"a {len(digits):,}-digit number" if digits.isdigit() else f"the number {clip(text, 24)!r}"
+    if digits.isdigit():
+        return gettext("a {n:,}-digit number").format(n=len(digits))
+    return gettext("the number {text!r}").format(text=clip(text, 24))
 
 
 def _tag_name(tag: str) -> str:
@@ -281,7 +284,7 @@ class _Builder:
         elif isinstance(ev, yaml.DocumentStartEvent):
             self.docs += 1
             if self.docs > 1:
-                self.fatal(ev.start_mark, "a second YAML document ('---'): a file holds one")
+                self.fatal(ev.start_mark, gettext("a second YAML document ('---'): a file holds one"))
 
     def _child(self, mark, what: str):
         """The path of the value starting now, or None if it is not recorded; fatal for a key."""
@@ -289,7 +292,7 @@ class _Builder:
             return ()
         top = self.stack[-1]
         if top.mapping and top.key is _NOKEY:
-            self.fatal(mark, f"a key must be plain text, not {what}")
+            self.fatal(mark, gettext('a key must be plain text, not {what}').format(what=gettext(what)))
         if top.path is None or top.skip:
             return None
         return top.path + ((top.key if top.mapping else len(top.value)),)
@@ -297,7 +300,7 @@ class _Builder:
     def _note(self, path, mark, style) -> None:
         self.count += 1
         if self.count > MAX_VALUES:
-            self.fatal(mark, f"more than {MAX_VALUES:,} values in one file")
+            self.fatal(mark, gettext('more than {max_values:,} values in one file').format(max_values=MAX_VALUES))
         if path is not None:
             self.pos[path] = (mark.line + 1, mark.column + 1, style)
             self.order.append(path)
@@ -323,9 +326,8 @@ class _Builder:
             return
         name = _tag_name(tag)
         if tag in CORE_TAGS:
-            self.fatal(ev.start_mark, f"tag {name} does not fit this value")
-        self.fatal(ev.start_mark, f"tag {clip(name, 60)!r} is not allowed: only plain YAML is read "
-                                  f"({_PLAIN_YAML})", hint="remove the tag")
+            self.fatal(ev.start_mark, gettext('tag {name} does not fit this value').format(name=name))
+        self.fatal(ev.start_mark, gettext('tag {clip!r} is not allowed: only plain YAML is read ({plain_yaml})').format(clip=clip(name, 60), plain_yaml=gettext(_PLAIN_YAML)), hint=gettext('remove the tag'))
 
     def _scalar(self, ev) -> None:
         self._check_tag(ev, (STR, INT, FLOAT, BOOL, NULL))
@@ -333,7 +335,7 @@ class _Builder:
         if top is not None and top.mapping and top.key is _NOKEY:
             self._key(ev, top)
             return
-        path = self._child(ev.start_mark, "a value")
+        path = self._child(ev.start_mark, N_("a value"))
         self._note(path, ev.start_mark, ev.style)
         value = self._construct(ev)
         if ev.anchor is not None:
@@ -343,7 +345,7 @@ class _Builder:
     def _key(self, ev, top: _Frame) -> None:
         key = ev.value
         if ev.tag is None and ev.implicit[0] and key == "<<":
-            self.fatal(ev.start_mark, "merge keys ('<<') are not read: write the fields out")
+            self.fatal(ev.start_mark, gettext("merge keys ('<<') are not read: write the fields out"))
         line, column = ev.start_mark.line + 1, ev.start_mark.column + 1
         if key in top.value:
             top.skip = {"path": (top.path or ()) + (key,), "line": line, "column": column, "value": None}
@@ -369,31 +371,29 @@ class _Builder:
         if tag == BOOL:
             b = _CONSTRUCT.bool_values.get(value.lower())
             if b is None:
-                self.fatal(ev.start_mark, f"{clip(value, 40)!r} is not true or false")
+                self.fatal(ev.start_mark, gettext('{clip!r} is not true or false').format(clip=clip(value, 40)))
             return b
         if tag == INT:
             if len(value) > MAX_NUMBER_CHARS:
-                self.fatal(ev.start_mark, f"{_long_number(value)} is too large: whole numbers here lie "
-                                          f"between -{MAX_INT:,} and {MAX_INT:,}")
+                self.fatal(ev.start_mark, gettext('{long_number} is too large: whole numbers here lie between -{max_int:,} and {max_int:,}').format(long_number=_long_number(value), max_int=MAX_INT))
             try:
                 n = _CONSTRUCT.construct_yaml_int(node)
             except ValueError:
-                self.fatal(ev.start_mark, f"{clip(value, 40)!r} is not a whole number")
+                self.fatal(ev.start_mark, gettext('{clip!r} is not a whole number').format(clip=clip(value, 40)))
             if abs(n) > MAX_INT:
-                self.fatal(ev.start_mark, f"{clip(value, 40)} is too large: whole numbers here lie "
-                                          f"between -{MAX_INT:,} and {MAX_INT:,}")
+                self.fatal(ev.start_mark, gettext('{clip} is too large: whole numbers here lie between -{max_int:,} and {max_int:,}').format(clip=clip(value, 40), max_int=MAX_INT))
             return n
         try:
             return _CONSTRUCT.construct_yaml_float(node)
         except ValueError:
-            self.fatal(ev.start_mark, f"{clip(value, 40)!r} is not a number")
+            self.fatal(ev.start_mark, gettext('{clip!r} is not a number').format(clip=clip(value, 40)))
 
     def _start(self, ev) -> None:
         mapping = isinstance(ev, yaml.MappingStartEvent)
         self._check_tag(ev, (MAP,) if mapping else (SEQ,))
-        path = self._child(ev.start_mark, "a list or a mapping")
+        path = self._child(ev.start_mark, N_("a list or a mapping"))
         if len(self.stack) >= MAX_DEPTH:
-            self.fatal(ev.start_mark, f"lists and mappings are nested more than {MAX_DEPTH} levels deep here")
+            self.fatal(ev.start_mark, gettext('lists and mappings are nested more than {max_depth} levels deep here').format(max_depth=MAX_DEPTH))
         self._note(path, ev.start_mark, None)
         if ev.anchor is not None:
             self.anchors[ev.anchor] = _BUSY
@@ -416,26 +416,24 @@ class _Builder:
         name = ev.anchor
         entry = self.anchors.get(name)
         if entry is None:
-            self.fatal(ev.start_mark, f"unknown alias '*{clip(name, 40)}': no anchor '&{clip(name, 40)}' comes before it",
-                       hint="a text starting with '*' must be quoted")
+            self.fatal(ev.start_mark, gettext("unknown alias '*{clip}': no anchor '&{clip}' comes before it").format(clip=clip(name, 40)),
+                       hint=gettext("a text starting with '*' must be quoted"))
         if entry is _BUSY:
-            self.fatal(ev.start_mark, f"alias '*{clip(name, 40)}' is inside the very list or mapping it names: "
-                                      "it would never end")
+            self.fatal(ev.start_mark, gettext("alias '*{clip}' is inside the very list or mapping it names: it would never end").format(clip=clip(name, 40)))
         value, sub, size, height = entry
         top = self.stack[-1] if self.stack else None
         if top is not None and top.mapping and top.key is _NOKEY:
             if not isinstance(value, str):
-                self.fatal(ev.start_mark, "a key must be plain text, not a list or a mapping")
+                self.fatal(ev.start_mark, gettext('a key must be plain text, not a list or a mapping'))
             top.key = value
             return
-        path = self._child(ev.start_mark, "an alias")
+        path = self._child(ev.start_mark, N_("an alias"))
         if len(self.stack) + height > MAX_DEPTH:
-            self.fatal(ev.start_mark, f"lists and mappings are nested more than {MAX_DEPTH} levels deep here "
-                                      f"(through the alias '*{clip(name, 40)}')")
+            self.fatal(ev.start_mark, gettext("lists and mappings are nested more than {max_depth} levels deep here (through the alias '*{clip}')").format(max_depth=MAX_DEPTH, clip=clip(name, 40)))
         self.count += size
         if self.count > MAX_VALUES:
-            self.fatal(ev.start_mark, f"aliases expand this file beyond {MAX_VALUES:,} values (an alias bomb?)",
-                       hint="write the values out instead of repeating aliases")
+            self.fatal(ev.start_mark, gettext('aliases expand this file beyond {max_values:,} values (an alias bomb?)').format(max_values=MAX_VALUES),
+                       hint=gettext('write the values out instead of repeating aliases'))
         if path is not None:
             for rel, p in sub:
                 self.pos[path + rel] = p
@@ -460,7 +458,7 @@ def load_json(text: str, file: str, first_line: int = 1) -> tuple[Any, dict[str,
         data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
         line, col, src = _where(text, e.pos)
-        raise LocatedError(f"not valid JSON: {e.msg}", file, line + first_line - 1, col, src) from None
+        raise LocatedError(gettext('not valid JSON: {msg}').format(msg=e.msg), file, line + first_line - 1, col, src) from None
     except _JsonValueError as e:
         line, col, src = _where(text, e.offset(text))
         raise LocatedError(e.message, file, line + first_line - 1, col, src) from None
@@ -480,14 +478,14 @@ class _JsonValueError(ValueError):
 
 
 def _no_constant(name: str):
-    raise _JsonValueError(f"{name} is not a JSON number", re.escape(name))
+    raise _JsonValueError(gettext('{name} is not a JSON number').format(name=name), re.escape(name))
 
 
 def _no_duplicates(pairs: list) -> dict:
     out: dict = {}
     for k, v in pairs:
         if k in out:
-            raise _JsonValueError(f"key {clip(k, 40)!r} appears twice", re.escape(json.dumps(k)) + r"\s*:")
+            raise _JsonValueError(gettext('key {clip!r} appears twice').format(clip=clip(k, 40)), re.escape(json.dumps(k)) + r"\s*:")
         out[k] = v
     return out
 
@@ -530,13 +528,13 @@ def json_lines(source: Any, what: str = "records file", max_line: int = MAX_BYTE
     label = str(source)
     path = Path(source)
     if path.is_dir():
-        raise LocatedError(f"this is a folder, not a {what}", label)
+        raise LocatedError(gettext('this is a folder, not a {what}').format(what=gettext(what)), label)
     try:
         f = path.open("rb")
     except FileNotFoundError:
-        raise LocatedError("no such file", label) from None
+        raise LocatedError(gettext('no such file'), label) from None
     except OSError as e:
-        raise LocatedError(f"cannot read this {what}: {e.strerror or e}", label) from None
+        raise LocatedError(gettext('cannot read this {what}: {value}').format(what=gettext(what), value=e.strerror or e), label) from None
     with f:
         n = 0
         while True:
@@ -545,7 +543,7 @@ def json_lines(source: Any, what: str = "records file", max_line: int = MAX_BYTE
                 return
             n += 1
             if len(raw) > max_line:
-                raise LocatedError(f"line longer than {max_line // (1024 * 1024)} MB", label, n)
+                raise LocatedError(gettext('line longer than {value} MB').format(value=max_line // (1024 * 1024)), label, n)
             try:
                 text = decode(raw, label)
             except LocatedError as e:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from tabletop.framework.language import N_, gettext
+from tabletop.framework.language import N_, gettext, ngettext
 
 LIMIT = 80
 ELLIPSIS = "…"
@@ -47,19 +47,19 @@ def shown(value: Any, limit: int = LIMIT) -> str:
 def kind_of(value: Any) -> str:
     """What a YAML or JSON value is, in words: 'the text 'abc'', 'a list', 'nothing'."""
     if value is None:
-        return "nothing (null)"
+        return gettext("nothing (null)")
     if isinstance(value, bool):
-        return f"{'true' if value else 'false'} (a yes/no value)"
+        return gettext("true (a yes/no value)") if value else gettext("false (a yes/no value)")
     if isinstance(value, int):
-        return f"the whole number {shown(value)}"
+        return gettext("the whole number {value}").format(value=shown(value))
     if isinstance(value, float):
-        return f"the number {value!r}"
+        return gettext("the number {value!r}").format(value=value)
     if isinstance(value, str):
-        return "an empty text" if not value else f"the text {shown(value)}"
+        return gettext("an empty text") if not value else gettext("the text {value}").format(value=shown(value))
     if isinstance(value, (list, tuple)):
-        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+        return ngettext("a list of {n} item", "a list of {n} items", len(value)).format(n=len(value))
     if isinstance(value, dict):
-        return "a mapping"
+        return gettext("a mapping")
     return type(value).__name__
 
 

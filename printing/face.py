@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tabletop.framework.language import gettext as _, number
 from tabletop.printing import palette
 from tabletop.printing.fields import Values, fill, label_of, names_in, show, truthy
 from tabletop.printing.fit import Fitted, Span, fit
@@ -211,8 +212,9 @@ class FaceDrawer:
             missing = self.layout.fonts.missing_glyphs(font, text)
             if missing:
                 shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-                problems.append(Problem(card, e.name, f"font {font!r} has no glyph for {shown}; "
-                                                      "they print as boxes (give the layout a font that has them)"))
+                problems.append(Problem(card, e.name, _(
+                    "font {font!r} has no glyph for {chars}; they print as boxes (give the layout a font that "
+                    "has them)").format(font=font, chars=shown)))
         if not laid.fits:
             problems.append(Problem(card, e.name, self._overflow(laid, w, h, e.min_size)))
             canvas.setStrokeColorRGB(*OVERFLOW_MARK)
@@ -227,10 +229,12 @@ class FaceDrawer:
         wide = [ln for ln in laid.lines if ln.width > w + 0.01]
         if wide:
             word = "".join(t for t, _ in wide[0].spans).strip()
-            return (f"text does not fit: {word!r} is wider than the box ({wide[0].width / MM:.1f} mm, "
-                    f"the box is {w / MM:.1f} mm) even at {min_size:g} pt")
-        return (f"text does not fit: it needs {laid.height / MM:.1f} mm at {min_size:g} pt, "
-                f"the box is {h / MM:.1f} mm high; shorten the text or give the box more room")
+            return _("text does not fit: {word!r} is wider than the box ({width} mm, the box is {box} mm) even at "
+                     "{size} pt").format(word=word, width=number(wide[0].width / MM, 1), box=number(w / MM, 1),
+                                         size=number(float(f"{min_size:g}")))
+        return _("text does not fit: it needs {height} mm at {size} pt, the box is {box} mm high; shorten the text "
+                 "or give the box more room").format(height=number(laid.height / MM, 1), size=number(float(f"{min_size:g}")),
+                                                    box=number(h / MM, 1))
 
     def _text_colour(self, e: Element, rect, fills, values: Values) -> palette.RGB:
         if e.colour and e.colour != ("auto",):

@@ -11,6 +11,7 @@ import importlib.util
 from pathlib import Path
 
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.language import gettext
 
 #: Built-in font names a layout may use, and the DejaVu file of each.
 BUILTIN = {
@@ -34,8 +35,7 @@ def _dejavu_folder() -> Path:
         folder = Path(root) / "mpl-data" / "fonts" / "ttf"
         if (folder / BUILTIN["sans"]).is_file():
             return folder
-    raise TabletopError("the DejaVu fonts that matplotlib ships were not found; reinstall with "
-                        "pip install 'tabletop[print]'")
+    raise TabletopError(gettext("the DejaVu fonts that matplotlib ships were not found; reinstall with pip install 'tabletop[print]'"))
 
 
 class Fonts:
@@ -71,8 +71,7 @@ class Fonts:
         else:
             from tabletop.framework.suggest import did_you_mean
 
-            raise TabletopError(f"unknown font {name!r}{did_you_mean(name, self.known())}; "
-                                f"fonts: {', '.join(self.known())}")
+            raise TabletopError(gettext('unknown font {name!r}{suggestion}; fonts: {items}').format(name=name, suggestion=did_you_mean(name, self.known()), items=', '.join(self.known())))
         # reportlab's font registry is global: one name per file, so two layouts never clash.
         ps_name = f"{name}-{hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]}"
         if ps_name in pdfmetrics.getRegisteredFontNames():
@@ -80,7 +79,7 @@ class Fonts:
         try:
             font = TTFont(ps_name, str(path))
         except (OSError, TTFError) as e:
-            raise TabletopError(f"font {name!r}: cannot read {path} as a TrueType font ({e})") from None
+            raise TabletopError(gettext('font {name!r}: cannot read {path} as a TrueType font ({e})').format(name=name, path=path, e=e)) from None
         pdfmetrics.registerFont(font)
         return font
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from tabletop.framework.errors import ErrorList, LocatedError, TabletopError
 from tabletop.printing.fonts import Fonts
+from tabletop.framework.language import gettext
 
 CARD_SIZE = (63.0, 88.0)
 ANY = "*"
@@ -173,9 +174,9 @@ def _read(resource) -> tuple[str, str]:
     try:
         return read_text(resource), label
     except FileNotFoundError:
-        raise TabletopError(f"{label}: no such layout file") from None
+        raise TabletopError(gettext('{label}: no such layout file').format(label=label)) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise TabletopError(f"{label}: cannot read the layout file ({e})") from None
+        raise TabletopError(gettext('{label}: cannot read the layout file ({e})').format(label=label, e=e)) from None
 
 
 def _folder(resource) -> Path | None:
@@ -201,7 +202,7 @@ def read_layout_file(resource) -> tuple[dict, dict]:
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ErrorList([LocatedError("a layout file is a YAML mapping (types:, elements:, palette:, ...)",
+        raise ErrorList([LocatedError(gettext('a layout file is a YAML mapping (types:, elements:, palette:, ...)'),
                                       label, 1, 1, lines[0] if lines else None)])
     errors = []
     for err in sorted(jsonschema.Draft202012Validator(_schema()).iter_errors(data), key=lambda e: list(map(str, e.path))):
@@ -228,7 +229,7 @@ def _located(label, lines, pos, path, where, message) -> LocatedError:
     while path not in pos and path:
         path = path[:-1]
     line, col, _ = pos.get(path, (None, None, None))
-    return LocatedError(f"{where}: {message}", label, line, col, lines[line - 1] if line else None)
+    return LocatedError(gettext('{where}: {message}').format(where=where, message=message), label, line, col, lines[line - 1] if line else None)
 
 
 def _template(data: dict, info: dict, errors: list) -> tuple[Template | None, Face | None]:
@@ -273,8 +274,7 @@ def load_layout(title: str, pack_files: list, user_files: list | None = None) ->
             layout.fallback_back = t.back
         for ty in t.types if t is not None else ():
             if origin == "pack" and owner.get(ty, "builtin") != "builtin":
-                errors.append(LocatedError(f"card type {ty!r} has two templates: this file and {owner[ty]}; "
-                                           "keep one", info["label"]))
+                errors.append(LocatedError(gettext('card type {ty!r} has two templates: this file and {value}; keep one').format(ty=ty, value=owner[ty]), info["label"]))
             owner[ty] = "builtin" if origin == "builtin" else info["label"]
             layout.templates[ty] = t
         layout.palette.update(data.get("palette", {}))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from tabletop.framework.errors import TabletopError
 from tabletop.printing.face import MM, Placement
+from tabletop.framework.language import gettext
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 #: Common card sizes (mm), accepted by name as well as ``WIDTHxHEIGHT``.
@@ -33,8 +34,7 @@ def parse_size(text: str) -> tuple[float, float]:
         return CARD_SIZES[text.lower()]
     m = _SIZE.match(text)
     if not m or float(m.group(1)) <= 0 or float(m.group(2)) <= 0:
-        raise TabletopError(f"card size {text!r}: expected WIDTHxHEIGHT in millimetres (e.g. 63x88) "
-                            f"or one of {', '.join(CARD_SIZES)}")
+        raise TabletopError(gettext('card size {text!r}: expected WIDTHxHEIGHT in millimetres (e.g. 63x88) or one of {card_sizes}').format(text=text, card_sizes=', '.join(CARD_SIZES)))
     return float(m.group(1)), float(m.group(2))
 
 
@@ -49,16 +49,15 @@ class Sheet:
     @classmethod
     def plan(cls, paper: str, card: tuple[float, float], bleed: float = 0.0) -> "Sheet":
         if paper not in PAPERS:
-            raise TabletopError(f"paper {paper!r}: expected one of {', '.join(PAPERS)}")
+            raise TabletopError(gettext('paper {paper!r}: expected one of {papers}').format(paper=paper, papers=', '.join(PAPERS)))
         if bleed < 0:
-            raise TabletopError(f"bleed {bleed:g} mm: it cannot be negative")
+            raise TabletopError(gettext('bleed {bleed:g} mm: it cannot be negative').format(bleed=bleed))
         pw, ph = PAPERS[paper]
         cw, ch = card[0] + 2 * bleed, card[1] + 2 * bleed
         cols = int((pw - 2 * MIN_MARGIN + 1e-9) // cw)
         rows = int((ph - 2 * MIN_MARGIN + 1e-9) // ch)
         if cols < 1 or rows < 1:
-            raise TabletopError(f"a {card[0]:g} × {card[1]:g} mm card with {bleed:g} mm bleed does not fit "
-                                f"on {paper} paper inside its {MIN_MARGIN:g} mm margins")
+            raise TabletopError(gettext('a {value:g} × {value2:g} mm card with {bleed:g} mm bleed does not fit on {paper} paper inside its {min_margin:g} mm margins').format(value=card[0], value2=card[1], bleed=bleed, paper=paper, min_margin=MIN_MARGIN))
         return cls(PAPERS[paper], card, bleed, cols, rows)
 
     @property

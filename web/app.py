@@ -29,6 +29,7 @@ from tabletop.framework.state import player_name
 from tabletop.web.seats import SPECTATOR, make_seats, new_table_id, new_token, viewer_of
 from tabletop.web.store import Store
 from tabletop.web.tables import Connection, Hub
+from tabletop.framework.language import gettext
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 1 << 20
@@ -45,13 +46,13 @@ def _fail(message: str, status: int = 400) -> JSONResponse:
 async def _json(request: Request) -> dict:
     body = await request.body()
     if len(body) > MAX_BODY:
-        raise BadRequest("request too large")
+        raise BadRequest(gettext('request too large'))
     try:
         data = json.loads(body or b"{}")
     except ValueError:
-        raise BadRequest("the request is not JSON") from None
+        raise BadRequest(gettext('the request is not JSON')) from None
     if not isinstance(data, dict):
-        raise BadRequest("the request must be a JSON object")
+        raise BadRequest(gettext('the request must be a JSON object'))
     return data
 
 
@@ -62,7 +63,7 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
 
     def pack_of(name) -> object:
         if not isinstance(name, str):
-            raise BadRequest("say which game: 'game' is missing")
+            raise BadRequest(gettext("say which game: 'game' is missing"))
         return hub.registry.get(name)
 
     async def games(request: Request) -> Response:
@@ -83,7 +84,7 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         from tabletop.decks import check_deck
 
         if not isinstance(text, str) or not text.strip():
-            raise BadRequest("the deck is empty: paste it or choose a file")
+            raise BadRequest(gettext('the deck is empty: paste it or choose a file'))
         name = Path(filename or "deck.yaml").name or "deck.yaml"
         with tempfile.TemporaryDirectory(prefix="tabletop-deck-") as d:
             path = Path(d) / name
@@ -103,23 +104,17 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
             language.from_accept_language(request.headers.get("accept-language"))
         return JSONResponse({"lang": lang, "languages": list(language.languages()), "words": page_words(lang)})
 
-    def speaking_of(request: Request, data: dict):
-        """The language of a request: the page's choice (``lang``), else the browser's preference."""
-        lang = language.normalise(data.get("lang")) or language.from_accept_language(request.headers.get("accept-language"))
-        return language.speaking(lang)
-
     async def deckcheck(request: Request) -> Response:
         data = await _json(request)
         pack = pack_of(data.get("game"))
-        with speaking_of(request, data):
-            report, rendered, report_json = check_text(pack, data.get("text"), data.get("filename") or "deck.yaml")
+        report, rendered, report_json = check_text(pack, data.get("text"), data.get("filename") or "deck.yaml")
         return JSONResponse({"report": report_json, "text": rendered, "legal": report.verdict == "legal"})
 
     def decks_option(pack, decks) -> list | None:
         if decks is None:
             return None
         if not isinstance(decks, list):
-            raise BadRequest("'decks' is a list, one per seat")
+            raise BadRequest(gettext("'decks' is a list, one per seat"))
         out = []
         for i, d in enumerate(decks):
             if d is None or isinstance(d, str):
@@ -127,10 +122,10 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
             elif isinstance(d, dict) and "text" in d:
                 report, rendered, _ = check_text(pack, d["text"], d.get("filename") or "deck.yaml")
                 if report.verdict != "legal":
-                    raise BadRequest(f"{player_name(i)}'s deck:\n{rendered}")
+                    raise BadRequest(gettext("{player_name}'s deck:\n{rendered}").format(player_name=player_name(i), rendered=rendered))
                 out.append(list(report.cards))
             else:
-                raise BadRequest(f"{player_name(i)}'s deck: a deck name, or {{'text': ...}}")
+                raise BadRequest(gettext("{player_name}'s deck: a deck name, or {{'text': ...}}").format(player_name=player_name(i)))
         return out
 
     def links(t) -> dict:
@@ -147,23 +142,23 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         pack = pack_of(data.get("game"))
         options = data.get("options") or {}
         if not isinstance(options, dict):
-            raise BadRequest("'options' is an object")
+            raise BadRequest(gettext("'options' is an object"))
         options = {k: v for k, v in options.items() if v not in (None, "", [])}
         decks = decks_option(pack, data.get("decks"))
         if decks is not None and any(d is not None for d in decks):
             options["decks"] = decks
         players = data.get("players")
         if players is not None and not isinstance(players, int):
-            raise BadRequest("'players' is a number")
+            raise BadRequest(gettext("'players' is a number"))
         seed = data.get("seed")
         if seed in (None, ""):
             seed = random.SystemRandom().randrange(1, 2**31)
         if not isinstance(seed, int):
-            raise BadRequest("'seed' is a whole number")
+            raise BadRequest(gettext("'seed' is a whole number"))
         try:
             game = Game(pack.rules(), options, seed, players)
         except (ValueError, TabletopError) as e:
-            raise BadRequest(f"cannot start {pack.name}: {getattr(e, 'render', lambda: str(e))()}") from None
+            raise BadRequest(gettext('cannot start {name}: {value}').format(name=pack.name, value=getattr(e, 'render', lambda: str(e))())) from None
         seats = make_seats(pack, data.get("seats"), game.state.nplayers)
         t = hub.create(pack, options, players, seed, seats, new_token(), new_table_id())
         return JSONResponse(links(t))
@@ -174,11 +169,11 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         data = await _json(request)
         text = data.get("save")
         if not isinstance(text, str):
-            raise BadRequest("paste or choose a saved game ('save')")
+            raise BadRequest(gettext("paste or choose a saved game ('save')"))
         try:
             save = json.loads(text)
         except ValueError as e:
-            raise BadRequest(f"{data.get('filename') or 'saved game'}: not valid JSON ({e})") from None
+            raise BadRequest(gettext('{value}: not valid JSON ({e})').format(value=data.get('filename') or gettext('saved game'), e=e)) from None
         try:
             game = Game.from_save(save, rules_for, data.get("filename") or "saved game")
         except SaveError as e:
@@ -194,15 +189,15 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         try:
             t = hub.table(request.path_params["tid"])
         except KeyError:
-            return _fail("no such table", 404)
+            return _fail(gettext("no such table"), 404)
         viewer = viewer_of(t.seats, t.rec.spectator, str(data.get("token") or ""))
         if viewer == "":
-            return _fail("this link's token does not hold a seat at this table", 403)
+            return _fail(gettext("this link's token does not hold a seat at this table"), 403)
         async with t.lock:
             t.sync()
             if not t.can_export(None if viewer == SPECTATOR else viewer):
-                return _fail("a save file holds every hidden card (its seed): it can be exported once the game is "
-                             "over, or by the only human at a table of bots", 403)
+                return _fail(gettext("a save file holds every hidden card (its seed): it can be exported once the "
+                                     "game is over, or by the only human at a table of bots"), 403)
             return JSONResponse(t.game.to_save(), headers={
                 "Content-Disposition": f'attachment; filename="{t.rec.game}-{t.id}.json"'})
 
@@ -217,7 +212,8 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         try:
             t = hub.table(ws.path_params["tid"])
         except KeyError:
-            await ws.send_json({"type": "error", "error": "no such table"})
+            with language.speaking(language.from_accept_language(ws.headers.get("accept-language"))):
+                await ws.send_json({"type": "error", "error": gettext("no such table")})
             await ws.close(code=4404)
             return
         try:
@@ -229,7 +225,9 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
             language.from_accept_language(ws.headers.get("accept-language"))
         viewer = viewer_of(t.seats, t.rec.spectator, token)
         if viewer == "":
-            await ws.send_json({"type": "error", "error": "this link's token does not hold a seat at this table"})
+            with language.speaking(lang):
+                await ws.send_json({"type": "error",
+                                    "error": gettext("this link's token does not hold a seat at this table")})
             await ws.close(code=4403)
             return
         conn = Connection(ws, None if viewer == SPECTATOR else viewer, lang)
@@ -243,7 +241,8 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
                 try:
                     msg = await ws.receive_json()
                 except ValueError:
-                    await conn.send({"type": "refused", "reason": "not JSON"})
+                    with language.speaking(conn.lang):
+                        await conn.send({"type": "refused", "reason": gettext("not JSON")})
                     continue
                 if not isinstance(msg, dict):
                     continue
@@ -292,16 +291,32 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         elif kind == "state":
             await t.send_state(conn)
         else:
-            await conn.send({"type": "refused", "reason": f"unknown message type {kind!r}"})
+            await conn.send({"type": "refused", "reason": gettext("unknown message type {kind!r}").format(kind=kind)})
+
+    async def language_of(request: Request) -> str:
+        """The language of a request: the page's choice (``?lang=``, or ``lang`` in a JSON body), else
+        the browser's preference (``Accept-Language``)."""
+        lang = language.normalise(request.query_params.get("lang"))
+        if lang is None and request.method == "POST":
+            body = await request.body()  # read once: Starlette keeps it for the handler
+            try:
+                data = json.loads(body or b"{}") if len(body) <= MAX_BODY else None
+            except ValueError:
+                data = None
+            if isinstance(data, dict) and isinstance(data.get("lang"), str):
+                lang = language.normalise(data["lang"])
+        return lang or language.from_accept_language(request.headers.get("accept-language"))
 
     def guarded(fn):
+        """Answer a request in its language; a bad request is a 400 with its reason in that language."""
         async def wrapper(request: Request) -> Response:
-            try:
-                return await fn(request)
-            except BadRequest as e:
-                return _fail(str(e))
-            except TabletopError as e:
-                return _fail(e.render())
+            with language.speaking(await language_of(request)):
+                try:
+                    return await fn(request)
+                except BadRequest as e:
+                    return _fail(str(e))
+                except TabletopError as e:
+                    return _fail(e.render())
         return wrapper
 
     routes = [

@@ -12,6 +12,7 @@ import hmac
 import secrets
 
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.language import gettext
 
 SPECTATOR = "spectator"
 
@@ -31,24 +32,23 @@ def make_seats(pack, specs: list, nplayers: int) -> list[dict]:
     from tabletop.batches.games import bot_factory, bot_names
 
     if not isinstance(specs, list) or len(specs) != nplayers:
-        raise TabletopError(f"this game has {nplayers} seats: say who holds each ({len(specs or [])} given)")
+        raise TabletopError(gettext('this game has {nplayers} seats: say who holds each ({n} given)').format(nplayers=nplayers, n=len(specs or [])))
     seats = []
     for i, spec in enumerate(specs):
         kind = spec.get("kind") if isinstance(spec, dict) else None
         if kind == "bot":
             name = str(spec.get("bot") or "greedy")
             if name.startswith("scripted:"):
-                raise TabletopError("a scripted bot reads a file on the server: not offered in the lobby")
+                raise TabletopError(gettext('a scripted bot reads a file on the server: not offered in the lobby'))
             try:
                 bot_factory(pack, name)
             except TabletopError as e:
-                raise TabletopError(f"seat p{i + 1}: {e.render()}") from None
+                raise TabletopError(gettext('seat p{value}: {text}').format(value=i + 1, text=e.render())) from None
             seats.append({"kind": "bot", "bot": name, "token": new_token()})
         elif kind in ("here", "invite"):
             seats.append({"kind": "human", "invited": kind == "invite", "token": new_token()})
         else:
-            raise TabletopError(f"seat p{i + 1}: kind must be bot, here or invite, not {kind!r}; "
-                                f"bots: {', '.join(bot_names(pack))}")
+            raise TabletopError(gettext('seat p{value}: kind must be bot, here or invite, not {kind!r}; bots: {pack}').format(value=i + 1, kind=kind, pack=', '.join(bot_names(pack))))
     return seats
 
 

@@ -28,6 +28,7 @@ from tabletop.framework.state import player_name
 
 from tabletop.web.store import Conflict, Store, TableRecord
 from tabletop.web.views import card_face, seat_message
+from tabletop.framework.language import gettext
 
 
 class Connection:
@@ -429,7 +430,7 @@ class Hub:
         """The position after ``step`` actions of a finished game, as the connection's seat saw it."""
         g = t.game
         if not g.state.over:
-            raise TabletopError("a game can be replayed once it is over")
+            raise TabletopError(gettext('a game can be replayed once it is over'))
         step = max(0, min(step, len(g.log)))
         r = conn.replay
         if r is None or len(r.log) > step:

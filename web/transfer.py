@@ -7,6 +7,7 @@ from pathlib import Path
 
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.game import Game
+from tabletop.framework.language import gettext as _, ngettext
 from tabletop.framework.state import player_name
 from tabletop.web.seats import make_seats, new_table_id, new_token
 from tabletop.web.store import Store, TableRecord
@@ -27,11 +28,14 @@ def list_tables(db: Path) -> list[str]:
     try:
         lines = []
         for rec in sorted(store.all(), key=lambda r: r.created):
-            seats = ", ".join(f"{player_name(i)} {s['bot'] if s['kind'] == 'bot' else 'human'}"
+            human = _("human")
+            seats = ", ".join(f"{player_name(i)} {s['bot'] if s['kind'] == 'bot' else human}"
                               for i, s in enumerate(rec.seats))
-            state = "over" if rec.over else "going on"
+            state = _("over") if rec.over else _("going on")
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(rec.created))
-            lines.append(f"{rec.id}  {rec.game:<11} {len(store.actions(rec.id)):>4} actions  {state:<8}  {when}  {seats}")
+            n = len(store.actions(rec.id))
+            actions = ngettext("{n:>4} action ", "{n:>4} actions", n).format(n=n)
+            lines.append(f"{rec.id}  {rec.game:<11} {actions}  {state:<8}  {when}  {seats}")
         return lines
     finally:
         store.close()
@@ -43,14 +47,15 @@ def export_table(db: Path, table_id: str, path: Path) -> int:
     try:
         rec = store.get(table_id)
         if rec is None:
-            raise TabletopError(f"no table {table_id!r} in {db} (tabletop tables list --db {db})")
+            raise TabletopError(_("no table {table!r} in {db} (tabletop tables list --db {db})").format(
+                table=table_id, db=db))
         game = replayed(store, rec)
     finally:
         store.close()
     try:
         game.save(path)
     except OSError as e:
-        raise TabletopError(f"{path}: cannot write: {e.strerror or e}") from None
+        raise TabletopError(_("{path}: cannot write: {why}").format(path=path, why=e.strerror or e)) from None
     return len(game.log)
 
 
@@ -63,7 +68,7 @@ def import_save(db: Path, path: Path, bots: dict[int, str]) -> tuple[str, list[t
     pack = registry().get(game.rules.name)
     n = game.state.nplayers
     if any(not 0 <= s < n for s in bots):
-        raise TabletopError(f"this game has seats p1..p{n}")
+        raise TabletopError(_("this game has seats p1..p{n}").format(n=n))
     specs = [{"kind": "bot", "bot": bots[i]} if i in bots else {"kind": "invite"} for i in range(n)]
     seats = make_seats(pack, specs, n)
     table_id = new_table_id()

@@ -16,7 +16,7 @@ PAGE = (
     N_("or paste the saved game here"), N_("Import"), N_("Human here"), N_("Human invited"), N_("Bot"),
     N_("default"), N_("default deck"), N_("my own deck (paste or upload)…"), N_("Check deck"), N_("deck"),
     N_("copy"), N_("invite a friend"), N_("you"), N_("spectators"), N_("Go to my seat →"), N_("bot"),
-    N_("Language"),
+    N_("Language"), N_("the server answered {status}"),
     # table.html and table.js
     N_("connecting…"), N_("offline"), N_("online"), N_("offline — reconnecting"), N_("board"), N_("Your actions"),
     N_("or type an action, e.g. the notation of a button"), N_("Send"), N_("Play all"), N_("Undo"),

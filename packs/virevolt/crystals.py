@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from tabletop.framework.language import N_, Count, N_plural, Phrase, Word, listed
+from tabletop.framework.language import N_, Count, N_plural, Phrase, Word, gettext, listed
 from tabletop.framework.narration import narrate
 from tabletop.framework.wording import shown
 from tabletop.packs.virevolt.keys import CIDX, COLOURS, KEYS
@@ -43,26 +43,24 @@ def parse_cost(text) -> tuple:
     if isinstance(text, int) and not isinstance(text, bool):
         if text == 0:
             return ZERO
-        raise CostError(f"a cost is written like '2 red' or '1 blue and 1 neutral', not {shown(text)}")
+        raise CostError(gettext("a cost is written like '2 red' or '1 blue and 1 neutral', not {shown}").format(shown=shown(text)))
     t = str(text).strip().lower()
     if t in ("free", "none", "0", ""):
         return ZERO
     counts = [0, 0, 0, 0, 0]
     for part in re.split(r",|\band\b|\+", t):
         if not part.strip():
-            raise CostError(f"cost {shown(text)}: empty item")
+            raise CostError(gettext('cost {shown}: empty item').format(shown=shown(text)))
         m = _COST_ITEM.fullmatch(part)
         if not m:
-            raise CostError(f"cost {shown(text)}: {shown(part.strip())} is not 'N colour' (e.g. '2 red')")
+            raise CostError(gettext("cost {shown}: {shown2} is not 'N colour' (e.g. '2 red')").format(shown=shown(text), shown2=shown(part.strip())))
         if len(m.group(1)) > 2:
-            raise CostError(f"cost {shown(text)}: {shown(part.strip())} asks for more crystals than a game "
-                            "holds (at most 99 of a colour)")
+            raise CostError(gettext('cost {shown}: {shown2} asks for more crystals than a game holds (at most 99 of a colour)').format(shown=shown(text), shown2=shown(part.strip())))
         n, colour = int(m.group(1)), m.group(2)
         if colour not in CIDX:
             from tabletop.framework.suggest import did_you_mean
 
-            raise CostError(f"cost {shown(text)}: unknown crystal colour {shown(colour)}{did_you_mean(colour, COLOURS)}; "
-                            f"the colours are {', '.join(COLOURS)}")
+            raise CostError(gettext('cost {shown}: unknown crystal colour {shown2}{suggestion}; the colours are {colours}').format(shown=shown(text), shown2=shown(colour), suggestion=did_you_mean(colour, COLOURS), colours=', '.join(COLOURS)))
         counts[CIDX[colour]] += n
     return tuple(counts)
 

@@ -24,6 +24,7 @@ def shared_words(line: str, keep: set[str]) -> str:
     for name in sorted(keep, key=len, reverse=True):
         line = line.replace(name, " ")
     line = re.sub(r"\b[A-Z]{3}-[A-Z0-9-]+\b", " ", line)  # rule ids
+    line = re.sub(r"--[\w-]+|\b\w+_[\w=]+", " ", line)  # option names and values (first_turn_protection=false)
     return re.sub(r"\bp\d\b", " ", line)
 
 

@@ -73,7 +73,7 @@ function deckBox(g, i) {
   own.append(file, text, check, out);
   file.onchange = async () => { if (file.files[0]) { text.value = await file.files[0].text(); text.dataset.filename = file.files[0].name; } };
   check.onclick = async () => {
-    const r = await post("/api/deckcheck", {game: g.name, text: text.value, filename: text.dataset.filename || "deck.yaml", lang: LANG});
+    const r = await post("/api/deckcheck", {game: g.name, text: text.value, filename: text.dataset.filename || "deck.yaml"});
     out.hidden = false;
     out.textContent = r.error || r.text;
     out.className = "report " + (r.legal ? "ok" : "error");
@@ -83,8 +83,8 @@ function deckBox(g, i) {
 }
 
 async function post(url, body) {
-  const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
-  try { return await r.json(); } catch (e) { return {error: `the server answered ${r.status}`}; }
+  const r = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({lang: LANG, ...body})});
+  try { return await r.json(); } catch (e) { return {error: T("the server answered {status}", {status: r.status})}; }
 }
 
 function collect() {
