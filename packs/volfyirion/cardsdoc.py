@@ -1,22 +1,25 @@
 """The card list as Markdown, rendered from the card files (``tabletop cards doc volfyirion``)."""
 from __future__ import annotations
 
+from tabletop.framework.language import N_, card_text, gettext as _
+
+
 def _base(c) -> bool:
     return not c.get("variant")
 
 
 SECTIONS = (
-    ("Starting cards", lambda c: _base(c) and c.type == "command" and c.starting),
-    ("Command cards", lambda c: _base(c) and c.type == "command" and not c.starting),
-    ("Building cards", lambda c: _base(c) and c.type == "building"),
-    ("Troop cards", lambda c: _base(c) and c.type == "troop"),
-    ("Wonder cards", lambda c: _base(c) and c.type == "wonder"),
-    ("Cities and the Lair", lambda c: c.type in ("city", "lair")),
-    ("Variant: Mercenary (Troop cards)", lambda c: c.get("variant") == "mercenary"),
-    ("Variant: Saboteur (Command cards)", lambda c: c.get("variant") == "saboteur"),
-    ("Variant: Ascension Path (Wonder cards)", lambda c: c.get("variant") == "ascension-path"),
-    ("Variant: Perks", lambda c: c.get("variant") == "perks"),
-    ("Variant: Ploys", lambda c: c.get("variant") == "ploys"),
+    (N_("Starting cards"), lambda c: _base(c) and c.type == "command" and c.starting),
+    (N_("Command cards"), lambda c: _base(c) and c.type == "command" and not c.starting),
+    (N_("Building cards"), lambda c: _base(c) and c.type == "building"),
+    (N_("Troop cards"), lambda c: _base(c) and c.type == "troop"),
+    (N_("Wonder cards"), lambda c: _base(c) and c.type == "wonder"),
+    (N_("Cities and the Lair"), lambda c: c.type in ("city", "lair")),
+    (N_("Variant: Mercenary (Troop cards)"), lambda c: c.get("variant") == "mercenary"),
+    (N_("Variant: Saboteur (Command cards)"), lambda c: c.get("variant") == "saboteur"),
+    (N_("Variant: Ascension Path (Wonder cards)"), lambda c: c.get("variant") == "ascension-path"),
+    (N_("Variant: Perks"), lambda c: c.get("variant") == "perks"),
+    (N_("Variant: Ploys"), lambda c: c.get("variant") == "ploys"),
 )
 
 
@@ -25,51 +28,56 @@ def _cell(text) -> str:
 
 
 def cards_markdown(cardset) -> str:
-    """Every card of ``cardset`` in tables by type, with counts and provenance, as Markdown."""
+    """Every card of ``cardset`` in tables by type, with counts and provenance, as Markdown, in the
+    language spoken (a card's texts from its translation; the notes on the sources stay as written)."""
     cards = list(getattr(cardset, "cards", cardset))
-    out = ["# Volfyirion cards", "",
-           "Generated from `packs/volfyirion/cards/*.yaml` by `cards_markdown` "
-           "(`tabletop cards doc volfyirion`); do not edit by hand.", "",
-           "*Provenance*: **printed** = the published card, as reconciled in "
-           "[`docs/data/volfyirion-printed-cards.yaml`](../data/volfyirion-printed-cards.yaml), followed by "
-           "the sources that list it (`lolippie`: a student project's card code; `tts`: a Tabletop Simulator "
-           "mod; `photo ID`: a photograph of the card, with the identifier printed on it; `rulebook`: a "
-           "worked example names it); **rulebook** = described by the rulebook only (it prints no card); "
-           "**design** = not a printed card. Where the sources disagree, the note below the table lists "
-           "every disputed field and each source's value.", ""]
+    out = [_("# Volfyirion cards"), "",
+           _("Generated from `packs/volfyirion/cards/*.yaml` by `cards_markdown` "
+             "(`tabletop cards doc volfyirion`); do not edit by hand."), "",
+           _("*Provenance*: **printed** = the published card, as reconciled in "
+             "[`docs/data/volfyirion-printed-cards.yaml`](../data/volfyirion-printed-cards.yaml), followed by "
+             "the sources that list it (`lolippie`: a student project's card code; `tts`: a Tabletop Simulator "
+             "mod; `photo ID`: a photograph of the card, with the identifier printed on it; `rulebook`: a "
+             "worked example names it); **rulebook** = described by the rulebook only (it prints no card); "
+             "**design** = not a printed card. Where the sources disagree, the note below the table lists "
+             "every disputed field and each source's value."), ""]
     for title, test in SECTIONS:
         group = [c for c in cards if test(c)]
         if not group:
             continue
         total = sum(c.copies for c in group)
-        out += [f"## {title} ({total} cards, {len(group)} different)", ""]
+        out += [_("## {title} ({n} cards, {different} different)").format(title=_(title), n=total, different=len(group)), ""]
         wonder = title.startswith("Wonder") or "Wonder cards)" in title
         city = title.startswith("Cities")
         special = title in ("Variant: Perks", "Variant: Ploys")
         if special:
-            out += ["| Name | Requirement | Effect / rules | Provenance |", "|---|---|---|---|"]
+            out += [_("| Name | Requirement | Effect / rules | Provenance |"), "|---|---|---|---|"]
         elif city:
-            out += ["| Name | Type | Set | Copies | Defence | Rebuild (extended mode) | Main | Provenance |",
+            out += [_("| Name | Type | Set | Copies | Defence | Rebuild (extended mode) | Main | Provenance |"),
                     "|---|---|---|---|---|---|---|---|"]
         elif wonder:
-            out += ["| Name | Copies | Cost (battle) | Main | Secondary | Remove | Provenance |",
+            out += [_("| Name | Copies | Cost (battle) | Main | Secondary | Remove | Provenance |"),
                     "|---|---|---|---|---|---|---|"]
         else:
-            out += ["| Name | Colour | Copies | Cost (command) | Defence | Main | Secondary | Remove | Provenance |",
+            out += [_("| Name | Colour | Copies | Cost (command) | Defence | Main | Secondary | Remove | Provenance |"),
                     "|---|---|---|---|---|---|---|---|---|"]
         for c in group:
             rules = "; ".join(c.get("rules") or ())
+            main = card_text(c.name, ("main",), _main(c)) if c.main else _main(c)
+            secondary = card_text(c.name, ("secondary",), c.get("secondary")) if c.get("secondary") else None
+            remove = card_text(c.name, ("remove",), c.get("remove")) if c.get("remove") else c.get("remove")
             if special:
-                row = [c.name, c.get("when") or "", c.get("effect") or rules, _provenance(c)]
+                effect = card_text(c.name, ("effect",), c.get("effect")) if c.get("effect") else rules
+                when = card_text(c.name, ("when",), c.get("when")) if c.get("when") else ""
+                row = [c.name, when, effect, _provenance(c)]
             elif city:
-                reb = ", ".join(f"{n} {_res(r)}" for r, n in c.get("rebuild_cost") or ()) if c.type == "city" else ""
-                row = [c.name, c.type, c.get("city_set") or "", c.copies, c.defence, reb, _main(c), _provenance(c)]
+                reb = ", ".join(_amount(n, _res(r)) for r, n in c.get("rebuild_cost") or ()) if c.type == "city" else ""
+                row = [c.name, _(c.type), c.get("city_set") or "", c.copies, c.defence, reb, main, _provenance(c)]
             elif wonder:
-                row = [c.name, c.copies, c.cost, _main(c), _join(c.get("secondary"), rules),
-                       c.get("remove"), _provenance(c)]
+                row = [c.name, c.copies, c.cost, main, _join(secondary, rules), remove, _provenance(c)]
             else:
-                row = [c.name, c.colour, c.copies, c.cost, c.defence if c.type == "troop" else "",
-                       _main(c), _join(c.get("secondary"), rules), c.get("remove"), _provenance(c)]
+                row = [c.name, _(c.colour), c.copies, c.cost, c.defence if c.type == "troop" else "",
+                       main, _join(secondary, rules), remove, _provenance(c)]
             out.append("| " + " | ".join(_cell(x) for x in row) + " |")
         notes = [c for c in group if c.get("note")]
         if notes:
@@ -79,8 +87,13 @@ def cards_markdown(cardset) -> str:
     return "\n".join(out)
 
 
+#: Where a card comes from (its ``origin``), as the provenance column names it.
+ORIGINS = (N_("printed"), N_("rulebook"), N_("design"))
+
+
 def _provenance(c) -> str:
-    return f"{c.origin} ({c.sources})" if c.get("sources") else c.origin
+    origin = _(c.origin) if c.origin in ORIGINS else c.origin
+    return f"{origin} ({c.sources})" if c.get("sources") else origin
 
 
 def _join(*parts) -> str:
@@ -94,4 +107,12 @@ def _res(r: int) -> str:
 
 def _main(c) -> str:
     from tabletop.packs.volfyirion.model import RESOURCES
-    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in c.main)
+    return ", ".join(_amount(n, RESOURCES[r]) for r, n in c.main)
+
+
+def _amount(n: int, resource: str) -> str:
+    """``2 battle``, in the reader's words (``2 points de Combat``)."""
+    from tabletop.framework import language
+    from tabletop.packs.volfyirion.board import amount
+
+    return f"{n} {resource}" if language.current() == language.DEFAULT else amount(n, resource)

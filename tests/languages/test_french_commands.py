@@ -352,3 +352,20 @@ def test_the_web_servers_bad_requests_follow_the_connections_language(tmp_path, 
     assert french_error not in english.json()["error"]
     assert not_json.json()["error"] == "la requête n'est pas du JSON"
     assert not language.missing(), sorted(language.missing())
+
+
+# ---------------------------------------------------------------------- the card lists
+def test_virevolts_card_list_is_written_in_french_with_the_cards_own_translations():
+    french, english, missing, code = in_both("cards", "doc", "virevolt")
+    assert code == 0
+    assert french.startswith(f"# Virevolt{NB}: la liste des cartes") and english.startswith("# Virevolt: the card list")
+    assert "| Gardien des Braises | 6 | 1 Neutre | 2 Rouges |" in french
+    assert f"**Fouet de flammes** (2 Rouges){NB}: inflige 3 dégâts à la cible" in french
+    assert_french(french, english, missing)
+
+
+def test_volfyirions_card_list_is_written_in_french_its_notes_on_the_sources_as_written():
+    french, english, missing, code = in_both("cards", "doc", "volfyirion")
+    assert code == 0 and "# Les cartes de Volfyirion" in french
+    assert "| Nom | Couleur | Exemplaires | Coût (Ordre) |" in french
+    assert not missing, sorted(missing)
