@@ -65,9 +65,13 @@ def test_help_speaks_french():
 
     r = tabletop("play", "--help", "--lang", "fr")
     assert r.returncode == 0, r.stderr
-    assert "Le jeu à jouer" in r.stdout and "Graine de la partie" in r.stdout and "Options" in r.stdout
-    assert "The game pack to play" not in r.stdout
+    assert "Le jeu à jouer" in r.stdout and "Graine de la partie" in r.stdout
+    assert "Utilisation\u00a0: tabletop play" in r.stdout and "Options\u00a0:" in r.stdout
+    assert "The game pack to play" not in r.stdout and "Usage:" not in r.stdout
     r = tabletop("--lang", "fr", "--help")
     assert "Faire tourner des jeux de cartes" in r.stdout and "Convertir, commencer, opposer" in r.stdout
     bad = tabletop("--lang", "xx", "packs")
     assert bad.returncode == 2 and "en, fr" in bad.stderr
+    typo = tabletop("play", "virevolt", "--sed", "3", "--lang", "fr")
+    assert typo.returncode == 2
+    assert "Erreur\u00a0: Pas d'option\u00a0: --sed (options possibles\u00a0: --seed, --vs)" in typo.stderr
