@@ -192,9 +192,14 @@ class SpeakingGroup(typer.core.TyperGroup):
 
 def _speaking(e, args):
     """``e``, shown in the language of the command line when it is not English."""
-    if isinstance(e, click.exceptions.NoArgsIsHelpError):
-        return e
     lang = _asked(args or [])
+    if isinstance(e, click.exceptions.NoArgsIsHelpError):  # `tabletop` alone: its help, in the language asked
+        from tabletop.cli import speech
+
+        if e.ctx is None or (lang == language.current() and speech._translated == (lang != language.DEFAULT)):
+            return e  # the help was made in that language already
+        speech.speak(e.ctx, lang)
+        return click.exceptions.NoArgsIsHelpError(e.ctx)
     if lang != language.DEFAULT:
         language.use(lang)
         speak_click()

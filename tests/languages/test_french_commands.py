@@ -99,6 +99,18 @@ def test_the_environments_french_reaches_errors_raised_before_any_option_is_read
     assert f"Erreur{NB}: Pas d'option{NB}: --bogus" in result.output
 
 
+def test_tabletop_alone_shows_its_help_in_the_environments_french(monkeypatch):
+    monkeypatch.setenv("LANG", "fr_CA.UTF-8")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    try:
+        result = CliRunner().invoke(app, [])
+    finally:
+        language.use("en")
+    assert f"Utilisation{NB}: tabletop [OPTIONS] COMMANDE" in result.output
+    assert "Faire tourner des jeux de cartes" in result.output and "Run tabletop" not in result.output
+
+
 # ---------------------------------------------------------------------- listings
 @pytest.mark.parametrize("args, french_word", [
     (["packs"], "cartes"),
