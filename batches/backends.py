@@ -24,7 +24,8 @@ def resolve_workers(value: str | int | None) -> int:
     try:
         n = int(value)
     except (TypeError, ValueError):
-        raise TabletopError(gettext("--workers must be a positive number or 'auto', not {value!r}").format(value=value)) from None
+        raise TabletopError(gettext(
+            "--workers must be a positive number or 'auto', not {value!r}").format(value=value)) from None
     if n < 1:
         raise TabletopError(gettext('--workers must be at least 1, not {n}').format(n=n))
     return n
@@ -170,7 +171,9 @@ class Executor:
         if backend not in ("local", "dask"):
             from tabletop.framework.suggest import did_you_mean
 
-            raise TabletopError(gettext('unknown backend {backend!r}{suggestion}; choose local or dask').format(backend=backend, suggestion=did_you_mean(backend, ['local', 'dask'])))
+            raise TabletopError(gettext(
+                'unknown backend {backend!r}{suggestion}; choose local or dask').format(
+                backend=backend, suggestion=did_you_mean(backend, ['local', 'dask'])))
         if workers < 1:
             raise TabletopError(gettext('--workers must be at least 1'))
         self.workers, self.backend, self.address = workers, backend, address

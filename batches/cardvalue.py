@@ -34,7 +34,9 @@ def market(pack) -> list[str]:
     """The pack's market cards (its rules' :meth:`~tabletop.framework.rules.Rules.market`)."""
     names = pack.rules().market()
     if not names:
-        raise TabletopError(gettext("{name} has no market of cards to buy: 'cards value' ranks the cards players choose to gain during a game (a deck-builder's row)").format(name=pack.name))
+        raise TabletopError(gettext(
+            "{name} has no market of cards to buy: 'cards value' ranks the cards players choose to gain during a "
+            "game (a deck-builder's row)").format(name=pack.name))
     return list(names)
 
 

@@ -59,20 +59,28 @@ def load_pack_module(ref: str):
     from tabletop.framework.wording import clip
 
     if not _REF.match(ref):
-        raise TabletopError(gettext('--pack-module {clip!r}: expected module:attribute, e.g. mypack.plugin:pack').format(clip=clip(ref)))
+        raise TabletopError(gettext(
+            '--pack-module {clip!r}: expected module:attribute, e.g. mypack.plugin:pack').format(clip=clip(ref)))
     mod, _, attr = ref.partition(":")
     try:
         module = importlib.import_module(mod)
     except ImportError as e:
-        raise TabletopError(gettext('--pack-module {ref}: cannot import {mod!r} ({clip}); the module must be installed or on PYTHONPATH (the current folder is not searched)').format(ref=ref, mod=mod, clip=clip(str(e)))) from None
+        raise TabletopError(gettext(
+            '--pack-module {ref}: cannot import {mod!r} ({clip}); the module must be installed or on PYTHONPATH (the '
+            'current folder is not searched)').format(ref=ref, mod=mod, clip=clip(str(e)))) from None
     except Exception as e:
-        raise TabletopError(gettext('--pack-module {ref}: importing {mod!r} failed: {name}: {clip}').format(ref=ref, mod=mod, name=type(e).__name__, clip=clip(str(e)))) from None
+        raise TabletopError(gettext(
+            '--pack-module {ref}: importing {mod!r} failed: {name}: {clip}').format(
+            ref=ref, mod=mod, name=type(e).__name__, clip=clip(str(e)))) from None
     obj = getattr(module, attr, None)
     if obj is None:
-        raise TabletopError(gettext('--pack-module {ref}: module {mod!r} has no {attr!r}').format(ref=ref, mod=mod, attr=attr))
+        raise TabletopError(gettext(
+            '--pack-module {ref}: module {mod!r} has no {attr!r}').format(ref=ref, mod=mod, attr=attr))
     if not (isinstance(getattr(obj, "name", None), str) and callable(getattr(obj, "rules", None))
             and callable(getattr(obj, "bots", None))) or isinstance(obj, type):
-        raise TabletopError(gettext('--pack-module {ref}: {attr!r} is not a pack object (one with a name, rules() and bots())').format(ref=ref, attr=attr))
+        raise TabletopError(gettext(
+            '--pack-module {ref}: {attr!r} is not a pack object (one with a name, rules() and bots())').format(
+            ref=ref, attr=attr))
     return obj
 
 
@@ -127,7 +135,9 @@ def bot_factory(pack, spec: str, rules=None, script=None, shipped: dict | None =
         from tabletop.bots.mcts import factory as base
     else:
         known = bot_names(pack)
-        raise TabletopError(gettext('unknown bot {spec!r}{suggestion}; choose one of: {known}, scripted:FILE, mcts:ITERATIONS').format(spec=spec, suggestion=did_you_mean(name, known + ['scripted']), known=', '.join(known)))
+        raise TabletopError(gettext(
+            'unknown bot {spec!r}{suggestion}; choose one of: {known}, scripted:FILE, mcts:ITERATIONS').format(
+            spec=spec, suggestion=did_you_mean(name, known + ['scripted']), known=', '.join(known)))
 
     accepts = _keywords(base)
 
@@ -288,9 +298,11 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
     options = dict(options or {})
     pool = tuple(d.strip() for d in deck_pool or ())
     if deck_pool is not None and (not pool or not all(pool)):
-        raise TabletopError(gettext('give the deck pool as a comma-separated list of decks, e.g. --deck-pool ember,tide'))
+        raise TabletopError(gettext(
+            'give the deck pool as a comma-separated list of decks, e.g. --deck-pool ember,tide'))
     if pool and options.get("decks"):
-        raise TabletopError(gettext('give either --deck (one per seat) or --deck-pool (rotated over the seats), not both'))
+        raise TabletopError(gettext(
+            'give either --deck (one per seat) or --deck-pool (rotated over the seats), not both'))
     cards = tuple((str(f), read_text(f)) for f in getattr(pack, "extra", ()))
     token = ""
     if custom:
@@ -304,7 +316,9 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
     for d in dict.fromkeys(pool):
         _setup_checked(pack, rules, {**options, "decks": [d] * state.nplayers}, seed)
     if len(bots) not in (1, state.nplayers):
-        raise TabletopError(gettext('{name} is played by {nplayers} here: give 1 or {nplayers} bots, not {n}').format(name=pack.name, nplayers=state.nplayers, n=len(bots)))
+        raise TabletopError(gettext(
+            '{name} is played by {nplayers} here: give 1 or {nplayers} bots, not {n}').format(
+            name=pack.name, nplayers=state.nplayers, n=len(bots)))
     _CONTEXTS[config.key()] = _Context(pack, config)
     return config
 
@@ -332,9 +346,11 @@ def _setup_checked(pack, rules, options: dict, seed: int):
     try:
         return rules.setup(check_options(rules, dict(options)), game_seed(seed, 0))
     except TabletopError as e:
-        raise TabletopError(gettext('cannot start {name} with these options: {text}').format(name=pack.name, text=e.render())) from None
+        raise TabletopError(gettext(
+            'cannot start {name} with these options: {text}').format(name=pack.name, text=e.render())) from None
     except (ValueError, KeyError, TypeError) as e:
-        raise TabletopError(gettext('cannot start {name} with these options: {e}').format(name=pack.name, e=e)) from None
+        raise TabletopError(gettext(
+            'cannot start {name} with these options: {e}').format(name=pack.name, e=e)) from None
 
 
 def game_options(config: SimConfig, index: int, nplayers: int) -> dict:

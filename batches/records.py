@@ -34,16 +34,20 @@ def prepare_folder(out: Path, overwrite: bool = False) -> Path:
     writable, and not holding an earlier run's records unless ``overwrite``."""
     out = Path(out)
     if out.exists() and not out.is_dir():
-        raise OutputError(gettext('--out {out}: this is a file, not a folder; give a folder for the report').format(out=out))
+        raise OutputError(gettext(
+            '--out {out}: this is a file, not a folder; give a folder for the report').format(out=out))
     if (out / RECORDS).exists() and not overwrite:
-        raise OutputError(gettext('--out {out}: this folder already holds a simulation ({records}); choose another folder, or add --overwrite to replace it').format(out=out, records=RECORDS))
+        raise OutputError(gettext(
+            '--out {out}: this folder already holds a simulation ({records}); choose another folder, or add '
+            '--overwrite to replace it').format(out=out, records=RECORDS))
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / f".tabletop-write-test-{os.getpid()}"
         probe.write_bytes(b"")
         probe.unlink()
     except OSError as e:
-        raise OutputError(gettext('--out {out}: cannot write there: {value}').format(out=out, value=e.strerror or e)) from None
+        raise OutputError(gettext(
+            '--out {out}: cannot write there: {value}').format(out=out, value=e.strerror or e)) from None
     return out
 
 
@@ -91,10 +95,13 @@ def read_run(out: Path) -> dict:
         return {}
     data, lines = read_json(path, "run file")
     if not isinstance(data, dict):
-        raise LocatedError(gettext("expected a mapping of the batch's parameters, not {kind_of}").format(kind_of=kind_of(data)), str(path), 1)
+        raise LocatedError(gettext(
+            "expected a mapping of the batch's parameters, not {kind_of}").format(kind_of=kind_of(data)), str(path), 1)
     for key, want, ok in _RUN_FIELDS:
         if key in data and not ok(data[key]):
-            raise LocatedError(gettext('{key}: expected {want}, not {kind_of}').format(key=key, want=want, kind_of=kind_of(data[key])), str(path), lines.get(key))
+            raise LocatedError(gettext(
+                '{key}: expected {want}, not {kind_of}').format(
+                key=key, want=want, kind_of=kind_of(data[key])), str(path), lines.get(key))
     return data
 
 

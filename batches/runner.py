@@ -76,7 +76,9 @@ def simulate(config: SimConfig, games: int, workers: int = 1, backend: str = "lo
     elif backend == "dask":
         backends.run_dask(config, parts, workers, address, on_chunk, stop)
     else:
-        raise TabletopError(gettext('unknown backend {backend!r}{suggestion}; choose local or dask').format(backend=backend, suggestion=did_you_mean(backend, ['local', 'dask'])))
+        raise TabletopError(gettext(
+            'unknown backend {backend!r}{suggestion}; choose local or dask').format(
+            backend=backend, suggestion=did_you_mean(backend, ['local', 'dask'])))
     if stop is not None and stop.is_set() and done < games:
         raise Interrupted(done, games)
     kept.sort(key=lambda r: r["index"])

@@ -89,7 +89,8 @@ class Tuner:
         if not against:
             raise TabletopError(gettext('give at least one deck to tune against (--against)'))
         if screen < 1 or confirm < 2:
-            raise TabletopError(gettext('screening needs at least 1 game and confirmation 2 games per seat and opponent'))
+            raise TabletopError(gettext(
+                'screening needs at least 1 game and confirmation 2 games per seat and opponent'))
         self.pack, self.against, self.swaps, self._run = pack, dict(against), swaps, run
         self.bots, self.seed, self.screen, self.confirm = list(bots), seed, screen, confirm
         self.finalists, self.max_turns = finalists, max_turns

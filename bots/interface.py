@@ -67,7 +67,8 @@ def load_object(ref: str) -> Any:
     except ImportError as e:
         raise TabletopError(gettext('cannot import {ref!r}: {e}').format(ref=ref, e=e)) from None
     except AttributeError:
-        raise TabletopError(gettext('cannot import {ref!r}: module {mod!r} has no {attr!r}').format(ref=ref, mod=mod, attr=attr)) from None
+        raise TabletopError(gettext(
+            'cannot import {ref!r}: module {mod!r} has no {attr!r}').format(ref=ref, mod=mod, attr=attr)) from None
     return obj
 
 
@@ -89,7 +90,8 @@ def bot_maker(spec: Any) -> Callable[[Any, int], Any]:
     factory (called by :func:`construct`), or an importable ``"module:attribute"`` name."""
     if isinstance(spec, str):
         if not is_import_name(spec):
-            raise TabletopError(gettext("{spec!r} is not an importable name: write it 'module:attribute'").format(spec=spec))
+            raise TabletopError(gettext(
+                "{spec!r} is not an importable name: write it 'module:attribute'").format(spec=spec))
         spec = load_object(spec)
     if hasattr(spec, "choose") and not isinstance(spec, type):
         prototype = spec
@@ -100,7 +102,9 @@ def bot_maker(spec: Any) -> Callable[[Any, int], Any]:
         def make(rules, seed: int):
             bot = construct(factory, rules, seed)
             if not hasattr(bot, "choose"):
-                raise TabletopError(gettext('{getattr!r} made {bot!r}, which has no choose(rules, state) method').format(getattr=getattr(factory, '__name__', factory), bot=bot))
+                raise TabletopError(gettext(
+                    '{getattr!r} made {bot!r}, which has no choose(rules, state) method').format(
+                    getattr=getattr(factory, '__name__', factory), bot=bot))
             return bot
 
         return make

@@ -78,7 +78,9 @@ class Condition:
     def __init__(self, text: str, where: str) -> None:
         m = _COND.match(text)
         if m is None:
-            raise ScriptError(gettext("{where}: condition {text!r} is not 'PATH OP NUMBER' (e.g. 'points.command >= 5'; OP one of >= <= == != > <)").format(where=where, text=text))
+            raise ScriptError(gettext(
+                "{where}: condition {text!r} is not 'PATH OP NUMBER' (e.g. 'points.command >= 5'; OP one of >= <= == "
+                '!= > <)').format(where=where, text=text))
         self.path = tuple(m.group(1).split("."))
         self.op = _OPS[m.group(2)]
         num = m.group(3)
@@ -118,7 +120,9 @@ class Condition:
             elif isinstance(cur, (list, tuple)) and seg.isdigit() and int(seg) < len(cur):
                 cur = cur[int(seg)]
             else:
-                raise ScriptError(gettext('{where}: condition {text!r}: {items} is {name}, not a mapping').format(where=self.where, text=self.text, items='.'.join(self.path[:i]), name=type(cur).__name__))
+                raise ScriptError(gettext(
+                    '{where}: condition {text!r}: {items} is {name}, not a mapping').format(
+                    where=self.where, text=self.text, items='.'.join(self.path[:i]), name=type(cur).__name__))
         if isinstance(cur, bool):
             return int(cur)
         if isinstance(cur, (int, float)):
@@ -127,7 +131,9 @@ class Condition:
             return len(cur)
         if cur is None:
             return 0
-        raise ScriptError(gettext('{where}: condition {text!r}: the value is {name}, not a number').format(where=self.where, text=self.text, name=type(cur).__name__))
+        raise ScriptError(gettext(
+            '{where}: condition {text!r}: the value is {name}, not a number').format(
+            where=self.where, text=self.text, name=type(cur).__name__))
 
 
 def _alias(seg: str, state, player: int) -> str | None:

@@ -92,9 +92,13 @@ def _pack(game: Optional[str], pack_module: Optional[str]):
             raise TabletopError(gettext('give either the name of an installed pack or --pack-module, not both'))
         return load_pack_module(pack_module)
     if not game:
-        raise TabletopError(gettext("give the game to simulate, e.g. 'tabletop simulate volfyirion' ('tabletop packs' lists them), or --report-only DIR to rebuild a report"))
+        raise TabletopError(gettext(
+            "give the game to simulate, e.g. 'tabletop simulate volfyirion' ('tabletop packs' lists them), or "
+            '--report-only DIR to rebuild a report'))
     if ":" in game:
-        raise TabletopError(gettext('{value!r} is not the name of an installed pack; a pack that is not installed is given with --pack-module module:attribute').format(value=game[:80]))
+        raise TabletopError(gettext(
+            '{value!r} is not the name of an installed pack; a pack that is not installed is given with '
+            '--pack-module module:attribute').format(value=game[:80]))
     return registry().get(game)
 
 
@@ -162,7 +166,9 @@ def _report_only(folder: Path) -> None:
     if not folder.is_dir():
         raise TabletopError(gettext('--report-only {folder}: no such folder').format(folder=folder))
     if not (folder / RECORDS).is_file():
-        raise TabletopError(gettext('--report-only {folder}: there is no {records} in this folder to report on').format(folder=folder, records=RECORDS))
+        raise TabletopError(gettext(
+            '--report-only {folder}: there is no {records} in this folder to report on').format(
+            folder=folder, records=RECORDS))
     meta = read_run(folder)
     m = report.write_report(folder, meta)
     typer.echo(report.console_summary(m))

@@ -169,7 +169,8 @@ class _Compiler(Reading):
                 self.vocab.word_class(arg)
             return self.builtin(Element(base, "value", arg or None))
         if kind not in self.vocab.families and kind not in self.vocab.parsers:
-            raise VocabularyError(gettext('vocabulary {name!r}: unknown kind {kind!r}').format(name=self.vocab.name, kind=kind))
+            raise VocabularyError(gettext(
+                'vocabulary {name!r}: unknown kind {kind!r}').format(name=self.vocab.name, kind=kind))
         tree = self.parse("start_phrase")
         return self.phrase(kind, to_atoms(tree.children))
 
@@ -409,8 +410,11 @@ class _Compiler(Reading):
             a0 = head[0] if head else to_atoms(tphrase.children)[0]
             hint = self._syntax_hint(Token("_COLON", ":", tphrase.meta.end_pos))
             if hint:
-                raise self.error(gettext("unknown word {value!r} before ':'").format(value=a0.value), a0.start, a0.end - a0.start, None, hint)
-            raise self.error(gettext("only 'if', 'when', 'whenever' and 'at the start/end of' end with ':' in an effect"),
+                raise self.error(gettext(
+                    "unknown word {value!r} before ':'").format(
+                    value=a0.value), a0.start, a0.end - a0.start, None, hint)
+            raise self.error(gettext(
+                "only 'if', 'when', 'whenever' and 'at the start/end of' end with ':' in an effect"),
                              a0.start, tphrase.meta.end_pos - a0.start,
                              "'if CONDITION: ...', 'this turn, whenever ...: ...' or 'at the start of ...: ...'")
         return self.lasting_trigger(kw, rest, head, this_turn, seq_t, self._slice(seq_t), self._slice(t))
@@ -446,7 +450,8 @@ class _Compiler(Reading):
         if body and body[-1].kind == ",":
             body = body[:-1]
         if not 1 <= times <= 10:
-            raise self.error(gettext('say how many times, from 1 to 10'), atoms[-2].start, atoms[-1].end - atoms[-2].start)
+            raise self.error(gettext(
+                'say how many times, from 1 to 10'), atoms[-2].start, atoms[-1].end - atoms[-2].start)
         prog = self.sub_program(self.statement(body), self.text[body[0].start:body[-1].end])
         return (repeat_step(prog, times),)
 
@@ -536,7 +541,9 @@ class _Compiler(Reading):
             self.scale = saved
         steps = (res,) if callable(res) else tuple(res) if isinstance(res, (tuple, list)) else None
         if not steps or not all(callable(s) for s in steps):
-            raise VocabularyError(gettext('vocabulary {name!r}: the effect for {items!r} returned {name2}, not a step').format(name=self.vocab.name, items=' '.join(str(a.value) for a in atoms), name2=type(res).__name__))
+            raise VocabularyError(gettext(
+                'vocabulary {name!r}: the effect for {items!r} returned {name2}, not a step').format(
+                name=self.vocab.name, items=' '.join(str(a.value) for a in atoms), name2=type(res).__name__))
         binds = getattr(steps[-1], "binds", None)
         if binds:
             self.last_ref = None  # "it" is now the card this statement picked
@@ -704,7 +711,8 @@ class _Compiler(Reading):
                         return out
                     m.fail(stop, gettext('the end of the phrase'))
         except TooComplex:
-            raise self.error(gettext("this {label} is too long or ambiguous to read; split it with ';'").format(label=label),
+            raise self.error(gettext(
+                "this {label} is too long or ambiguous to read; split it with ';'").format(label=label),
                              start, end - start) from None
         raise self.match_error(m, atoms, family, cands)
 

@@ -75,10 +75,13 @@ class Reading:
             raise self.error(gettext('the text is empty{where}: write what the card does').format(where=where), 0, 1,
                              gettext("a line of the card language, e.g. 'draw a card'"))
         if len(text) > MAX_TEXT:
-            raise self.error(gettext('this text is {n} characters long; a card text may have at most {max_text}: split it into several abilities').format(n=len(text), max_text=MAX_TEXT), MAX_TEXT, 1)
+            raise self.error(gettext(
+                'this text is {n} characters long; a card text may have at most {max_text}: split it into several '
+                'abilities').format(n=len(text), max_text=MAX_TEXT), MAX_TEXT, 1)
         big = _BIG_NUMBER.search(text)
         if big is not None:
-            raise self.error(gettext('numbers in card texts go up to {max_number}').format(max_number=MAX_NUMBER), big.start(),
+            raise self.error(gettext(
+                'numbers in card texts go up to {max_number}').format(max_number=MAX_NUMBER), big.start(),
                              big.end() - big.start(), f"a number from 0 to {MAX_NUMBER}")
         try:
             tree = parser().parse(text, start=start)
@@ -91,7 +94,9 @@ class Reading:
                 while end < len(text) and (text[end].isalnum() or text[end] in "'-"):
                     end += 1
                 word = text[off:end]
-                raise self.error(gettext('unexpected {word!r}: the card language is lowercase (card names go in double quotes)').format(word=word), off, end - off, expected,
+                raise self.error(gettext(
+                    'unexpected {word!r}: the card language is lowercase (card names go in double quotes)').format(
+                    word=word), off, end - off, expected,
                                  repr(word.lower())) from None
             if ch == '"':
                 raise self.error(gettext('unterminated card name: the closing \'"\' is missing on this line'),
@@ -108,7 +113,9 @@ class Reading:
             desc = _TERMINAL_TEXT.get(tok.type, repr(str(tok)))
             if tok.type in ("WORD", "NUMBER", "STRING"):
                 desc = f"{_TERMINAL_TEXT[tok.type].split(' ', 1)[1]} {str(tok)!r}" if tok.type != "STRING" else f"card name {tok}"
-            raise self.error(gettext('unexpected {desc}{syntax_note}').format(desc=desc, syntax_note=self._syntax_note(tok)), tok.start_pos, len(tok), expected,
+            raise self.error(gettext(
+                'unexpected {desc}{syntax_note}').format(
+                desc=desc, syntax_note=self._syntax_note(tok)), tok.start_pos, len(tok), expected,
                              self._syntax_hint(tok)) from None
         except LarkError as e:  # any other parser failure, still located
             raise self.error(gettext('cannot read this text ({name})').format(name=type(e).__name__), 0, 1) from None
@@ -122,7 +129,9 @@ class Reading:
             node, depth = stack.pop()
             if depth > MAX_DEPTH:
                 off = node.meta.start_pos if isinstance(node, Tree) and not node.meta.empty else 0
-                raise self.error(gettext("this text is nested too deeply (more than {max_depth} levels of parentheses, 'may', 'not' or chained operators): simplify it").format(max_depth=MAX_DEPTH), off, 1)
+                raise self.error(gettext(
+                    "this text is nested too deeply (more than {max_depth} levels of parentheses, 'may', 'not' or "
+                    'chained operators): simplify it').format(max_depth=MAX_DEPTH), off, 1)
             if isinstance(node, Tree):
                 stack.extend((ch, depth + 1) for ch in node.children)
 

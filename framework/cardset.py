@@ -52,7 +52,9 @@ class CardSet:
                 continue
             for c in loaded:
                 if c.name in seen:
-                    errors.append(LocatedError(gettext('card {name!r} is defined twice (also in {value})').format(name=c.name, value=seen[c.name]), label))
+                    errors.append(LocatedError(gettext(
+                        'card {name!r} is defined twice (also in {value})').format(
+                        name=c.name, value=seen[c.name]), label))
                     continue
                 seen[c.name] = label
                 cards.append(c)

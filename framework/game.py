@@ -141,14 +141,21 @@ class Game:
             return f"{source}:{lines[key]}" if lines and key in lines else source
 
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(gettext('{source}: not a tabletop saved game (it has no "format": "{save_format}")').format(source=source, save_format=SAVE_FORMAT))
+            raise SaveError(gettext(
+                '{source}: not a tabletop saved game (it has no "format": "{save_format}")').format(
+                source=source, save_format=SAVE_FORMAT))
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(gettext('{at}: saved with format version {shown}; this tabletop reads version {save_version}').format(at=at('version'), shown=shown(data.get('version')), save_version=SAVE_VERSION))
+            raise SaveError(gettext(
+                '{at}: saved with format version {shown}; this tabletop reads version {save_version}').format(
+                at=at('version'), shown=shown(data.get('version')), save_version=SAVE_VERSION))
         for key, want, ok in _SAVE_FIELDS:
             if key not in data and key != "players":
-                raise SaveError(gettext('{source}: the field {key!r} is missing ({want})').format(source=source, key=key, want=want))
+                raise SaveError(gettext(
+                    '{source}: the field {key!r} is missing ({want})').format(source=source, key=key, want=want))
             if not ok(data.get(key)):
-                raise SaveError(gettext('{at}: {key}: expected {want}, not {kind_of}').format(at=at(key), key=key, want=want, kind_of=kind_of(data.get(key))))
+                raise SaveError(gettext(
+                    '{at}: {key}: expected {want}, not {kind_of}').format(
+                    at=at(key), key=key, want=want, kind_of=kind_of(data.get(key))))
         try:
             rules = rules_for(data["game"])
         except TabletopError as e:
@@ -166,9 +173,12 @@ class Game:
             try:
                 game.apply_text(text)
             except (IllegalAction, ValueError) as e:
-                raise SaveError(gettext('{at}: action {n} ({shown}) cannot be replayed: {clip}').format(at=at('actions'), n=n, shown=shown(text), clip=clip(str(e), 400))) from None
+                raise SaveError(gettext(
+                    '{at}: action {n} ({shown}) cannot be replayed: {clip}').format(
+                    at=at('actions'), n=n, shown=shown(text), clip=clip(str(e), 400))) from None
         if checksum(game.state) != data["checksum"]:
-            raise SaveError(gettext('{at}: checksum mismatch: the file was edited or is damaged').format(at=at('checksum')))
+            raise SaveError(gettext(
+                '{at}: checksum mismatch: the file was edited or is damaged').format(at=at('checksum')))
         return game
 
     @classmethod

@@ -273,4 +273,6 @@ def pack_card(pack: str, name: str):
     try:
         return p.cards()[name]
     except KeyError:
-        raise TabletopError(gettext('pack {pack!r} has no card {name!r} (was it pickled with another version?)').format(pack=pack, name=name)) from None
+        raise TabletopError(gettext(
+            'pack {pack!r} has no card {name!r} (was it pickled with another version?)').format(
+            pack=pack, name=name)) from None

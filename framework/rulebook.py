@@ -122,7 +122,8 @@ def load_rulebook(resource, game: str) -> Rulebook:
     rules = []
     for n, entry in enumerate(data, 1):
         if not isinstance(entry, dict) or not all(isinstance(entry.get(k), str) for k in ("id", "section", "rule")):
-            raise TabletopError(gettext('{where}: rule {n} needs the text fields id, section and rule').format(where=where, n=n))
+            raise TabletopError(gettext(
+                '{where}: rule {n} needs the text fields id, section and rule').format(where=where, n=n))
         rules.append(Rule(entry["id"], " ".join(entry["section"].split()), " ".join(entry["rule"].split()),
                           " ".join(str(entry.get("interpretation") or "").split()), bool(entry.get("ambiguous"))))
     return Rulebook(game, rules)

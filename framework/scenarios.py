@@ -82,13 +82,16 @@ def load(path: str | Path) -> Scenario:
     doc: Document = read_yaml(path, "scenario file")
     sc = Scenario(doc.file, doc.data, doc.pos, doc.lines)
     if not isinstance(doc.data, dict):
-        raise sc.error((), gettext("a scenario is a YAML mapping with 'game', 'setup' and 'steps', not {kind_of}").format(kind_of=kind_of(doc.data)))
+        raise sc.error((), gettext(
+            "a scenario is a YAML mapping with 'game', 'setup' and 'steps', not {kind_of}").format(
+            kind_of=kind_of(doc.data)))
     errors = [sc.error(p, m) for p, m in problems(validator(SCHEMA), doc.data, "scenario")]
     if isinstance(doc.data.get("steps"), list):
         for n, step in enumerate(doc.data["steps"]):
             problem = _step_problem(step)
             if problem:
-                errors.append(sc.error(("steps", n), gettext('step {value}: {problem}').format(value=n + 1, problem=problem)))
+                errors.append(sc.error(("steps", n), gettext(
+                    'step {value}: {problem}').format(value=n + 1, problem=problem)))
     if errors:
         raise ErrorList(sorted(errors, key=lambda e: (e.line or 0, e.column or 0)))
     return sc
@@ -116,7 +119,8 @@ def _step_problem(step: Any) -> str | None:
     elif kind in ("legal", "illegal"):
         items = body if isinstance(body, list) else [body]
         if not items or any(not isinstance(t, (str, int)) or isinstance(t, bool) for t in items):
-            return gettext("'{kind}' takes an action or a list of actions, e.g. '{kind}: [end turn]', not {found}").format(
+            return gettext(
+                "'{kind}' takes an action or a list of actions, e.g. '{kind}: [end turn]', not {found}").format(
                 kind=kind, found=kind_of(body))
     elif not (body is None or body is True or isinstance(body, str)):
         return gettext("'pending' takes the text of the decision waiting, or null for none, not {found}").format(
@@ -150,7 +154,9 @@ def run(path: str | Path, registry=None) -> Scenario:
         state = rules.setup(options, seed, players)
     except (ValueError, TabletopError) as e:
         raise sc.error(("options",) if "options" in sc.data else ("game",),
-                       gettext('cannot start {name} with these options: {text}').format(name=pack.name, text=_text(e))) from None
+                       gettext(
+                           'cannot start {name} with these options: {text}').format(
+                           name=pack.name, text=_text(e))) from None
     setup = sc.data.get("setup")
     if setup:
         try:
@@ -161,7 +167,8 @@ def run(path: str | Path, registry=None) -> Scenario:
             raise sc.error(("setup",), gettext('bad setup: {text}').format(text=_text(e))) from None
         problems = position_problems(rules, state)
         if problems:
-            raise ErrorList([sc.error(("setup",), gettext('setup: impossible position: {p}').format(p=p)) for p in problems])
+            raise ErrorList([sc.error(("setup",), gettext(
+                'setup: impossible position: {p}').format(p=p)) for p in problems])
     for n, step in enumerate(sc.data["steps"]):
         _run_step(sc, rules, state, n, step)
     return sc
@@ -236,7 +243,8 @@ def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
             msg = str(e)
             if "legal actions:" not in msg and not state.over:
                 msg += gettext("; legal actions: ") + ", ".join(format_action(a) for a in rules.legal_actions(state))
-            raise _fail(sc, n, gettext('{label} ({shown}): {clip}').format(label=label, shown=shown(step), clip=clip(msg, 2000)))
+            raise _fail(sc, n, gettext(
+                '{label} ({shown}): {clip}').format(label=label, shown=shown(step), clip=clip(msg, 2000)))
         rules.apply(state, action)
         return
     (kind, body), = step.items()
@@ -245,22 +253,29 @@ def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
         for path, expected in body.items():
             actual = lookup(described, str(path))
             if actual is _MISSING:
-                raise _fail(sc, n, gettext('{label}: no such path {shown} (top-level keys: {described})').format(label=label, shown=shown(path), described=', '.join(sorted(described))))
+                raise _fail(sc, n, gettext(
+                    '{label}: no such path {shown} (top-level keys: {described})').format(
+                    label=label, shown=shown(path), described=', '.join(sorted(described))))
             if not _same(actual, expected):
-                raise _fail(sc, n, gettext('{label}: {clip}: expected {shown}, got {shown2}').format(label=label, clip=clip(path), shown=shown(expected), shown2=shown(actual)))
+                raise _fail(sc, n, gettext(
+                    '{label}: {clip}: expected {shown}, got {shown2}').format(
+                    label=label, clip=clip(path), shown=shown(expected), shown2=shown(actual)))
     elif kind in ("legal", "illegal"):
         legal = {format_action(a).lower() for a in rules.legal_actions(state)}
         for text in body if isinstance(body, list) else [body]:
             is_legal = " ".join(str(text).split()).lower() in legal
             if is_legal != (kind == "legal"):
                 shown_legal = ", ".join(sorted(legal)) or gettext("none")
-                raise _fail(sc, n, (gettext("{label}: {action} should be legal (legal actions: {legal})") if kind == "legal" else
+                raise _fail(sc, n, (gettext(
+                    '{label}: {action} should be legal (legal actions: {legal})') if kind == "legal" else
                                     gettext("{label}: {action} should be illegal (legal actions: {legal})")).format(
                     label=label, action=shown(text), legal=shown_legal))
     else:
         actual = state.pending.prompt if state.pending is not None else None
         if (body is None) != (actual is None) or (body not in (None, True) and body != actual):
-            raise _fail(sc, n, gettext('{label}: pending: expected {shown}, got {shown2}').format(label=label, shown=shown(body), shown2=shown(actual)))
+            raise _fail(sc, n, gettext(
+                '{label}: pending: expected {shown}, got {shown2}').format(
+                label=label, shown=shown(body), shown2=shown(actual)))
 
 
 def _fail(sc: Scenario, n: int, message: str) -> ScenarioFailure:

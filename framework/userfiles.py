@@ -66,15 +66,19 @@ def read_text(source: Any, what: str = "file", max_bytes: int = MAX_BYTES) -> st
         except IsADirectoryError:
             raise LocatedError(gettext('this is a folder, not a {what}').format(what=gettext(what)), label) from None
         except PermissionError:
-            raise LocatedError(gettext('cannot read this {what}: permission denied').format(what=gettext(what)), label) from None
+            raise LocatedError(gettext(
+                'cannot read this {what}: permission denied').format(what=gettext(what)), label) from None
         except OSError as e:
-            raise LocatedError(gettext('cannot read this {what}: {value}').format(what=gettext(what), value=e.strerror or e), label) from None
+            raise LocatedError(gettext(
+                'cannot read this {what}: {value}').format(what=gettext(what), value=e.strerror or e), label) from None
     elif hasattr(source, "read_bytes"):
         data = source.read_bytes()
     else:  # a text already in memory (a card file sent to a worker)
         data = source.read_text("utf-8").encode("utf-8")
     if len(data) > max_bytes:
-        raise LocatedError(gettext('this {what} is larger than {value} MB, far more than any {what} needs: is it the right file?').format(what=gettext(what), value=max_bytes // (1024 * 1024)), label)
+        raise LocatedError(gettext(
+            'this {what} is larger than {value} MB, far more than any {what} needs: is it the right file?').format(
+            what=gettext(what), value=max_bytes // (1024 * 1024)), label)
     return decode(data, label)
 
 
@@ -156,7 +160,9 @@ def load_yaml(text: str, file: str, strict: bool = True) -> Document:
     bad = _NON_PRINTABLE.search(text)
     if bad:
         line, col, src = _where(text, bad.start())
-        raise LocatedError(gettext('the character U+{ord:04X} is not allowed in a YAML file (a control character)').format(ord=ord(bad.group())), file, line, col, src)
+        raise LocatedError(gettext(
+            'the character U+{ord:04X} is not allowed in a YAML file (a control character)').format(
+            ord=ord(bad.group())), file, line, col, src)
     builder = _Builder(file, text)
     loader = _LOADER(text)
     try:
@@ -165,12 +171,14 @@ def load_yaml(text: str, file: str, strict: bool = True) -> Document:
     except yaml.MarkedYAMLError as e:
         raise _syntax_error(e, file, text) from None
     except yaml.YAMLError as e:
-        raise LocatedError(gettext('not valid YAML: {clip}').format(clip=clip(str(e).splitlines()[0] if str(e) else type(e).__name__)),
+        raise LocatedError(gettext(
+            'not valid YAML: {clip}').format(clip=clip(str(e).splitlines()[0] if str(e) else type(e).__name__)),
                            file, 1, 1) from None
     finally:
         loader.dispose()
     if builder.duplicates and strict:
-        raise ErrorList([builder.located_at(d["line"], d["column"], gettext('key {clip!r} appears twice; YAML would silently keep the last one').format(clip=clip(d['path'][-1], 40)),
+        raise ErrorList([builder.located_at(d["line"], d["column"], gettext(
+            'key {clip!r} appears twice; YAML would silently keep the last one').format(clip=clip(d['path'][-1], 40)),
                                             max(1, len(clip(d["path"][-1], 40))))
                          for d in builder.duplicates])
     return Document(file, text, builder.root, builder.pos, builder.keys, builder.duplicates)
@@ -183,7 +191,8 @@ def _syntax_error(e: yaml.MarkedYAMLError, file: str, text: str) -> LocatedError
     col = mark.column + 1 if mark else None
     src = lines[mark.line] if mark and mark.line < len(lines) else None
     problem = e.problem or e.context or "unreadable"  # PyYAML's own words (its parser speaks English)
-    return LocatedError(gettext('not valid YAML: {problem}').format(problem=problem), file, line, col, src, hint=_syntax_hint(problem, src))
+    return LocatedError(gettext(
+        'not valid YAML: {problem}').format(problem=problem), file, line, col, src, hint=_syntax_hint(problem, src))
 
 
 _KEY_VALUE = re.compile(r"^(\s*(?:-\s+)?)([^\s:#][^:#]*?):\s+(.*\S)\s*$")
@@ -327,7 +336,9 @@ class _Builder:
         name = _tag_name(tag)
         if tag in CORE_TAGS:
             self.fatal(ev.start_mark, gettext('tag {name} does not fit this value').format(name=name))
-        self.fatal(ev.start_mark, gettext('tag {clip!r} is not allowed: only plain YAML is read ({plain_yaml})').format(clip=clip(name, 60), plain_yaml=gettext(_PLAIN_YAML)), hint=gettext('remove the tag'))
+        self.fatal(ev.start_mark, gettext(
+            'tag {clip!r} is not allowed: only plain YAML is read ({plain_yaml})').format(
+            clip=clip(name, 60), plain_yaml=gettext(_PLAIN_YAML)), hint=gettext('remove the tag'))
 
     def _scalar(self, ev) -> None:
         self._check_tag(ev, (STR, INT, FLOAT, BOOL, NULL))
@@ -375,13 +386,17 @@ class _Builder:
             return b
         if tag == INT:
             if len(value) > MAX_NUMBER_CHARS:
-                self.fatal(ev.start_mark, gettext('{long_number} is too large: whole numbers here lie between -{max_int:,} and {max_int:,}').format(long_number=_long_number(value), max_int=MAX_INT))
+                self.fatal(ev.start_mark, gettext(
+                    '{long_number} is too large: whole numbers here lie between -{max_int:,} and {max_int:,}').format(
+                    long_number=_long_number(value), max_int=MAX_INT))
             try:
                 n = _CONSTRUCT.construct_yaml_int(node)
             except ValueError:
                 self.fatal(ev.start_mark, gettext('{clip!r} is not a whole number').format(clip=clip(value, 40)))
             if abs(n) > MAX_INT:
-                self.fatal(ev.start_mark, gettext('{clip} is too large: whole numbers here lie between -{max_int:,} and {max_int:,}').format(clip=clip(value, 40), max_int=MAX_INT))
+                self.fatal(ev.start_mark, gettext(
+                    '{clip} is too large: whole numbers here lie between -{max_int:,} and {max_int:,}').format(
+                    clip=clip(value, 40), max_int=MAX_INT))
             return n
         try:
             return _CONSTRUCT.construct_yaml_float(node)
@@ -393,7 +408,8 @@ class _Builder:
         self._check_tag(ev, (MAP,) if mapping else (SEQ,))
         path = self._child(ev.start_mark, N_("a list or a mapping"))
         if len(self.stack) >= MAX_DEPTH:
-            self.fatal(ev.start_mark, gettext('lists and mappings are nested more than {max_depth} levels deep here').format(max_depth=MAX_DEPTH))
+            self.fatal(ev.start_mark, gettext(
+                'lists and mappings are nested more than {max_depth} levels deep here').format(max_depth=MAX_DEPTH))
         self._note(path, ev.start_mark, None)
         if ev.anchor is not None:
             self.anchors[ev.anchor] = _BUSY
@@ -416,10 +432,13 @@ class _Builder:
         name = ev.anchor
         entry = self.anchors.get(name)
         if entry is None:
-            self.fatal(ev.start_mark, gettext("unknown alias '*{clip}': no anchor '&{clip}' comes before it").format(clip=clip(name, 40)),
+            self.fatal(ev.start_mark, gettext(
+                "unknown alias '*{clip}': no anchor '&{clip}' comes before it").format(clip=clip(name, 40)),
                        hint=gettext("a text starting with '*' must be quoted"))
         if entry is _BUSY:
-            self.fatal(ev.start_mark, gettext("alias '*{clip}' is inside the very list or mapping it names: it would never end").format(clip=clip(name, 40)))
+            self.fatal(ev.start_mark, gettext(
+                "alias '*{clip}' is inside the very list or mapping it names: it would never end").format(
+                clip=clip(name, 40)))
         value, sub, size, height = entry
         top = self.stack[-1] if self.stack else None
         if top is not None and top.mapping and top.key is _NOKEY:
@@ -432,7 +451,8 @@ class _Builder:
             self.fatal(ev.start_mark, gettext("lists and mappings are nested more than {max_depth} levels deep here (through the alias '*{clip}')").format(max_depth=MAX_DEPTH, clip=clip(name, 40)))
         self.count += size
         if self.count > MAX_VALUES:
-            self.fatal(ev.start_mark, gettext('aliases expand this file beyond {max_values:,} values (an alias bomb?)').format(max_values=MAX_VALUES),
+            self.fatal(ev.start_mark, gettext(
+                'aliases expand this file beyond {max_values:,} values (an alias bomb?)').format(max_values=MAX_VALUES),
                        hint=gettext('write the values out instead of repeating aliases'))
         if path is not None:
             for rel, p in sub:
@@ -458,7 +478,8 @@ def load_json(text: str, file: str, first_line: int = 1) -> tuple[Any, dict[str,
         data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
         line, col, src = _where(text, e.pos)
-        raise LocatedError(gettext('not valid JSON: {msg}').format(msg=e.msg), file, line + first_line - 1, col, src) from None
+        raise LocatedError(gettext(
+            'not valid JSON: {msg}').format(msg=e.msg), file, line + first_line - 1, col, src) from None
     except _JsonValueError as e:
         line, col, src = _where(text, e.offset(text))
         raise LocatedError(e.message, file, line + first_line - 1, col, src) from None
@@ -485,7 +506,8 @@ def _no_duplicates(pairs: list) -> dict:
     out: dict = {}
     for k, v in pairs:
         if k in out:
-            raise _JsonValueError(gettext('key {clip!r} appears twice').format(clip=clip(k, 40)), re.escape(json.dumps(k)) + r"\s*:")
+            raise _JsonValueError(gettext(
+                'key {clip!r} appears twice').format(clip=clip(k, 40)), re.escape(json.dumps(k)) + r"\s*:")
         out[k] = v
     return out
 
@@ -534,7 +556,8 @@ def json_lines(source: Any, what: str = "records file", max_line: int = MAX_BYTE
     except FileNotFoundError:
         raise LocatedError(gettext('no such file'), label) from None
     except OSError as e:
-        raise LocatedError(gettext('cannot read this {what}: {value}').format(what=gettext(what), value=e.strerror or e), label) from None
+        raise LocatedError(gettext(
+            'cannot read this {what}: {value}').format(what=gettext(what), value=e.strerror or e), label) from None
     with f:
         n = 0
         while True:
@@ -543,7 +566,8 @@ def json_lines(source: Any, what: str = "records file", max_line: int = MAX_BYTE
                 return
             n += 1
             if len(raw) > max_line:
-                raise LocatedError(gettext('line longer than {value} MB').format(value=max_line // (1024 * 1024)), label, n)
+                raise LocatedError(gettext(
+                    'line longer than {value} MB').format(value=max_line // (1024 * 1024)), label, n)
             try:
                 text = decode(raw, label)
             except LocatedError as e:

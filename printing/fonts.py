@@ -35,7 +35,8 @@ def _dejavu_folder() -> Path:
         folder = Path(root) / "mpl-data" / "fonts" / "ttf"
         if (folder / BUILTIN["sans"]).is_file():
             return folder
-    raise TabletopError(gettext("the DejaVu fonts that matplotlib ships were not found; reinstall with pip install 'tabletop[print]'"))
+    raise TabletopError(gettext(
+        "the DejaVu fonts that matplotlib ships were not found; reinstall with pip install 'tabletop[print]'"))
 
 
 class Fonts:
@@ -71,7 +72,9 @@ class Fonts:
         else:
             from tabletop.framework.suggest import did_you_mean
 
-            raise TabletopError(gettext('unknown font {name!r}{suggestion}; fonts: {items}').format(name=name, suggestion=did_you_mean(name, self.known()), items=', '.join(self.known())))
+            raise TabletopError(gettext(
+                'unknown font {name!r}{suggestion}; fonts: {items}').format(
+                name=name, suggestion=did_you_mean(name, self.known()), items=', '.join(self.known())))
         # reportlab's font registry is global: one name per file, so two layouts never clash.
         ps_name = f"{name}-{hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:8]}"
         if ps_name in pdfmetrics.getRegisteredFontNames():
@@ -79,7 +82,9 @@ class Fonts:
         try:
             font = TTFont(ps_name, str(path))
         except (OSError, TTFError) as e:
-            raise TabletopError(gettext('font {name!r}: cannot read {path} as a TrueType font ({e})').format(name=name, path=path, e=e)) from None
+            raise TabletopError(gettext(
+                'font {name!r}: cannot read {path} as a TrueType font ({e})').format(
+                name=name, path=path, e=e)) from None
         pdfmetrics.registerFont(font)
         return font
 

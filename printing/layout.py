@@ -229,7 +229,8 @@ def _located(label, lines, pos, path, where, message) -> LocatedError:
     while path not in pos and path:
         path = path[:-1]
     line, col, _ = pos.get(path, (None, None, None))
-    return LocatedError(gettext('{where}: {message}').format(where=where, message=message), label, line, col, lines[line - 1] if line else None)
+    return LocatedError(gettext(
+        '{where}: {message}').format(where=where, message=message), label, line, col, lines[line - 1] if line else None)
 
 
 def _template(data: dict, info: dict, errors: list) -> tuple[Template | None, Face | None]:
@@ -274,7 +275,9 @@ def load_layout(title: str, pack_files: list, user_files: list | None = None) ->
             layout.fallback_back = t.back
         for ty in t.types if t is not None else ():
             if origin == "pack" and owner.get(ty, "builtin") != "builtin":
-                errors.append(LocatedError(gettext('card type {ty!r} has two templates: this file and {value}; keep one').format(ty=ty, value=owner[ty]), info["label"]))
+                errors.append(LocatedError(gettext(
+                    'card type {ty!r} has two templates: this file and {value}; keep one').format(
+                    ty=ty, value=owner[ty]), info["label"]))
             owner[ty] = "builtin" if origin == "builtin" else info["label"]
             layout.templates[ty] = t
         layout.palette.update(data.get("palette", {}))

@@ -40,18 +40,22 @@ def _deck_path(checker: Any, spec: str) -> Path:
     from tabletop.framework.suggest import did_you_mean
 
     offer = f" nor a preconstructed deck ({', '.join(named)})" if named else ""
-    raise TabletopError(gettext('deck {spec!r} is neither a deck file{offer}{suggestion}').format(spec=spec, offer=offer, suggestion=did_you_mean(spec, list(named))))
+    raise TabletopError(gettext(
+        'deck {spec!r} is neither a deck file{offer}{suggestion}').format(
+        spec=spec, offer=offer, suggestion=did_you_mean(spec, list(named))))
 
 
 def deck_cards(pack: Any, spec: str, pool: Any, extra: bool) -> list[str]:
     """The card names of a deck (one per copy), through the pack's deck rules."""
     checker = pack.deck_rules()
     if checker is None:
-        raise TabletopError(gettext('{name} has no decks to print; print its set, or some cards with --only').format(name=pack.name))
+        raise TabletopError(gettext(
+            '{name} has no decks to print; print its set, or some cards with --only').format(name=pack.name))
     path = _deck_path(checker, spec)
     report = checker.check(path, pool) if extra else checker.check(path)
     if report.verdict != "legal":
-        raise TabletopError(gettext('the deck cannot be printed until it is legal:\n{text}').format(text=report.render()))
+        raise TabletopError(gettext(
+            'the deck cannot be printed until it is legal:\n{text}').format(text=report.render()))
     return list(report.cards)
 
 
@@ -86,7 +90,9 @@ def choose(pack: Any, *, card_files: list[Path] | None = None, deck: str | None 
                 continue
             if name.lower() in {n.lower() for n in pool.by_name}:
                 raise TabletopError(gettext('{name!r} is not among {scope}').format(name=name, scope=scope))
-            raise TabletopError(gettext('no card {name!r} in {scope}{suggestion}').format(name=name, scope=scope, suggestion=did_you_mean(name, [c.name for c in cards])))
+            raise TabletopError(gettext(
+                'no card {name!r} in {scope}{suggestion}').format(
+                name=name, scope=scope, suggestion=did_you_mean(name, [c.name for c in cards])))
         cards = [c for c in cards if c.name in wanted]
     if one_each:
         cards = list({c.name: c for c in cards}.values())

@@ -34,7 +34,9 @@ def parse_size(text: str) -> tuple[float, float]:
         return CARD_SIZES[text.lower()]
     m = _SIZE.match(text)
     if not m or float(m.group(1)) <= 0 or float(m.group(2)) <= 0:
-        raise TabletopError(gettext('card size {text!r}: expected WIDTHxHEIGHT in millimetres (e.g. 63x88) or one of {card_sizes}').format(text=text, card_sizes=', '.join(CARD_SIZES)))
+        raise TabletopError(gettext(
+            'card size {text!r}: expected WIDTHxHEIGHT in millimetres (e.g. 63x88) or one of {card_sizes}').format(
+            text=text, card_sizes=', '.join(CARD_SIZES)))
     return float(m.group(1)), float(m.group(2))
 
 
@@ -49,7 +51,8 @@ class Sheet:
     @classmethod
     def plan(cls, paper: str, card: tuple[float, float], bleed: float = 0.0) -> "Sheet":
         if paper not in PAPERS:
-            raise TabletopError(gettext('paper {paper!r}: expected one of {papers}').format(paper=paper, papers=', '.join(PAPERS)))
+            raise TabletopError(gettext(
+                'paper {paper!r}: expected one of {papers}').format(paper=paper, papers=', '.join(PAPERS)))
         if bleed < 0:
             raise TabletopError(gettext('bleed {bleed:g} mm: it cannot be negative').format(bleed=bleed))
         pw, ph = PAPERS[paper]
@@ -57,7 +60,10 @@ class Sheet:
         cols = int((pw - 2 * MIN_MARGIN + 1e-9) // cw)
         rows = int((ph - 2 * MIN_MARGIN + 1e-9) // ch)
         if cols < 1 or rows < 1:
-            raise TabletopError(gettext('a {value:g} × {value2:g} mm card with {bleed:g} mm bleed does not fit on {paper} paper inside its {min_margin:g} mm margins').format(value=card[0], value2=card[1], bleed=bleed, paper=paper, min_margin=MIN_MARGIN))
+            raise TabletopError(gettext(
+                'a {value:g} × {value2:g} mm card with {bleed:g} mm bleed does not fit on {paper} paper inside its '
+                '{min_margin:g} mm margins').format(
+                value=card[0], value2=card[1], bleed=bleed, paper=paper, min_margin=MIN_MARGIN))
         return cls(PAPERS[paper], card, bleed, cols, rows)
 
     @property

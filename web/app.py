@@ -122,10 +122,12 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
             elif isinstance(d, dict) and "text" in d:
                 report, rendered, _ = check_text(pack, d["text"], d.get("filename") or "deck.yaml")
                 if report.verdict != "legal":
-                    raise BadRequest(gettext("{player_name}'s deck:\n{rendered}").format(player_name=player_name(i), rendered=rendered))
+                    raise BadRequest(gettext(
+                        "{player_name}'s deck:\n{rendered}").format(player_name=player_name(i), rendered=rendered))
                 out.append(list(report.cards))
             else:
-                raise BadRequest(gettext("{player_name}'s deck: a deck name, or {{'text': ...}}").format(player_name=player_name(i)))
+                raise BadRequest(gettext(
+                    "{player_name}'s deck: a deck name, or {{'text': ...}}").format(player_name=player_name(i)))
         return out
 
     def links(t) -> dict:
@@ -158,7 +160,9 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         try:
             game = Game(pack.rules(), options, seed, players)
         except (ValueError, TabletopError) as e:
-            raise BadRequest(gettext('cannot start {name}: {value}').format(name=pack.name, value=getattr(e, 'render', lambda: str(e))())) from None
+            raise BadRequest(gettext(
+                'cannot start {name}: {value}').format(
+                name=pack.name, value=getattr(e, 'render', lambda: str(e))())) from None
         seats = make_seats(pack, data.get("seats"), game.state.nplayers)
         t = hub.create(pack, options, players, seed, seats, new_token(), new_table_id())
         return JSONResponse(links(t))
@@ -173,7 +177,9 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         try:
             save = json.loads(text)
         except ValueError as e:
-            raise BadRequest(gettext('{value}: not valid JSON ({e})').format(value=data.get('filename') or gettext('saved game'), e=e)) from None
+            raise BadRequest(gettext(
+                '{value}: not valid JSON ({e})').format(
+                value=data.get('filename') or gettext('saved game'), e=e)) from None
         try:
             game = Game.from_save(save, rules_for, data.get("filename") or "saved game")
         except SaveError as e:

@@ -32,7 +32,9 @@ def make_seats(pack, specs: list, nplayers: int) -> list[dict]:
     from tabletop.batches.games import bot_factory, bot_names
 
     if not isinstance(specs, list) or len(specs) != nplayers:
-        raise TabletopError(gettext('this game has {nplayers} seats: say who holds each ({n} given)').format(nplayers=nplayers, n=len(specs or [])))
+        raise TabletopError(gettext(
+            'this game has {nplayers} seats: say who holds each ({n} given)').format(
+            nplayers=nplayers, n=len(specs or [])))
     seats = []
     for i, spec in enumerate(specs):
         kind = spec.get("kind") if isinstance(spec, dict) else None
@@ -48,7 +50,9 @@ def make_seats(pack, specs: list, nplayers: int) -> list[dict]:
         elif kind in ("here", "invite"):
             seats.append({"kind": "human", "invited": kind == "invite", "token": new_token()})
         else:
-            raise TabletopError(gettext('seat p{value}: kind must be bot, here or invite, not {kind!r}; bots: {pack}').format(value=i + 1, kind=kind, pack=', '.join(bot_names(pack))))
+            raise TabletopError(gettext(
+                'seat p{value}: kind must be bot, here or invite, not {kind!r}; bots: {pack}').format(
+                value=i + 1, kind=kind, pack=', '.join(bot_names(pack))))
     return seats
 
 

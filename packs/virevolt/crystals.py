@@ -43,7 +43,8 @@ def parse_cost(text) -> tuple:
     if isinstance(text, int) and not isinstance(text, bool):
         if text == 0:
             return ZERO
-        raise CostError(gettext("a cost is written like '2 red' or '1 blue and 1 neutral', not {shown}").format(shown=shown(text)))
+        raise CostError(gettext(
+            "a cost is written like '2 red' or '1 blue and 1 neutral', not {shown}").format(shown=shown(text)))
     t = str(text).strip().lower()
     if t in ("free", "none", "0", ""):
         return ZERO
@@ -53,9 +54,13 @@ def parse_cost(text) -> tuple:
             raise CostError(gettext('cost {shown}: empty item').format(shown=shown(text)))
         m = _COST_ITEM.fullmatch(part)
         if not m:
-            raise CostError(gettext("cost {shown}: {shown2} is not 'N colour' (e.g. '2 red')").format(shown=shown(text), shown2=shown(part.strip())))
+            raise CostError(gettext(
+                "cost {shown}: {shown2} is not 'N colour' (e.g. '2 red')").format(
+                shown=shown(text), shown2=shown(part.strip())))
         if len(m.group(1)) > 2:
-            raise CostError(gettext('cost {shown}: {shown2} asks for more crystals than a game holds (at most 99 of a colour)').format(shown=shown(text), shown2=shown(part.strip())))
+            raise CostError(gettext(
+                'cost {shown}: {shown2} asks for more crystals than a game holds (at most 99 of a colour)').format(
+                shown=shown(text), shown2=shown(part.strip())))
         n, colour = int(m.group(1)), m.group(2)
         if colour not in CIDX:
             from tabletop.framework.suggest import did_you_mean

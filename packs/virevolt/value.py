@@ -213,10 +213,12 @@ class Model:
             raise ValueFileError("\n".join([f"{lines[0]}; {REFIT}"] + lines[1:])) from None
         weights = data.get("weights") if isinstance(data, dict) else None
         if not isinstance(weights, dict) or not isinstance(data.get("bias"), (int, float)):
-            raise ValueFileError(gettext("{path}: expected a number 'bias' and a mapping 'weights'; {refit}").format(path=path, refit=REFIT))
+            raise ValueFileError(gettext(
+                "{path}: expected a number 'bias' and a mapping 'weights'; {refit}").format(path=path, refit=REFIT))
         missing = [f for f in FEATURES if not isinstance(weights.get(f), (int, float))]
         if missing:
-            raise ValueFileError(gettext('{path}: no weight for {missing}; {refit}').format(path=path, missing=', '.join(missing), refit=REFIT))
+            raise ValueFileError(gettext(
+                '{path}: no weight for {missing}; {refit}').format(path=path, missing=', '.join(missing), refit=REFIT))
         meta = {k: v for k, v in data.items() if k not in ("bias", "weights")}
         return cls(data["bias"], [weights[f] for f in FEATURES], meta)
 
