@@ -64,15 +64,15 @@ def test_option_defaults_and_value_kinds_in_french():
 
 
 @pytest.mark.parametrize("args, french_error, english_error", [
-    (["play", "--sed", "3", "virevolt"], f"Erreur{NB}: Pas d'option{NB}: --sed (options possibles{NB}: --seed, --vs)",
+    (["play", "--sed", "3", "virevolt"], f"Erreur{NB}: Option inconnue{NB}: --sed (options possibles{NB}: --seed, --vs)",
      "Error: No such option: --sed (Possible options: --seed, --vs)"),
-    (["--bogus"], f"Erreur{NB}: Pas d'option{NB}: --bogus", "Error: No such option: --bogus"),
+    (["--bogus"], f"Erreur{NB}: Option inconnue{NB}: --bogus", "Error: No such option: --bogus"),
     (["cards", "list"], f"Erreur{NB}: Argument manquant 'pack'.", "Error: Missing argument 'pack'."),
     (["play", "virevolt", "--seed", "abc"],
      f"Erreur{NB}: Valeur invalide pour '--seed'{NB}: 'abc' n'est pas un nombre entier valide.",
      "Error: Invalid value for '--seed': 'abc' is not a valid int."),
     (["play", "virevolt", "--players", "0"], "0 n'est pas dans l'intervalle x>=1.", "0 is not in the range x>=1."),
-    (["frob"], f"Erreur{NB}: Pas de commande 'frob'.", "Error: No such command 'frob'."),
+    (["frob"], f"Erreur{NB}: Commande inconnue{NB}: 'frob'.", "Error: No such command 'frob'."),
     (["play", "virevolt", "--seed"], f"Erreur{NB}: L'option '--seed' demande un argument.",
      "Error: Option '--seed' requires an argument."),
     (["packs", "extra"], "Argument(s) en trop inattendu(s) (extra)", "Got unexpected extra argument(s) (extra)"),
@@ -96,7 +96,7 @@ def test_the_environments_french_reaches_errors_raised_before_any_option_is_read
         result = CliRunner().invoke(app, ["--bogus"])
     finally:
         language.use("en")
-    assert f"Erreur{NB}: Pas d'option{NB}: --bogus" in result.output
+    assert f"Erreur{NB}: Option inconnue{NB}: --bogus" in result.output
 
 
 def test_tabletop_alone_shows_its_help_in_the_environments_french(monkeypatch):

@@ -74,4 +74,4 @@ def test_help_speaks_french():
     assert bad.returncode == 2 and "en, fr" in bad.stderr
     typo = tabletop("play", "virevolt", "--sed", "3", "--lang", "fr")
     assert typo.returncode == 2
-    assert "Erreur\u00a0: Pas d'option\u00a0: --sed (options possibles\u00a0: --seed, --vs)" in typo.stderr
+    assert "Erreur\u00a0: Option inconnue\u00a0: --sed (options possibles\u00a0: --seed, --vs)" in typo.stderr
