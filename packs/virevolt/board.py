@@ -83,7 +83,7 @@ def render(view: dict, names: dict | None = None, width: int = 100, compact: boo
         crys = ", ".join(_(COLOURS[c["colour"]]) + ("*" if c["consumed"] else "") for c in p["crystals"]) or _("none")
         out.append("   " + _("crystals: {crystals}   (* consumed)").format(crystals=crys))
         if "traps" in p:
-            out += _wrap(_("traps (face down): {traps}").format(traps=_names(p["traps"]) or _("none")),
+            out += _wrap(_("traps (face down): {traps}").format(traps=_names(p["traps"]) or pgettext("traps", "none")),
                          width, "   ", "     ")
         else:
             out.append("   " + _("traps (face down): {traps}").format(traps=p["traps_set"]))

@@ -54,6 +54,11 @@ def test_virevolt_speaks_its_rulebooks_own_words():
         assert word in french, word
 
 
+def test_the_virevolt_board_agrees_no_trap_in_the_feminine():
+    french, english, _missing = in_both(lambda: played("virevolt", 4, ["board"]))
+    assert "Trappes (face cachée)\u00a0: aucune" in french and "traps (face down): none" in english
+
+
 def test_volfyirion_speaks_its_french_rulebooks_own_words():
     french = in_both(lambda: watched("volfyirion", 4))[0]
     for word in ("points d'Ordre", "points de Combat", "Rangée d'Atouts", "Deck d'Atouts", "Volfyirion's Lair",
