@@ -132,6 +132,37 @@ class _Memo:
         return (_Memo, ())
 
 
+class _Engine:
+    """The game's engine parts a state uses every step, shared by all the states of a game and
+    never copied (reaching them through ``get_game()`` is a call into C++ each time). A pickled
+    state names its game; unpickling finds the parts again by that name."""
+
+    __slots__ = ("game", "rules", "encoding", "new_state")
+
+    def __init__(self, game: "TabletopGame") -> None:
+        self.game = str(game)
+        self.rules = game.tabletop.rules
+        self.encoding = game.encoding
+        self.new_state = game.tabletop.new_state
+
+    def __deepcopy__(self, memo) -> "_Engine":
+        return self
+
+    def __reduce__(self):
+        return (_engine_of, (self.game,))
+
+
+_ENGINES: dict[str, _Engine] = {}
+
+
+def _engine_of(game: str) -> _Engine:
+    """The shared engine parts of the game ``game`` (its OpenSpiel string)."""
+    got = _ENGINES.get(game)
+    if got is None:
+        got = _ENGINES[game] = _Engine(pyspiel.load_game(game))
+    return got
+
+
 class TabletopGame(pyspiel.Game):
     """One pack as an OpenSpiel game (see the module docstring)."""
 
@@ -174,17 +205,18 @@ class TabletopState(pyspiel.State):
         self._max_turns = game.max_turns
         self._max_steps = game.max_steps
         self._deals = game.deals
+        self._parts = _ENGINES.get(str(game)) or _ENGINES.setdefault(str(game), _Engine(game))
 
     # -- helpers ---------------------------------------------------------------------
     def _game(self) -> TabletopGame:
         return self.get_game()
 
-    def _ids(self, game: TabletopGame | None = None) -> dict[int, tuple]:
+    def _ids(self) -> dict[int, tuple]:
         memo = self.memo
         if memo.ids is None:
-            g = game or self._game()
-            legal = g.tabletop.rules.legal_actions(self.engine)
-            memo.ids = dict(zip(g.encoding.actions.ids(legal, self.engine.to_move()), legal))
+            parts = self._parts
+            legal = parts.rules.legal_actions(self.engine)
+            memo.ids = dict(zip(parts.encoding.actions.ids(legal, self.engine.to_move()), legal))
         return memo.ids
 
     def _stopped(self) -> bool:
@@ -224,14 +256,14 @@ class TabletopState(pyspiel.State):
         return [(i, 1.0 / n) for i in range(n)]
 
     def _apply_action(self, action: int) -> None:
-        g = self._game()
+        parts = self._parts
         if self.engine is None:
-            self.engine = g.tabletop.new_state(int(action))
+            self.engine = parts.new_state(int(action))
             return
         mover = self.engine.to_move()
-        move = self._ids(g)[int(action)]
+        move = self._ids()[int(action)]
         self.memo.ids = None
-        g.tabletop.rules.apply(self.engine, move)
+        parts.rules.apply(self.engine, move)
         self.log = self.log.add(mover, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
