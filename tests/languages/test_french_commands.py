@@ -159,15 +159,7 @@ setup:
 steps:
   - play Prospector
 """
-SCENARIO_FAIL = """\
-game: volfyirion
-setup:
-  active: p1
-  p1: {hand: [Prospector]}
-steps:
-  - play Prospector
-  - expect: {p1.points.command: 7}
-"""
+SCENARIO_FAIL = SCENARIO_PASS + "  - expect: {p1.points.command: 7}\n"
 
 
 def test_scenario_run_says_pass_fail_and_the_summary_in_french(tmp_path):
