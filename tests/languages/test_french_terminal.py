@@ -1,16 +1,11 @@
-"""French sessions in a real terminal (a pseudo-terminal, as tests/cli/test_terminal.py drives
-them): ``--lang fr`` anywhere on the line, or the environment's ``LANG``; help in French; card
-names typed in French (Tab completes them) or in English."""
+"""French sessions in a real terminal (tests/cli/terminal.py): ``--lang fr`` anywhere on the
+line, or the environment's ``LANG``; help in French; card names typed in French (Tab completes
+them) or in English."""
 from __future__ import annotations
-
-import os
-import shutil
-import sys
-from pathlib import Path
 
 import pexpect
 
-from tests.cli.test_terminal import ESCAPES, Screen, spawn
+from tests.cli.terminal import ESCAPES, Screen, spawn
 
 
 def test_lang_fr_plays_virevolt_in_french_card_names_typed_in_french(tmp_path):
@@ -42,12 +37,7 @@ def test_lang_fr_plays_virevolt_in_french_card_names_typed_in_french(tmp_path):
 
 
 def test_the_environments_french_locale_is_enough(tmp_path):
-    exe = shutil.which("tabletop") or str(Path(sys.executable).with_name("tabletop"))
-    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
-    env.update(LANG="fr_CA.UTF-8", XDG_STATE_HOME=str(tmp_path), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm",
-               COLUMNS="120", LINES="50")
-    child = pexpect.spawn(exe, ["play", "volfyirion", "--seed", "3"], env=env, dimensions=(50, 120),
-                          encoding="utf-8", timeout=60)
+    child = spawn(tmp_path, "play", "volfyirion", "--seed", "3", locale="fr_CA.UTF-8")
     s = Screen(child)
     s.wait("Rangée d'Atouts")
     s.wait("à vous de jouer (Phase principale)")

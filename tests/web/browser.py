@@ -59,3 +59,25 @@ def take_turn(page) -> bool:
         (moves if moves.count() else page.locator("#action-groups button.act:enabled")).first.click()
     page.wait_for_function("v => document.body && document.body.dataset.version !== v", arg=version, timeout=20_000)
     return True
+
+
+def shot(page, name: str) -> None:
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTEFACTS / name
+    page.screenshot(path=str(path), full_page=True)
+    data = path.read_bytes()
+    assert data.startswith(b"\x89PNG") and len(data) > 10_000
+
+
+def new_table(page, url: str, game: str, seats: list[str], seed: int, bot: str | None = None) -> dict:
+    """Fill the lobby and create the table; the links it shows, by seat."""
+    page.goto(f"{url}/?game={game}")
+    page.wait_for_selector("#seats .seat-row")
+    for i, kind in enumerate(seats):
+        page.select_option(f"select[name=seat-{i}]", kind)
+        if kind == "bot" and bot:
+            page.select_option(f"select[name=bot-{i}]", bot)
+    page.fill("#seed", str(seed))
+    page.click("#create")
+    page.wait_for_selector("#links:not([hidden])")
+    return {a.get_attribute("data-seat"): a.get_attribute("href") for a in page.locator("a.seat-link").all()}

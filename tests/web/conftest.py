@@ -93,3 +93,16 @@ def server(tmp_path):
     s = Server(tmp_path / "tables.sqlite3")
     yield s
     s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium under Playwright, one per test module (Playwright cannot download its own)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.web.browser import ARGS, CHROMIUM
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()

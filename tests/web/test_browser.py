@@ -2,40 +2,7 @@
 clicking, as people play them; a screenshot of each board is kept as a test artefact."""
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import sync_playwright
-
-from tests.web.browser import ARGS, ARTEFACTS, CHROMIUM, LiveServer, take_turn
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def shot(page, name: str) -> None:
-    ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    path = ARTEFACTS / name
-    page.screenshot(path=str(path), full_page=True)
-    data = path.read_bytes()
-    assert data.startswith(b"\x89PNG") and len(data) > 10_000
-
-
-def new_table(page, url: str, game: str, seats: list[str], seed: int, bot: str | None = None) -> dict:
-    """Fill the lobby and create the table; the links it shows, by seat."""
-    page.goto(f"{url}/?game={game}")
-    page.wait_for_selector("#seats .seat-row")
-    for i, kind in enumerate(seats):
-        page.select_option(f"select[name=seat-{i}]", kind)
-        if kind == "bot" and bot:
-            page.select_option(f"select[name=bot-{i}]", bot)
-    page.fill("#seed", str(seed))
-    page.click("#create")
-    page.wait_for_selector("#links:not([hidden])")
-    return {a.get_attribute("data-seat"): a.get_attribute("href") for a in page.locator("a.seat-link").all()}
+from tests.web.browser import LiveServer, new_table, shot, take_turn
 
 
 def test_two_browsers_play_a_whole_volfyirion_game_against_each_other(browser, tmp_path):

@@ -4,19 +4,7 @@ game told in French, cards under their French names; the switch turns the page t
 the choice is kept."""
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import sync_playwright
-
-from tests.web.browser import ARGS, CHROMIUM, LiveServer, take_turn
-from tests.web.test_browser import new_table, shot
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+from tests.web.browser import LiveServer, new_table, shot, take_turn
 
 
 def test_a_french_browser_gets_the_table_in_french_and_the_switch_turns_it_to_english(browser, tmp_path):
