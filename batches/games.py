@@ -24,7 +24,7 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable
 
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.rng import next64, seed_state

@@ -8,12 +8,11 @@ others are single tokens, so the split is never ambiguous.
 """
 from __future__ import annotations
 
-from tabletop.framework.language import gettext as _, shown_card_word
-
 import re
 from dataclasses import dataclass
 
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.language import gettext as _, shown_card_word
 from tabletop.framework.wording import shown
 
 Action = tuple

@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable
 
 from tabletop.dsl import Source, compile_text

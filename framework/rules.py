@@ -21,12 +21,12 @@ from tabletop.framework.state import State, player_name
 from tabletop.framework.triggers import (
     ACQUIRED, ENTERED, PLAYED, PHASE_END, PHASE_START, TURN_END, TURN_START, announce, listened,
 )
+from tabletop.framework.wording import shown as clipped
 
 #: Events by which a card arrives: its own "whenever you play a red card" does not answer its
 #: own arrival (it was not in play to see it); any other event about it ("when one of your
 #: heroes takes damage") it answers like any card's.
 _ARRIVALS = frozenset((PLAYED, ACQUIRED, ENTERED))
-from tabletop.framework.wording import shown as clipped
 
 
 @dataclass(frozen=True)

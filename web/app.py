@@ -162,7 +162,7 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         except (ValueError, TabletopError) as e:
             raise BadRequest(gettext(
                 'cannot start {name}: {value}').format(
-                name=pack.name, value=getattr(e, 'render', lambda: str(e))())) from None
+                name=pack.name, value=e.render() if hasattr(e, "render") else str(e))) from None
         seats = make_seats(pack, data.get("seats"), game.state.nplayers)
         t = hub.create(pack, options, players, seed, seats, new_token(), new_table_id())
         return JSONResponse(links(t))

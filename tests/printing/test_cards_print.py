@@ -11,7 +11,7 @@ import pdfplumber
 import pytest
 import yaml
 
-from tests.printing.sheets import A4, LETTER, MM, grid, name_band, tabletop, text_in, trim_box
+from tests.printing.sheets import LETTER, MM, grid, name_band, tabletop, text_in, trim_box
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKS = ("volfyirion", "virevolt")
