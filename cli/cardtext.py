@@ -2,7 +2,6 @@
 what is true of it now (``tabletop cards show`` and ``show`` during a game)."""
 from __future__ import annotations
 
-
 import yaml
 
 from tabletop.cli.layout import wrap
@@ -16,8 +15,9 @@ FIELDS = {"attacks": N_("attacks"), "powers": N_("powers"), "effects": N_("effec
 
 
 def card_yaml(card, width: int = 80) -> str:
-    """The card's entry as written (YAML, the file's key order)."""
-    source = card.get("source") or {"name": card.name}
+    """The card's entry as written (YAML, the file's key order), less its ``translations``
+    block: a reader of another language gets those texts from :func:`translated_lines`."""
+    source = {k: v for k, v in (card.get("source") or {"name": card.name}).items() if k != "translations"}
     return yaml.safe_dump(source, sort_keys=False, allow_unicode=True, width=max(40, width - 4)).rstrip()
 
 
@@ -45,7 +45,7 @@ def translated_lines(card, width: int) -> list[str]:
     texts = language.card_texts(card.name)
     out = []
     for key, value in texts.items():
-        if key in ("name", "translations"):
+        if key == "name":
             continue
         label = _(FIELDS.get(key, key))
         items = value if isinstance(value, list) else [value]

@@ -112,3 +112,16 @@ def test_shown_cards_use_their_french_texts_and_either_name_finds_them():
     assert block.startswith("== Gardien des Braises (Ember Warden)")
     assert "Fouet de flammes\u00a0: inflige 3 dégâts à la cible" in block
     assert "effect: deal 3 damage to the target" in block  # the rules stay the card's own text
+
+
+def test_a_shown_card_does_not_repeat_its_translations_block():
+    """The French texts are given once, in the reader's words, not again as raw YAML (in any language)."""
+    from tabletop.cli.cardtext import card_block, find_card
+
+    pack = registry().get("virevolt")
+    cards = pack.cards()
+    for lang in ("fr", "en"):
+        with language.speaking(lang):
+            block = card_block(find_card(cards, "Ember Warden"), pack.rules(), width=100)
+        assert "translations:" not in block and "name: Gardien des Braises" not in block, lang
+        assert "name: Ember Warden" in block
