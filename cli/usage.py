@@ -87,7 +87,8 @@ def said(message: str) -> str:
     if "\n" in message:
         return "\n".join(said(line) for line in message.split("\n"))
     # Click's own words, else a message tabletop raised already in the language spoken (an option's check)
-    return language.catalogue(language.current())._catalog.get(message, message)
+    found = language.translation(message)
+    return message if found is None else found
 
 
 def message(e) -> str:

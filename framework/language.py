@@ -16,6 +16,7 @@ fail on any message the catalogue does not translate.
 """
 from __future__ import annotations
 
+import gettext as gettext_module
 import io
 import os
 from contextlib import contextmanager
@@ -29,7 +30,7 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "tabletop"
 
 _LANG: ContextVar[str] = ContextVar("tabletop_language", default=DEFAULT)
-_catalogs: dict[str, object] = {}
+_catalogs: dict[str, gettext_module.GNUTranslations] = {}
 _missing: set[str] = set()
 #: Display texts of cards per language: {lang: {english name: {"name": ..., "text": ...}}}.
 _card_texts: dict[str, dict[str, dict]] = {}
@@ -113,13 +114,25 @@ def catalogue_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def catalogue(lang: str):
-    """The compiled catalogue of ``lang`` (a :class:`gettext.GNUTranslations`), compiled from its
-    ``.po`` the first time it is asked for. Fuzzy entries are not served: they are drafts."""
+class _Absent(gettext_module.NullTranslations):
+    """The end of every catalogue's fallback chain: ``None`` for a message the catalogue does not
+    translate, so a lookup tells an absent message from one translated to the same words."""
+
+    def gettext(self, message):
+        return None
+
+    def ngettext(self, msgid1, msgid2, n):
+        return None
+
+    def pgettext(self, context, message):
+        return None
+
+
+def catalogue(lang: str) -> gettext_module.GNUTranslations:
+    """The compiled catalogue of ``lang``, compiled from its ``.po`` the first time it is asked
+    for; a message it lacks comes back ``None``. Fuzzy entries are not served: they are drafts."""
     cat = _catalogs.get(lang)
     if cat is None:
-        import gettext as _gettext
-
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
 
@@ -128,16 +141,26 @@ def catalogue(lang: str):
         buf = io.BytesIO()
         write_mo(buf, po, use_fuzzy=False)
         buf.seek(0)
-        cat = _catalogs[lang] = _gettext.GNUTranslations(buf)
+        cat = _catalogs[lang] = gettext_module.GNUTranslations(buf)
+        cat.add_fallback(_Absent())
     return cat
+
+
+def translation(message: str, context: str | None = None) -> str | None:
+    """``message`` (as meant in ``context``) in the language spoken now, or None where its
+    catalogue has no translation; unlike :func:`gettext`, an absent message is not noted missing."""
+    lang = _LANG.get()
+    if lang == DEFAULT:
+        return message
+    cat = catalogue(lang)
+    return cat.gettext(message) if context is None else cat.pgettext(context, message)
 
 
 def gettext(message: str) -> str:
     """``message`` in the language spoken now."""
-    lang = _LANG.get()
-    if lang == DEFAULT or not message:
+    if not message:
         return message
-    found = catalogue(lang)._catalog.get(message)
+    found = translation(message)
     if found is None:
         _missing.add(message)
         return message
@@ -147,24 +170,19 @@ def gettext(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message ``n`` asks for, in the language spoken now."""
     lang = _LANG.get()
-    if lang == DEFAULT:
+    found = None if lang == DEFAULT else catalogue(lang).ngettext(singular, plural, n)
+    if found is None:
+        if lang != DEFAULT:
+            _missing.add(singular)
         return singular if n == 1 else plural
-    cat = catalogue(lang)
-    if (singular, 0) not in cat._catalog:
-        _missing.add(singular)
-        return singular if n == 1 else plural
-    return cat.ngettext(singular, plural, n)
+    return found
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` as meant in ``context`` (one English word, two French ones: "main" hero, "main" phase)."""
-    lang = _LANG.get()
-    if lang == DEFAULT:
-        return message
-    key = f"{context}\x04{message}"
-    found = catalogue(lang)._catalog.get(key)
+    found = translation(message, context)
     if found is None:
-        _missing.add(key)
+        _missing.add(f"{context}\x04{message}")
         return message
     return found
 
@@ -172,11 +190,8 @@ def pgettext(context: str, message: str) -> str:
 def gettext_in(context: str | None, message: str) -> str:
     """``message`` as ``context`` (a game) words it when its catalogue says so, else as everyone does:
     a pack gives the framework's messages its own words (Volfyirion *pioche*, Virevolt *pige*)."""
-    lang = _LANG.get()
-    if lang == DEFAULT or not message:
-        return message
-    if context:
-        found = catalogue(lang)._catalog.get(f"{context}\x04{message}")
+    if context and message:
+        found = translation(message, context)
         if found is not None:
             return found
     return gettext(message)
