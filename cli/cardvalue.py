@@ -6,10 +6,12 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
+
+from tabletop.cli.options import Address, AsJson, Backend, MaxTurns, Pack, Workers
 from tabletop.framework.language import N_
 
 
-def value_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. volfyirion.")),
+def value_cmd(game: Pack,
               games: int = typer.Option(100, "-n", "--games", min=1, help=N_("Deals per card, each played from both seats.")),
               seed: int = typer.Option(0, "--seed", help=N_("Seed: the same seed gives the same figures.")),
               bots: str = typer.Option("greedy", "--bots", help=N_("The base bot (it must take card preferences).")),
@@ -17,13 +19,13 @@ def value_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. volfy
                                           "own units (Volfyirion greedy: cost points; 10 = whenever affordable).")),
               only: Optional[List[str]] = typer.Option(None, "--only", help=N_("Value only these cards (repeatable, "
                                                        "or comma-separated).")),
-              workers: str = typer.Option("auto", "--workers", help=N_("Worker processes: a number or 'auto' (one per CPU).")),
-              backend: str = typer.Option("local", "--backend", help=N_("local or dask.")),
-              address: Optional[str] = typer.Option(None, "--address", help=N_("A Dask scheduler (with --backend dask).")),
-              max_turns: Optional[int] = typer.Option(200, "--max-turns", help=N_("Stop a game unfinished after this many turns.")),
+              workers: Workers = "auto",
+              backend: Backend = "local",
+              address: Address = None,
+              max_turns: MaxTurns = 200,
               out: Optional[Path] = typer.Option(None, "--out", help=N_("Write report.md and report.json in this folder.")),
               overwrite: bool = typer.Option(False, "--overwrite", help=N_("Replace a report already in --out.")),
-              as_json: bool = typer.Option(False, "--json", help=N_("Print the result as JSON.")),
+              as_json: AsJson = False,
               cards: Optional[List[Path]] = typer.Option(None, "--cards", help=N_("A card file whose cards join the set "
                                                          "(and the market; repeatable)."))) -> None:
     """Rank the market cards (Volfyirion: the Asset Row's) by the win-rate change of a bot that prefers them."""

@@ -10,7 +10,7 @@ from typing import List, Optional
 
 import typer
 
-from tabletop.cli.options import run_options
+from tabletop.cli.options import Address, AsJson, Backend, JoiningCards, MaxTurns, Pack, Replace, Workers, run_options
 from tabletop.framework.language import N_, gettext as _
 
 decks_app = typer.Typer(help=N_("Convert, start, match and tune decks (packs with deck construction)."),
@@ -112,12 +112,12 @@ def _label(spec: str, used: set) -> str:
     return label
 
 
-def convert_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevolt.")),
+def convert_cmd(game: Pack,
                 deck: Path = typer.Argument(..., help=N_("The deck file (a plain list or YAML).")),
                 to: str = typer.Option(..., "--to", help=N_("The format to write: list or yaml.")),
                 out: Optional[Path] = typer.Option(None, "--out", help=N_("Write here (default: print).")),
-                force: bool = typer.Option(False, "--force", help=N_("Replace --out if it exists.")),
-                cards: Optional[List[Path]] = typer.Option(None, "--cards", help=N_("A card file whose cards join the set."))) -> None:
+                force: Replace = False,
+                cards: JoiningCards = None) -> None:
     """Convert a deck between the plain list ('3 Cinder Imp' lines) and a YAML deck file."""
     from tabletop.cli.main import _pack, fail
 
@@ -138,7 +138,7 @@ def convert_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. vir
     typer.echo(_("{file} written ({format})").format(file=out, format=to))
 
 
-def new_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevolt.")),
+def new_cmd(game: Pack,
             colours: str = typer.Option(..., "--colours", help=N_("Comma-separated colours, e.g. red,neutral.")),
             out: Optional[Path] = typer.Option(None, "--out", help=N_("The file to write (default: COLOURS-deck.yaml here).")),
             force: bool = typer.Option(False, "--force", help=N_("Replace the file if it exists."))) -> None:
@@ -157,19 +157,19 @@ def new_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevol
     typer.echo(_("{file} written: {verdict}").format(file=path, verdict=report.render().splitlines()[0]))
 
 
-def matchup_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevolt.")),
+def matchup_cmd(game: Pack,
                 decks: List[str] = typer.Argument(..., help=N_("Two or more decks: preconstructed names or files.")),
                 bots: str = typer.Option("greedy", "--bots", help=N_("One bot for every seat, or one per seat (rotated).")),
                 games: int = typer.Option(100, "-n", "--games", min=1, help=N_("Games per pairing and seat order.")),
                 seed: int = typer.Option(0, "--seed", help=N_("Seed: the same seed gives the same records.")),
-                workers: str = typer.Option("auto", "--workers", help=N_("Worker processes: a number or 'auto' (one per CPU).")),
-                backend: str = typer.Option("local", "--backend", help=N_("local or dask.")),
-                address: Optional[str] = typer.Option(None, "--address", help=N_("A Dask scheduler (with --backend dask).")),
-                max_turns: Optional[int] = typer.Option(200, "--max-turns", help=N_("Stop a game unfinished after this many turns.")),
+                workers: Workers = "auto",
+                backend: Backend = "local",
+                address: Address = None,
+                max_turns: MaxTurns = 200,
                 out: Optional[Path] = typer.Option(None, "--out", help=N_("Write report.md, report.json, matchup.png and every "
                                                    "pairing's records here.")),
                 overwrite: bool = typer.Option(False, "--overwrite", help=N_("Replace a matchup already in --out.")),
-                cards: Optional[List[Path]] = typer.Option(None, "--cards", help=N_("A card file whose cards join the set."))) -> None:
+                cards: JoiningCards = None) -> None:
     """Every pairing of the decks, from both seats: a win-rate matrix with 95% intervals."""
     import time
 
@@ -214,7 +214,7 @@ def matchup_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. vir
         typer.echo(_("report written to {out}/report.md (matrix: {out}/matchup.png)").format(out=out))
 
 
-def tune_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevolt.")),
+def tune_cmd(game: Pack,
              deck: str = typer.Argument(..., help=N_("The deck to tune: a preconstructed name or a file.")),
              against: List[str] = typer.Option(..., "--against", help=N_("A deck to beat (repeatable).")),
              bots: str = typer.Option("greedy", "--bots", help=N_("The bot for every seat.")),
@@ -225,13 +225,13 @@ def tune_cmd(game: str = typer.Argument(..., help=N_("The game pack, e.g. virevo
              confirm: int = typer.Option(50, "--confirm", min=2, help=N_("Confirmation games per seat and opponent.")),
              consider: Optional[str] = typer.Option(None, "--consider", help=N_("Only these cards may come in "
                                                     "(comma-separated; default: every card of the set).")),
-             workers: str = typer.Option("auto", "--workers", help=N_("Worker processes: a number or 'auto' (one per CPU).")),
-             backend: str = typer.Option("local", "--backend", help=N_("local or dask.")),
-             address: Optional[str] = typer.Option(None, "--address", help=N_("A Dask scheduler (with --backend dask).")),
-             max_turns: Optional[int] = typer.Option(200, "--max-turns", help=N_("Stop a game unfinished after this many turns.")),
+             workers: Workers = "auto",
+             backend: Backend = "local",
+             address: Address = None,
+             max_turns: MaxTurns = 200,
              out: Optional[Path] = typer.Option(None, "--out", help=N_("Write the best deck found here (YAML).")),
-             as_json: bool = typer.Option(False, "--json", help=N_("Print the result as JSON.")),
-             force: bool = typer.Option(False, "--force", help=N_("Replace --out if it exists.")),
+             as_json: AsJson = False,
+             force: Replace = False,
              cards: Optional[List[Path]] = typer.Option(None, "--cards", help=N_("A card file whose cards join the set "
                                                         "(and may come in; repeatable)."))) -> None:
     """Search legal one-card swaps that raise the deck's win rate beyond its interval."""

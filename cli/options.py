@@ -6,10 +6,24 @@ and ``cities=2`` a number; the pack checks the option and names the ones it acce
 """
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated, List, Optional
+
 import typer
 
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import N_, gettext
+
+#: The parameters the batch commands (``decks matchup/tune``, ``cards value``) declare alike;
+#: the defaults stay in each command's signature.
+Pack = Annotated[str, typer.Argument(help=N_("The game pack, e.g. virevolt."))]
+Workers = Annotated[str, typer.Option("--workers", help=N_("Worker processes: a number or 'auto' (one per CPU)."))]
+Backend = Annotated[str, typer.Option("--backend", help=N_("local or dask."))]
+Address = Annotated[Optional[str], typer.Option("--address", help=N_("A Dask scheduler (with --backend dask)."))]
+MaxTurns = Annotated[Optional[int], typer.Option("--max-turns", help=N_("Stop a game unfinished after this many turns."))]
+AsJson = Annotated[bool, typer.Option("--json", help=N_("Print the result as JSON."))]
+Replace = Annotated[bool, typer.Option("--force", help=N_("Replace --out if it exists."))]
+JoiningCards = Annotated[Optional[List[Path]], typer.Option("--cards", help=N_("A card file whose cards join the set."))]
 
 OPTION_HELP = N_("A setup option of the game, KEY=VALUE (repeatable), e.g. cities=2 or first_turn_protection=false.")
 
