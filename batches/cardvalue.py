@@ -25,7 +25,7 @@ import math
 from tabletop.framework.errors import TabletopError
 from tabletop.batches.report import rate
 from tabletop.batches.games import prepare
-from tabletop.framework.language import gettext
+from tabletop.framework.language import card_name, gettext, gettext as _, in_figures, number, percent
 
 Z95 = 1.959963984540054
 
@@ -124,28 +124,31 @@ def tally(batches: list[tuple[str | None, list[dict]]]) -> dict:
 
 
 def _pct(x: float | None, sign: bool = False) -> str:
+    """A rate as a percentage, or a change in points (signed, no % sign), the reader's way."""
     if x is None:
         return "—"
-    return f"{100 * x:+.1f}" if sign else f"{100 * x:.1f}%"
+    return in_figures(f"{100 * x:+.1f}") if sign else percent(x)
 
 
 def markdown(meta: dict, result: dict) -> str:
-    lines = [f"# Card values: {meta['pack']}", "",
-             f"Base bot {meta['bot']} against itself preferring one card (bonus {meta['bonus']:g}); "
-             f"{result['deals']} deals per card, each played from both seats ({2 * result['deals']} games), "
-             f"seed {meta['seed']}, max turns {meta['max_turns']}; the plain mirror wins "
-             f"{_pct(result['baseline']['rate'])} of its seats.",
-             "Change: the preferring bot's win rate less the plain bot's on the same deals and seats, in points, "
-             "with its 95% interval. Win: its win rate with the 95% Wilson interval. Bought: copies of the card "
-             "it gained per game (the plain bot in the same seat: after the slash).", "",
-             "| rank | card | change (points) | 95% interval | win rate | 95% interval | bought |",
-             "|---:|---|---:|---|---:|---|---|"]
+    """report.md, in the language spoken now (figures written its way, cards under their names in it)."""
+    heads = (_("rank"), _("card"), _("change (points)"), _("95% interval"), _("win rate"), _("95% interval"), _("bought"))
+    lines = [_("# Card values: {pack}").format(pack=meta["pack"]), "",
+             _("Base bot {bot} against itself preferring one card (bonus {bonus}); {deals} deals per card, each played "
+               "from both seats ({games} games), seed {seed}, max turns {turns}; the plain mirror wins {rate} of its "
+               "seats.").format(bot=meta["bot"], bonus=in_figures(f"{meta['bonus']:g}"), deals=number(result["deals"]),
+                                games=number(2 * result["deals"]), seed=meta["seed"], turns=meta["max_turns"],
+                                rate=_pct(result["baseline"]["rate"])),
+             _("Change: the preferring bot's win rate less the plain bot's on the same deals and seats, in points, "
+               "with its 95% interval. Win: its win rate with the 95% Wilson interval. Bought: copies of the card "
+               "it gained per game (the plain bot in the same seat: after the slash)."), "",
+             "| " + " | ".join(heads) + " |", "|---:|---|---:|---|---:|---|---|"]
     for i, r in enumerate(result["cards"], 1):
         lo, hi = r["change_ci95"]
         wl, wh = r["win"]["ci95"]
-        lines.append(f"| {i} | {r['card']} | {_pct(r['change'], True)} | [{_pct(lo, True)}, {_pct(hi, True)}] | "
-                     f"{_pct(r['win']['rate'])} | [{_pct(wl)}, {_pct(wh)}] | "
-                     f"{r['bought']:.2f} / {r['bought_plain']:.2f} |")
-    lines += ["", "A card whose interval lies above zero is worth buying for this bot: preferring it wins more. "
-              "Below zero, preferring it loses games (it displaces better buys)."]
+        lines.append(f"| {i} | {card_name(r['card'])} | {_pct(r['change'], True)} | [{_pct(lo, True)}, "
+                     f"{_pct(hi, True)}] | {_pct(r['win']['rate'])} | [{_pct(wl)}, {_pct(wh)}] | "
+                     f"{number(r['bought'], 2)} / {number(r['bought_plain'], 2)} |")
+    lines += ["", _("A card whose interval lies above zero is worth buying for this bot: preferring it wins more. "
+                    "Below zero, preferring it loses games (it displaces better buys).")]
     return "\n".join(lines) + "\n"

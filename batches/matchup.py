@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tabletop.framework.errors import TabletopError
 from tabletop.batches.report import rate
-from tabletop.framework.language import gettext
+from tabletop.framework.language import gettext, gettext as _, number, percent
 
 
 def plan(pack, decks: dict[str, object], bots: list[str], seed: int = 0, max_turns: int | None = None,
@@ -92,17 +92,20 @@ def write(out: Path, meta: dict, result: dict, batches: list[tuple[str, str, obj
 
 
 def _pct(x) -> str:
-    return "—" if x is None else f"{100 * x:.0f}%"
+    return "—" if x is None else percent(x, 0)
 
 
 def markdown(meta: dict, result: dict, folders: list[str]) -> str:
+    """report.md, in the language spoken now (figures written its way, decks under their labels)."""
     labels = result["decks"]
-    lines = [f"# Deck matchup: {meta.get('pack', '')}", "",
-             f"{meta.get('games')} games per pairing and seat order ({len(result['pairings'])} batches), bots "
-             f"{', '.join(meta.get('bots', []))}, seed {meta.get('seed')}, max turns {meta.get('max_turns')}.",
-             "Cell: the row deck's win rate against the column deck, both seats together, with its 95% Wilson "
-             "interval.", ""]
-    lines.append("| deck | " + " | ".join(labels) + " | overall |")
+    lines = [_("# Deck matchup: {pack}").format(pack=meta.get("pack", "")), "",
+             _("{games} games per pairing and seat order ({batches} batches), bots {bots}, seed {seed}, "
+               "max turns {turns}.").format(games=number(meta.get("games")), batches=len(result["pairings"]),
+                                           bots=", ".join(meta.get("bots", [])), seed=meta.get("seed"),
+                                           turns=meta.get("max_turns")),
+             _("Cell: the row deck's win rate against the column deck, both seats together, with its 95% Wilson "
+               "interval."), ""]
+    lines.append("| " + _("deck") + " | " + " | ".join(labels) + " | " + _("overall") + " |")
     lines.append("|---|" + "---|" * (len(labels) + 1))
     for a in labels:
         row = [("—" if a == b else f"{_pct(result['matrix'][a][b]['rate'])} "
@@ -111,13 +114,14 @@ def markdown(meta: dict, result: dict, folders: list[str]) -> str:
         o = result["overall"][a]
         lines.append(f"| {a} | " + " | ".join(row) + f" | {_pct(o['rate'])} [{_pct(o['ci95'][0])}, "
                      f"{_pct(o['ci95'][1])}] |")
-    lines += ["", "![win-rate matrix](matchup.png)", "", "## Pairings", "",
-              "| seat 1 | seat 2 | games | seat 1 wins | seat 2 wins | unfinished | records |", "|---|---|---:|---:|---:|---:|---|"]
+    heads = (_("seat 1"), _("seat 2"), _("games"), _("seat 1 wins"), _("seat 2 wins"), _("unfinished"), _("records"))
+    lines += ["", "![{alt}](matchup.png)".format(alt=_("win-rate matrix")), "", _("## Pairings"), "",
+              "| " + " | ".join(heads) + " |", "|---|---|---:|---:|---:|---:|---|"]
     for p, folder in zip(result["pairings"], folders):
-        lines.append(f"| {p['seat1']} | {p['seat2']} | {p['games']} | {p['seat1_wins']} | {p['seat2_wins']} | "
-                     f"{p['unfinished']} | `{folder}` |")
-    lines += ["", "Each pairing's folder is a `tabletop simulate` output: `tabletop simulate --report-only FOLDER` "
-              "gives its full report."]
+        lines.append(f"| {p['seat1']} | {p['seat2']} | {number(p['games'])} | {number(p['seat1_wins'])} | "
+                     f"{number(p['seat2_wins'])} | {number(p['unfinished'])} | `{folder}` |")
+    lines += ["", _("Each pairing's folder is a `tabletop simulate` output: `tabletop simulate --report-only FOLDER` "
+                    "gives its full report.")]
     return "\n".join(lines) + "\n"
 
 
@@ -149,9 +153,9 @@ def heat_map(path: Path, result: dict, title: str | None = None) -> None:
                     va="center", fontsize=8, color="black" if 0.25 < (d["rate"] or 0) < 0.75 else "white")
     ax.set_xticks(range(k), labels, rotation=20)
     ax.set_yticks(range(k), labels)
-    ax.set_xlabel("against")
-    ax.set_ylabel("deck")
-    ax.set_title(title or "win rate of the row deck (95% CI)")
+    ax.set_xlabel(_("against"))
+    ax.set_ylabel(_("deck"))
+    ax.set_title(title or _("win rate of the row deck (95% CI)"))
     fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
     fig.tight_layout()
     fig.savefig(path, dpi=100, metadata={"Software": None})

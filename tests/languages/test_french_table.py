@@ -163,3 +163,38 @@ def test_a_simulate_report_in_french(tmp_path):
     assert not missing, sorted(missing)
     assert not leftovers(french, english, kept_names())
     json.dumps(m)  # the metrics stay data, in no language
+
+
+def test_a_deck_matchup_report_in_french():
+    from tabletop.batches import matchup
+    from tabletop.batches.runner import simulate
+
+    pack = registry().get("virevolt")
+    checker = pack.deck_rules()
+    decks = {n: checker.check(n).cards for n in ("ember", "tide")}
+    plan = matchup.plan(pack, decks, ["greedy"], seed=4)
+    result = matchup.tally(list(decks), [(a, b, simulate(c, 2).records) for a, b, c in plan])
+    meta = {"pack": "virevolt", "bots": ["greedy"], "games": 2, "seed": 4, "max_turns": 200}
+    folders = ["pairings/1-ember-vs-2-tide", "pairings/2-tide-vs-1-ember"]
+    french, english, missing = in_both(lambda: matchup.markdown(meta, result, folders))
+    assert "# Affrontement de decks\u00a0: virevolt" in french and "# Deck matchup: virevolt" in english
+    assert "| deck | ember | tide | ensemble |" in french
+    assert not missing, sorted(missing)
+    assert not leftovers(french, english, kept_names())
+
+
+def test_a_card_value_report_in_french():
+    from tabletop.batches import cardvalue
+    from tabletop.batches.runner import simulate
+
+    pack = registry().get("volfyirion")
+    card = cardvalue.market(pack)[0]
+    plan = cardvalue.plan(pack, [card], "greedy", seed=3)
+    result = cardvalue.tally([(c, simulate(config, 2).records) for c, config in plan])
+    meta = {"pack": "volfyirion", "bot": "greedy", "bonus": 10.0, "seed": 3, "max_turns": 200}
+    french, english, missing = in_both(lambda: cardvalue.markdown(meta, result))
+    assert "# Valeur des cartes\u00a0: volfyirion" in french and "# Card values: volfyirion" in english
+    assert f"| 1 | {card} |" in french  # Volfyirion's French edition keeps the printed names
+    assert "(bonus 10)" in french and "(bonus 10)" in english
+    assert not missing, sorted(missing)
+    assert not leftovers(french, english, kept_names())
