@@ -279,8 +279,8 @@ def register(v: Vocabulary, table: Table, ex) -> None:
         q = as_quantity(q)
         return lambda state, ctx: c.test(q(state, ctx), state, ctx)
 
-    @v.condition("you do|did", needs="it", example="you do")
-    def you_did():  # "discard a card; if you do: draw 2 cards"
+    @v.condition("you|they do|did", needs="it", example="they do")
+    def you_did():  # "discard a card; if you do: draw 2 cards", "the enemy discards a card; if they do, ..."
         return lambda state, ctx: bool(ctx.get("_it"))
 
     @v.condition("it is your turn", example="it is your turn")
