@@ -817,9 +817,14 @@ class _Compiler(Reading):
                     what=what, word=at.value, expected=local), at.start, width, expected, repr(sug[0]) if sug else None)
             if at.kind == "w":
                 sug = closest(at.value, list(dict.fromkeys(m.words)))
-                return self.error(_("unexpected word {word!r} in this {label}, expected {expected}").format(
-                    word=at.value, label=label, expected=local), at.start, width, expected,
-                    repr(sug[0]) if sug else None)
+                msg = _("unexpected word {word!r} in this {label}, expected {expected}").format(
+                    word=at.value, label=label, expected=local)
+                if at.value == "and" and family == EFFECT and a0.kind == "w" and pos + 1 < len(atoms) \
+                        and atoms[pos + 1].value != a0.value:
+                    # "deal 1 damage to X and 1 damage to Y": the second effect lost its verb
+                    msg += _(" (a second effect names its own verb: '... and {verb} ...', or follows a ';')").format(
+                        verb=a0.value)
+                return self.error(msg, at.start, width, expected, repr(sug[0]) if sug else None)
             return self.error(_("unexpected {what} in this {label}, expected {expected}").format(
                 what=at.show(), label=label, expected=local), at.start, width, expected)
         last = atoms[-1]

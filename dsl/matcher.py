@@ -197,7 +197,8 @@ class Matcher:
             if w is not None and w in el.forms:
                 yield pos + 1, None
             else:
-                self.fail(pos, " or ".join(repr(f) for f in el.shown), el.shown)
+                for f in el.shown:  # one by one: two patterns sharing a word name it once
+                    self.fail(pos, repr(f), (f,))
         elif kind == "opt":
             for end, binds in self.seq(el.arg, 0, pos):
                 yield end, binds

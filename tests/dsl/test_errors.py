@@ -313,3 +313,23 @@ def test_a_phrase_too_ambiguous_to_read_underlines_the_whole_phrase(monkeypatch)
     e = err(v, "draw 1; gain 2 battle; draw 1")
     assert "this statement is too long or ambiguous to read; split it with ';'" in str(e)
     assert e.render().splitlines()[2] == " " * 20 + "^" * len("gain 2 battle")
+
+
+def test_a_second_effect_that_lost_its_verb_is_told_to_name_it():
+    """'deal 1 damage to X and 1 damage to Y' reads as English; the error says how to write it."""
+    from tabletop.framework.packs import registry
+
+    e = err(registry().get("virevolt").vocabulary(), "deal 1 damage to each enemy hero and 1 damage to your main hero")
+    assert "unexpected word 'and'" in e.message
+    assert "a second effect names its own verb: '... and deal ...', or follows a ';'" in e.message
+
+
+def test_expected_words_are_named_once_each():
+    """Two patterns sharing 'have'/'has' do not list them twice."""
+    from tabletop.framework.packs import registry
+
+    e = err(registry().get("volfyirion").vocabulary(), "if they dance, draw a card")
+    expected = e.message.split(", expected ", 1)[1]
+    words = [w.strip(" '") for w in expected.replace(" or ", ", ").split(",")]
+    assert "have" in words and "do" in words
+    assert len(words) == len(set(words)), expected
