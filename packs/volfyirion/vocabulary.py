@@ -15,7 +15,7 @@ activated)::
     remove a card              Remove a Card from own Playing Area, Discard Pile or hand
     remove an enemy troop      Remove a Troop (destroyed, removed from the game)
     remove an enemy building   Remove a Building
-    move volfyirion            one free Move Volfyirion movement
+    move volfyirion [to CITY]  one free Move Volfyirion movement (only onto CITY, if named)
     acquire CARDS [for free]   take cards as if bought from the Asset Row
 
 Conditions: ``synergy COLOUR, COLOUR`` (one other card in play of each listed colour;
@@ -134,10 +134,15 @@ class RemoveEnemy:
 
 
 class MoveDragon:
-    """A free Move Volfyirion movement (VOL-EFF-MOVE-01); none once the Lair is claimed."""
+    """A free Move Volfyirion movement (VOL-EFF-MOVE-01); none once the Lair is claimed.
+    ``onto`` (``move volfyirion to an enemy city``) keeps the movements that end on one of its
+    cities: the card chooses among the moves the rules allow, it does not make new ones."""
 
     kind = "move"
     key = "_move"
+
+    def __init__(self, onto=None) -> None:
+        self.onto = onto
 
     def __call__(self, state, ctx):
         p = ctx["controller"]
@@ -152,6 +157,9 @@ class MoveDragon:
                     signal(state, "volfyirion_moved", {"actor": p, "target": d // 3})
             return None
         moves = M.dragon_moves(state, p)
+        if self.onto is not None:
+            allowed = self.onto(state, ctx)
+            moves = tuple(m for m in moves if m[1] in allowed)
         if not moves:
             return None
         options = [("choose", t) for t, _ in moves]
@@ -253,6 +261,10 @@ def make_vocabulary() -> Vocabulary:
     @v.effect("move volfyirion", example="move volfyirion")
     def move():
         return MoveDragon()
+
+    @v.effect("move volfyirion to {c:city}", example="move volfyirion to an enemy city")
+    def move_to(c):
+        return MoveDragon(c)
 
     @v.effect("acquire {x:cards} [for free]", example="acquire the top card of the asset deck for free")
     def acquire(x, scope=None):
