@@ -204,8 +204,8 @@ def test_what_may_follow_is_listed_with_or_before_the_last():
     from tabletop.framework.packs import registry
 
     v = registry().get("volfyirion").vocabulary()
-    e = err(v, "move volfyirion to the moon")
-    assert "unexpected word 'to' in this statement, expected the end of the phrase or 'back'" in str(e)
+    e = err(v, "move volfyirion toward the moon")
+    assert "unexpected word 'toward' in this statement, expected the end of the phrase, 'to' or 'back'" in str(e)
 
 
 def test_an_unknown_verb_lists_the_verbs_and_the_phrases_that_open_with_a_subject():
