@@ -14,6 +14,8 @@ OPS = {
 }
 _AFTER = {"or-more": ">=", "or-greater": ">=", "or-higher": ">=", "or-less": "<=", "or-fewer": "<=",
           "or-lower": "<="}
+#: The words that may follow a number to compare with it (``3 or less``), as the matcher joins them.
+AFTER_WORDS = frozenset(_AFTER)
 _BEFORE = {("at", "least"): ">=", ("at", "most"): "<=", ("more", "than"): ">", ("fewer", "than"): "<",
            ("less", "than"): "<", ("exactly",): "=="}
 

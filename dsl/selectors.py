@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from tabletop.dsl.comparisons import Comparison, compare, read_after
+from tabletop.dsl.comparisons import AFTER_WORDS, Comparison, compare, read_after
 from tabletop.dsl.matcher import NUMBER_WORDS, Matcher
 from tabletop.dsl.places import (
     TABLES, PlayerSel, ZoneRef, owners, problem_of, text_of, words_at, zones,
@@ -430,7 +430,7 @@ def _post(m: Matcher, pos: int, sel: CardSelector):
 
 
 def _with_clause(m: Matcher, pos: int, sel: CardSelector, table):
-    """``with 3 hp or less``, ``that costs 4 or less``, ``with cost at most 2``, ``that has burn``."""
+    """``with 3 hp or less`` (or ``with 3 or less hp``), ``that costs 4 or less``, ``with cost at most 2``, ``that has burn``."""
     w = m.word(pos)
     p = pos + 1
     verb = m.word(p)
@@ -452,6 +452,11 @@ def _with_clause(m: Matcher, pos: int, sel: CardSelector, table):
                 if m.word(end) in forms(attr):
                     for e2, op in read_after(m, end + 1):
                         yield e2, replace(sel, filters=sel.filters + (_attr_filter(attr, Comparison(op, q)),))
+            if m.word(end) in AFTER_WORDS:  # "with 3 or less defence"
+                for attr in table.attributes:
+                    if m.word(end + 1) in forms(attr):
+                        for e2, op in read_after(m, end):
+                            yield e2 + 1, replace(sel, filters=sel.filters + (_attr_filter(attr, Comparison(op, q)),))
     st = m.word(p)
     if st in table.states:
         fn = table.states[st]
