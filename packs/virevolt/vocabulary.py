@@ -92,6 +92,11 @@ def build_vocabulary() -> Vocabulary:
     def deal_more(n, sel):
         return deal(n, sel)
 
+    @v.effect("deal {n:number} damage to {sel:cards} and {m:number} damage to {others:cards}",
+              example="deal 2 damage to the target and 1 damage to each enemy secondary hero")
+    def deal_two(n, sel, m, others):  # the card text's own shorthand for two deals
+        return deal(n, sel) + deal(m, others)
+
     @v.effect("this attack deals {n:number} more damage", needs="attack", example="this attack deals 2 more damage")
     def bonus(n):
         def step(state, ctx):

@@ -316,12 +316,12 @@ def test_a_phrase_too_ambiguous_to_read_underlines_the_whole_phrase(monkeypatch)
 
 
 def test_a_second_effect_that_lost_its_verb_is_told_to_name_it():
-    """'deal 1 damage to X and 1 damage to Y' reads as English; the error says how to write it."""
+    """'heal 2 damage from X and 1 from Y' reads as English; the error says how to write it."""
     from tabletop.framework.packs import registry
 
-    e = err(registry().get("virevolt").vocabulary(), "deal 1 damage to each enemy hero and 1 damage to your main hero")
+    e = err(registry().get("virevolt").vocabulary(), "heal 2 damage from your main hero and 1 from each secondary hero")
     assert "unexpected word 'and'" in e.message
-    assert "a second effect names its own verb: '... and deal ...', or follows a ';'" in e.message
+    assert "a second effect names its own verb: '... and heal ...', or follows a ';'" in e.message
 
 
 def test_expected_words_are_named_once_each():
