@@ -95,8 +95,8 @@ class CardSelector:
         table = TABLES[state.game]
         if self.kind is not None and not table.kind(self.kind).test(state.cards[iid]):
             return False
-        if self.other and iid == ctx.get("source"):
-            return False
+        if self.other and (iid == ctx.get("source") or iid in (ctx.get("_it") or ())):
+            return False  # "other": than this card, and than what the effect just acted on
         for f in self.adjs:
             if not f(state, iid, key, ctx):
                 return False
