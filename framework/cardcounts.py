@@ -11,30 +11,18 @@ so their errors keep being reported.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
-import tempfile
-from pathlib import Path
 from typing import Callable
+
+from tabletop.framework import usercache
 
 FILE = "card-counts.json"
 MAX_ENTRIES = 64
 
 
-def cache_dir() -> Path:
-    """Where the counts are kept (the XDG cache folder)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "tabletop"
-
-
 def key_of(pack: str, version: str, files: list) -> str | None:
     """The cache key of a card set, or None when a file cannot be read as bytes (then nothing is cached)."""
-    from importlib.metadata import PackageNotFoundError, version as dist_version
+    from tabletop import __version__ as tabletop
 
-    try:
-        tabletop = dist_version("tabletop")
-    except PackageNotFoundError:
-        tabletop = "source"
     h = hashlib.sha256(f"{tabletop}\0{pack}\0{version}\0".encode())
     for f in files:
         read = getattr(f, "read_bytes", None)
@@ -48,38 +36,23 @@ def key_of(pack: str, version: str, files: list) -> str | None:
     return h.hexdigest()
 
 
-def _load(path: Path) -> dict[str, int]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
+def _load() -> dict[str, int]:
+    data = usercache.load(FILE)
     if not isinstance(data, dict):
         return {}
     return {k: v for k, v in data.items() if isinstance(k, str) and type(v) is int and v >= 0}
-
-
-def _store(path: Path, counts: dict[str, int]) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".card-counts.", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(counts, out)
-        os.replace(tmp, path)
-    except OSError:  # a read-only home or a full disk: the count is simply not remembered
-        pass
 
 
 def card_count(pack: str, version: str, files: list, count: Callable[[], int]) -> int:
     """The number of cards of ``files``: remembered if this exact set was counted before, else
     ``count()`` (which compiles them and raises on a broken set, which is then not remembered)."""
     key = key_of(pack, version, files)
-    path = cache_dir() / FILE
-    counts = _load(path) if key is not None else {}
+    counts = _load() if key is not None else {}
     if key is not None and key in counts:
         return counts[key]
     n = count()
     if key is not None:
         counts.pop(key, None)
         kept = list(counts.items())[-(MAX_ENTRIES - 1):]
-        _store(path, {**dict(kept), key: n})
+        usercache.store(FILE, {**dict(kept), key: n})
     return n

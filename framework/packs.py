@@ -1,7 +1,8 @@
 """Finding packs and assembling them: entry points, pluggy, and one :class:`Pack` per game.
 
 Packs are found through the ``tabletop.packs`` entry-point group, the built-in ones exactly
-like a third party's. Each entry point is loaded on its own, so a broken pack is reported
+like a third party's (read through :mod:`tabletop.framework.entrypoints`, which remembers the
+group while nothing is installed or removed). Each entry point is loaded on its own, so a broken pack is reported
 by name and the others still work (pluggy's ``load_setuptools_entrypoints`` would stop at
 the first failure).
 """
@@ -9,12 +10,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from typing import Any, Callable
 
 import pluggy
 
 from tabletop.framework import hookspecs
+from tabletop.framework.entrypoints import entry_points
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.wording import clip
 from tabletop.framework.language import gettext

@@ -1,0 +1,45 @@
+"""The user's cache folder, where tabletop remembers answers that are slow to work out.
+
+``$XDG_CACHE_HOME/tabletop/``, else ``~/.cache/tabletop/``. Every file there is JSON, written
+atomically; what is read back is checked by its user, so a damaged or hostile file costs the
+slow answer again, never anything else. A folder that cannot be written (a read-only home, a
+full disk) means nothing is remembered.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+
+def cache_dir() -> Path:
+    """Where the remembered answers are kept (the XDG cache folder)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "tabletop"
+
+
+def load(name: str) -> Any:
+    """The JSON value of the cache file ``name``, or None when it is missing or unreadable."""
+    try:
+        return json.loads((cache_dir() / name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def store(name: str, value: Any) -> None:
+    """Write ``value`` as the cache file ``name``, whole or not at all."""
+    path = cache_dir() / name
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(value, out)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError:
+        pass
