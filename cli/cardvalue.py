@@ -1,7 +1,5 @@
 """``tabletop cards value``: rank a pack's market cards by what a bot that prefers each one wins
 (registered by cli/main.py; the measuring is :mod:`tabletop.batches.cardvalue`)."""
-from __future__ import annotations
-
 from pathlib import Path
 from typing import List, Optional
 

@@ -1,8 +1,6 @@
 """``tabletop decks``: convert deck formats, start a deck, match decks, tune a deck (registered by
 cli/main.py). A thin layer: deck formats and statistics come from the pack's deck rules (the
 ``tabletop_deck_rules`` hook), matchups and tuning from the framework's simulation floor."""
-from __future__ import annotations
-
 import sys
 from collections import Counter
 from pathlib import Path

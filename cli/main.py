@@ -1,11 +1,12 @@
 """The ``tabletop`` command: a thin typer layer over the framework and the packs.
 
 Everything heavy (the card language, YAML, the packs) is imported inside the commands, so
-``tabletop --help`` stays fast. Every error a user can cause is a
+``tabletop --help`` stays fast. The modules that declare commands (this one, ``options``,
+``simulate``, ``decks``, ``cardvalue``, ``printing``) do without ``from __future__ import
+annotations``: typer reads every command's annotations at each start, and annotations kept as
+strings would be evaluated again each time (a tenth of a ``tabletop --help``). Every error a user can cause is a
 :class:`~tabletop.framework.errors.TabletopError`, printed without a traceback, exit code 1.
 """
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import List, Optional

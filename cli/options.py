@@ -4,8 +4,6 @@
 An ``--option`` value is read as a YAML scalar, so ``first_turn_protection=false`` is a boolean
 and ``cities=2`` a number; the pack checks the option and names the ones it accepts.
 """
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated, List, Optional
 

@@ -3,8 +3,6 @@
 Registered by cli/main.py. Everything heavy is imported inside the command; the printing
 package needs the ``print`` extra, and its absence is a one-line message, not a traceback.
 """
-from __future__ import annotations
-
 from pathlib import Path
 from typing import List, Optional
 

@@ -5,8 +5,6 @@ folder), every finished chunk of games goes to ``records.jsonl`` at once, and Ct
 the workers within moments, keeps what finished and says how to rebuild the report.
 Everything heavy is imported inside the command, so ``tabletop --help`` stays fast.
 """
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import List, Optional
