@@ -36,23 +36,8 @@ def key_of(pack: str, version: str, files: list) -> str | None:
     return h.hexdigest()
 
 
-def _load() -> dict[str, int]:
-    data = usercache.load(FILE)
-    if not isinstance(data, dict):
-        return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and type(v) is int and v >= 0}
-
-
 def card_count(pack: str, version: str, files: list, count: Callable[[], int]) -> int:
     """The number of cards of ``files``: remembered if this exact set was counted before, else
     ``count()`` (which compiles them and raises on a broken set, which is then not remembered)."""
-    key = key_of(pack, version, files)
-    counts = _load() if key is not None else {}
-    if key is not None and key in counts:
-        return counts[key]
-    n = count()
-    if key is not None:
-        counts.pop(key, None)
-        kept = list(counts.items())[-(MAX_ENTRIES - 1):]
-        usercache.store(FILE, {**dict(kept), key: n})
-    return n
+    return usercache.remembered(FILE, key_of(pack, version, files), count,
+                                lambda v: type(v) is int and v >= 0, MAX_ENTRIES)

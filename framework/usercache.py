@@ -11,7 +11,9 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
+
+T = TypeVar("T")
 
 
 def cache_dir() -> Path:
@@ -43,3 +45,20 @@ def store(name: str, value: Any) -> None:
             raise
     except OSError:
         pass
+
+
+def remembered(name: str, key: str | None, compute: Callable[[], T], valid: Callable[[Any], bool],
+               keep: int = 64) -> T:
+    """``compute()``, remembered in the cache file ``name`` under ``key`` (a digest of everything
+    the answer depends on; None: do not remember). A remembered value is believed only if
+    ``valid`` says so; the file keeps the ``keep`` latest keys. ``compute`` raising remembers nothing."""
+    data = load(name) if key is not None else None
+    table = data if isinstance(data, dict) else {}
+    if key is not None and key in table and valid(table[key]):
+        return table[key]
+    value = compute()
+    if key is not None:
+        table.pop(key, None)
+        kept = list(table.items())[-(keep - 1):] if keep > 1 else []
+        store(name, {**dict(kept), key: value})
+    return value

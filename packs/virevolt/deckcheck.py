@@ -76,20 +76,65 @@ def card_index(cardset=None) -> dict[str, CardFacts]:
         from tabletop.framework.packs import registry
 
         for f in registry().get("virevolt").card_files():
-            _INDEX.update(_facts(f.read_text("utf-8")))
+            _INDEX.update(_file_facts(f.read_bytes()))
     return _INDEX
 
 
-def _facts(text: str) -> dict[str, CardFacts]:
-    """The facts of a pack card file's cards, read fast without compiling any text."""
-    return _facts_of(yaml.load(text, Loader=_LOADER))
+FACTS_CACHE = "virevolt-card-facts.json"
+
+
+def _file_facts(data: bytes) -> dict[str, CardFacts]:
+    """The facts of a card file's cards, without compiling any text: remembered by the file's
+    bytes in the user's cache (building the YAML is most of a deckcheck), else read."""
+    import hashlib
+
+    from tabletop import __version__
+    from tabletop.framework.usercache import remembered
+
+    def read() -> list:
+        facts, texts = _facts_and_texts(yaml.load(data.decode("utf-8"), Loader=_LOADER))
+        return [[f.name, f.type, f.colour, sorted(f.cost_colours), f.hp, f.use_cost, texts.get(f.name, {})]
+                for f in facts.values()]
+
+    key = hashlib.sha256(f"{__version__}\0".encode() + data).hexdigest()
+    out = {}
+    for name, kind, colour, cc, hp, use, texts in remembered(FACTS_CACHE, key, read, _valid_rows, keep=32):
+        out[name] = CardFacts(name, kind, colour, frozenset(cc), hp, use)
+        for lang, t in texts.items():
+            register_card_texts(lang, name, t)
+    return out
+
+
+def _valid_rows(rows) -> bool:
+    """Whether remembered facts have the shape :func:`_file_facts` writes (anything else is read again)."""
+    def whole(x) -> bool:
+        return x is None or (type(x) is int and x >= 0)
+
+    return isinstance(rows, list) and all(
+        isinstance(r, list) and len(r) == 7 and all(isinstance(x, str) for x in r[:3])
+        and isinstance(r[3], list) and all(type(i) is int and 0 <= i < len(COLOURS) for i in r[3])
+        and whole(r[4]) and whole(r[5]) and isinstance(r[6], dict)
+        and all(isinstance(lang, str) and isinstance(t, dict) and isinstance(t.get("name"), str)
+                for lang, t in r[6].items())
+        for r in rows)
 
 
 def _facts_of(data) -> dict[str, CardFacts]:
-    """The facts of a card file's data (bad entries are skipped: the card loader reports them)."""
+    """The facts of a card file's data (bad entries are skipped: the card loader reports them);
+    the names its translations give are registered for display."""
+    facts, texts = _facts_and_texts(data)
+    for name, by_lang in texts.items():
+        for lang, t in by_lang.items():
+            register_card_texts(lang, name, t)
+    return facts
+
+
+def _facts_and_texts(data) -> tuple[dict[str, CardFacts], dict[str, dict]]:
+    """The facts of a card file's data, and each card's translations that name it."""
     from tabletop.packs.virevolt.crystals import CostError, parse_cost
 
     out = {}
+    texts: dict[str, dict] = {}
     for e in data if isinstance(data, list) else ():
         if not isinstance(e, dict) or not isinstance(e.get("name"), str):
             continue
@@ -106,10 +151,10 @@ def _facts_of(data) -> dict[str, CardFacts]:
             cc, use = frozenset(), None
         hp = e.get("hp") if isinstance(e.get("hp"), int) and not isinstance(e.get("hp"), bool) else None
         out[e["name"]] = CardFacts(e["name"], str(e.get("type")), str(e.get("colour")), cc, hp, use)
-        for lang, texts in (e.get("translations") or {}).items() if isinstance(e.get("translations"), dict) else ():
-            if isinstance(texts, dict) and isinstance(texts.get("name"), str):
-                register_card_texts(lang, e["name"], texts)
-    return out
+        for lang, t in (e.get("translations") or {}).items() if isinstance(e.get("translations"), dict) else ():
+            if isinstance(lang, str) and isinstance(t, dict) and isinstance(t.get("name"), str):
+                texts.setdefault(e["name"], {})[lang] = t
+    return out, texts
 
 
 def _english(name: str, index: dict) -> str:
