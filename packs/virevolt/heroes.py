@@ -96,26 +96,34 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
     An attack (``ctx["attack"]``) gets its hero powers (bonus, armour), the modifiers of its
     damage ("your heroes' attacks deal 1 more damage") and this attack's own bonus
     (``ctx["bonus"]``: "this attack deals 2 more damage"), and is stopped by an invincible MAIN
-    hero (VIR-STATE-07/09/10); other sources ignore Invincibility.
+    hero (VIR-STATE-07/09/10); other sources ignore Invincibility. Every damage, whatever its
+    source, gets the modifiers of damage taken ("this hero takes 1 less damage"); HP lost to
+    states is not damage (:func:`lose_hp`).
     """
     if n <= 0 or not is_in_play(state, hero):
         return
     atk_p = ctx.get("controller")
+    mods = lasting.MODIFIERS in state.listen
     if ctx.get("attack") and owner(state, hero) != atk_p:
         cards = state.cards
         for h in in_play(state, atk_p):
             n += cards[h].atk_bonus
         n += ctx.get("bonus", 0)
-        if lasting.MODIFIERS in state.listen:
+        if mods:
             hs = holders(state)
             n = lasting.adjust(state, hs, "attack damage", ctx["source"], atk_p, n)
             n = lasting.adjust(state, hs, "damage taken", hero, owner(state, hero), n)
+            n = lasting.adjust(state, hs, "any damage taken", hero, owner(state, hero), n)
         n -= cards[hero].armor
         if n <= 0:
             return
         if hero in state.marks[st.INVINCIBILITY] and is_main(state, hero):
             if state.log is not None:
                 narrate(state, "damage", "{hero} is invincible: no damage", hero=_named(state, hero))
+            return
+    elif mods:  # damage from anything else: an incantation, a trap, an attack on one's own heroes
+        n = lasting.adjust(state, holders(state), "any damage taken", hero, owner(state, hero), n)
+        if n <= 0:
             return
     _hurt(state, hero, n, atk_p, N_("{hero} takes {n} damage ({hp} HP left)"))
 

@@ -293,6 +293,13 @@ def build_vocabulary() -> Vocabulary:
             return x.matches(state, hero, ctx)
         return lasting.Modifier(uid(), "damage taken", applies, n, 1 if c == "more" else -1)
 
+    @v.modifier("{x:cards} take|takes {n:number} {c:word:more-less} damage",
+                example="this hero takes 1 less damage")
+    def any_damage_taken(x, n, c, uid):  # from attacks, incantations and traps alike; not HP lost to states
+        def applies(state, hero, player, ctx) -> bool:
+            return x.matches(state, hero, ctx)
+        return lasting.Modifier(uid(), "any damage taken", applies, n, 1 if c == "more" else -1)
+
     @v.modifier("{x:possessive} attacks deal {n:number} {c:word:more-less} damage",
                 example="your heroes' attacks deal 1 more damage")
     def attack_damage(x, n, c, uid):
