@@ -579,7 +579,21 @@ class _Compiler(Reading):
     def quantity_atoms(self, atoms: list[Atom]) -> Quantity:
         if len(atoms) == 1 and atoms[0].kind in "ne":
             return self.quantity(atoms[0])
-        fn = self.phrase(QUANTITY, atoms)
+        if len(atoms) >= 3 and atoms[-2].kind == "w" and atoms[-2].value in ("plus", "minus") and atoms[-1].kind in "ne":
+            # "equal to the damage on this hero plus 1": the words' arithmetic, never below 0
+            base, k = self.quantity_atoms(atoms[:-2]), self.quantity(atoms[-1])
+            sign = 1 if atoms[-2].value == "plus" else -1
+            return Quantity(lambda s, c: max(0, base(s, c) + sign * k(s, c)), None,
+                            f"{base.text} {atoms[-2].value} {k.text}")
+        try:
+            fn = self.phrase(QUANTITY, atoms)
+        except CardLanguageError as error:
+            if len(atoms) < 2 or atoms[0].kind != "w" or atoms[0].value != "the":
+                raise
+            try:  # "the damage on this hero": a pack's quantity with its article
+                fn = self.phrase(QUANTITY, atoms[1:])
+            except CardLanguageError:
+                raise error from None
         return _as_quantity(fn, " ".join(str(a.value) for a in atoms))
 
     # -- conditions ------------------------------------------------------------
