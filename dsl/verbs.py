@@ -18,6 +18,7 @@ from tabletop.dsl.table import Table
 from tabletop.dsl.vocabulary import Vocabulary
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
+from tabletop.framework.language import N_, CardName, Phrase
 
 
 def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
@@ -110,6 +111,58 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
                  example=f"{verb} a card from your {ex.pile} " + ("on top of" if verb == "put" else "into") +
                  f" your {ex.deck if verb == 'put' else ex.hand}")(
             lambda x, dest, text, verb=verb: mover(x, dest, verb, text))
+
+    def in_order(x: CardSelector, dest, back: bool):
+        """``put CARDS on top of ZONE in any order``, ``put them back in any order``: the controller
+        names the cards one by one, the first named nearest the top (identical cards need no
+        naming); ``back`` puts them where they are, on top, or at the bottom for ``the bottom N``."""
+        where, bottom = (None, x.mode == "bottom") if back else dest
+        k = key()
+
+        def step(state, ctx):
+            order = ctx.pop(k, None) or []
+            if k + "?" in ctx:
+                got = ctx.pop(k + "?")
+                if got is None:  # the rest stay in the order they are
+                    order.append(None)
+                else:
+                    order.append(tuple(got))
+            named = {o[0] for o in order if o is not None}
+            rest = [c for c in x.candidates(state, ctx) if c[0] not in named]
+            who = ctx["controller"]
+            if rest and (not order or order[-1] is not None):
+                labels = table.labels(state, rest, who, ctx.get("_seen") or ())
+                if len(set(labels)) > 1:
+                    options, values = [], []
+                    for (iid, zone), lab in zip(rest, labels):
+                        if ("choose", lab) not in options:
+                            options.append(("choose", lab))
+                            values.append([iid, zone])
+                    if table.optional:
+                        options.append(("skip",))
+                        values.append(None)
+                    ctx[k] = order
+                    card, i, n = ctx.get("card"), len(named) + 1, len(named) + len(rest)
+                    prompt = Phrase(N_("{card}: the card to put nearest the top ({i} of {n})"), card=CardName(card),
+                                    i=i, n=n) if card else Phrase(N_("the card to put nearest the top ({i} of {n})"),
+                                                                   i=i, n=n)
+                    return Decision(who, prompt, options, values, k + "?")
+            placed = [o for o in order if o is not None] + rest
+            for iid, zone in (placed if bottom else reversed(placed)):
+                to = zone if where is None else where.dest(state, ctx, iid)
+                if to is not None and iid in state.zones.get(zone, ()):
+                    table.move(state, iid, zone, to, bottom)
+            ctx["_it"] = [iid for iid, _ in placed]
+            return None
+
+        step.binds = ("it", "them")
+        return (step,)
+
+    v.effect("put {x:cards} {dest:destination} in any order",
+             example=f"put the top 3 cards of your {ex.deck} on top of your {ex.deck} in any order")(
+        lambda x, dest: in_order(x, dest, False))
+    v.effect("put {x:cards} back in any order", example=f"put the top 3 cards of your {ex.deck} back in any order")(
+        lambda x: in_order(x, None, True))
 
     @v.effect("shuffle {x:cards} into {z:zone}", example=f"shuffle your {ex.hand} into your {ex.deck}")
     def shuffle_into(x, z, text):
