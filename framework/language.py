@@ -158,9 +158,10 @@ def translation(message: str, context: str | None = None) -> str | None:
 
 def gettext(message: str) -> str:
     """``message`` in the language spoken now."""
-    if not message:
+    lang = _LANG.get()
+    if lang == DEFAULT or not message:
         return message
-    found = translation(message)
+    found = catalogue(lang).gettext(message)
     if found is None:
         _missing.add(message)
         return message
@@ -170,17 +171,21 @@ def gettext(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message ``n`` asks for, in the language spoken now."""
     lang = _LANG.get()
-    found = None if lang == DEFAULT else catalogue(lang).ngettext(singular, plural, n)
+    if lang == DEFAULT:
+        return singular if n == 1 else plural
+    found = catalogue(lang).ngettext(singular, plural, n)
     if found is None:
-        if lang != DEFAULT:
-            _missing.add(singular)
+        _missing.add(singular)
         return singular if n == 1 else plural
     return found
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` as meant in ``context`` (one English word, two French ones: "main" hero, "main" phase)."""
-    found = translation(message, context)
+    lang = _LANG.get()
+    if lang == DEFAULT:
+        return message
+    found = catalogue(lang).pgettext(context, message)
     if found is None:
         _missing.add(f"{context}\x04{message}")
         return message
@@ -190,6 +195,8 @@ def pgettext(context: str, message: str) -> str:
 def gettext_in(context: str | None, message: str) -> str:
     """``message`` as ``context`` (a game) words it when its catalogue says so, else as everyone does:
     a pack gives the framework's messages its own words (Volfyirion *pioche*, Virevolt *pige*)."""
+    if _LANG.get() == DEFAULT:
+        return message
     if context and message:
         found = translation(message, context)
         if found is not None:
