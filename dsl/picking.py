@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from tabletop.dsl.places import TABLES
 from tabletop.dsl.selectors import CardSelector
+from tabletop.dsl.steps import question
 from tabletop.framework.effects import Decision
 from tabletop.framework.rng import below
 
@@ -61,7 +62,7 @@ def choose(state, ctx: dict, pick: Pick, cands: list, who: int, picked: list):
         values.append(None)
     card = ctx.get("card")
     what = sel.text if n == 1 else f"{sel.text} ({len(picked) + 1} of {n})"
-    prompt = f"{card}: {pick.verb} {what}" if card else f"{pick.verb} {what}"
+    prompt = question(card, f"{pick.verb} {what}")
     return None, Decision(who, prompt, options, values, pick.key + "?")
 
 

@@ -12,10 +12,19 @@ from typing import Iterator
 from tabletop.dsl.places import PlayerSel
 from tabletop.dsl.table import Table
 from tabletop.framework.effects import Decision
+from tabletop.framework.language import N_, CardName, Phrase
 
 YES_NO = (("yes",), ("no",))
 TRUE_FALSE = (True, False)
 SURE = "_sure"  # in a context: the player already chose to do what follows
+
+
+def question(card: str | None, text: str, ask: bool = False) -> str:
+    """A decision's prompt: the card, named as the reader's language names it, then the card
+    language's own words (``text``, English like every card's rules); ``ask`` adds a '?'."""
+    if card:
+        return Phrase(N_("{card}: {text}?") if ask else N_("{card}: {text}"), card=CardName(card), text=text)
+    return f"{text}?" if ask else text
 
 
 #: While a text compiles: the count of the keys handed out for it (see :func:`numbering`).
@@ -80,7 +89,7 @@ def optional(table: Table, key: str, prompt, steps: tuple) -> tuple:
             ctx[key] = False
             return None
         card = ctx.get("card")
-        return Decision(ctx["controller"], f"{card}: {text}" if card else text, YES_NO, TRUE_FALSE, key)
+        return Decision(ctx["controller"], question(card, text), YES_NO, TRUE_FALSE, key)
 
     def guard(inner, last):
         def step(state, ctx):

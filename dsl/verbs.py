@@ -13,7 +13,7 @@ from tabletop.dsl.matcher import Matcher
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.picking import Pick, pick_steps
-from tabletop.dsl.steps import SURE, TRUE_FALSE, YES_NO, Counter, optional, per_player, plural
+from tabletop.dsl.steps import SURE, TRUE_FALSE, YES_NO, Counter, optional, per_player, plural, question
 from tabletop.dsl.table import Table
 from tabletop.dsl.vocabulary import Vocabulary
 from tabletop.framework import lasting
@@ -267,7 +267,7 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
                     ctx[k] = False
                     return None
                 card = ctx.get("card")
-                return Decision(p, f"{card}: {text}?" if card else f"{text}?", YES_NO, TRUE_FALSE, k)
+                return Decision(p, question(card, text, ask=True), YES_NO, TRUE_FALSE, k)
 
             def do_pay(state, ctx):
                 if ctx.get(k):

@@ -125,3 +125,18 @@ def test_a_shown_card_does_not_repeat_its_translations_block():
             block = card_block(find_card(cards, "Ember Warden"), pack.rules(), width=100)
         assert "translations:" not in block and "name: Gardien des Braises" not in block, lang
         assert "name: Ember Warden" in block
+
+
+def test_a_choice_a_card_asks_for_names_the_card_in_french():
+    """The question around a card's choice is the reader's, the card named in French; the card
+    language's own words after it stay English (docs/languages.md)."""
+    pack = registry().get("virevolt")
+    rules = pack.rules()
+    state = rules.setup({}, 0, 2)
+    rules.apply_setup(state, {"active": "p1", "p1": {"main": "Ember Warden", "crystals": ["red", "red"],
+                                                     "hand": ["Fireball"]},
+                              "p2": {"main": "Ash Demon", "secondary": ["Cinder Imp"], "hand": []}})
+    rules.apply(state, ("cast", "Fireball", 1))
+    assert state.pending.prompt == "Fireball: deal damage to target enemy hero"
+    with language.speaking("fr"):
+        assert language.localised(state.pending.prompt) == "Boule de Feu\u00a0: deal damage to target enemy hero"
