@@ -351,6 +351,16 @@ class _Compiler(Reading):
             return (if_step(cond, prog, other),)
         if d == "ifcomma":
             return self.if_comma(t)
+        if d == "postif":  # "gain 3 battle if you control a troop": the statement runs when the condition holds
+            saved = self.scope, self.last_ref
+            cond = self.cond(t.children[1])
+            prog = self.sub_program(self.step(t.children[0]), self._label(t.children[0]))
+            other = None
+            if len(t.children) > 2:
+                self.scope, self.last_ref = saved
+                other = self.sub_program(self.step(t.children[2]), self._label(t.children[2]))
+            self.scope, self.last_ref = saved
+            return (if_step(cond, prog, other),)
         if d == "lasting":
             return self.lasting(t)
         raise AssertionError(d)  # pragma: no cover - grammar and compiler out of step

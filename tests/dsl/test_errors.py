@@ -110,7 +110,7 @@ def test_unknown_quantity(vocab):
 def test_syntax_error_unexpected_token(vocab):
     e = err(vocab, "draw 1 |")
     assert e.message == "unexpected '|'"
-    assert e.expected == "';' or the end of the text"
+    assert e.expected == "'if', ';' or the end of the text"
     assert e.column == 16
 
 
