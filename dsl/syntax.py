@@ -101,6 +101,10 @@ class Reading:
             if ch == '"':
                 raise self.error(gettext('unterminated card name: the closing \'"\' is missing on this line'),
                                  off, 1, 'a card name in "double quotes"') from None
+            if ch == ".":
+                raise self.error(gettext(
+                    "unexpected '.': statements are separated by ';', and a text needs no full stop at its end"),
+                    off, 1, expected) from None
             raise self.error(gettext('unexpected character {ch!r}').format(ch=ch), off, 1, expected) from None
         except (UnexpectedToken, UnexpectedEOF) as e:
             tok = getattr(e, "token", None)

@@ -333,3 +333,8 @@ def test_expected_words_are_named_once_each():
     words = [w.strip(" '") for w in expected.replace(" or ", ", ").split(",")]
     assert "have" in words and "do" in words
     assert len(words) == len(set(words)), expected
+
+
+def test_a_full_stop_is_told_to_be_a_semicolon(vocab):
+    e = err(vocab, "draw 1. gain 2 battle")
+    assert "statements are separated by ';'" in e.message and e.column == 15
