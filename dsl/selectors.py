@@ -251,15 +251,20 @@ def _of(m: Matcher, start: int, pos: int, mode: str, q):
 
 
 def _quantifier(m: Matcher, pos: int):
-    """(end, mode, count) readings of a quantifier at ``pos``."""
+    """(end, mode, count) readings of a quantifier at ``pos``: ``a``, ``each``, ``up to 2``, ``3``;
+    ``a random`` / ``2 random`` (as ``... at random``); ``up to 2 target`` (``target`` says nothing
+    more after a number)."""
     w = m.word(pos)
     if w == "up" and m.word(pos + 1) == "to":
         for end, q in m.number(pos + 2):
             if end > pos + 2:
-                yield end, "upto", q
+                yield (end + 1 if m.word(end) == "target" else end), "upto", q
         return
     if w in _QUANT_ALL:
         yield pos + 1, "all", None
+        return
+    if w in ("a", "an", "one") and m.word(pos + 1) == "random":
+        yield pos + 2, "random", Quantity.constant(1)
         return
     if w in ("a", "an", "one", "target", "another"):
         yield pos + 1, "one", Quantity.constant(1)
@@ -268,7 +273,13 @@ def _quantifier(m: Matcher, pos: int):
     if pos < len(atoms) and (atoms[pos].kind in "ne" or (w in NUMBER_WORDS and w not in ("no", "once"))):
         for end, q in m.number(pos):
             if end > pos:
-                yield end, "n", q
+                after = m.word(end)
+                if after == "random":
+                    yield end + 1, "random", q
+                elif after == "target":
+                    yield end + 1, "n", q
+                else:
+                    yield end, "n", q
 
 
 def _refs(m: Matcher, pos: int):
