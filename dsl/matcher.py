@@ -281,6 +281,8 @@ class Matcher:
         def pairs(p):
             got = False
             for q, num in self.number(p):
+                if self.word(q) in ("more", "additional", "extra"):  # "if ..., gain 2 more knowledge"
+                    q += 1
                 w = self.word(q)
                 if w is not None and w in cls:
                     got = True
