@@ -22,7 +22,8 @@ def _split_owner(x: CardSelector):
     return replace(x, owner=None), x.owner
 
 
-def _event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str, how: tuple = ()) -> Event:
+def _event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str, how: tuple = (),
+           provides: tuple = ("it", "they")) -> Event:
     own = x is not None and x.ref == "this"
     sel, owner = _split_owner(x) if x is not None else (None, None)
     owner = owner or who
@@ -35,7 +36,7 @@ def _event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str,
         if sel is not None and not own and not sel.matches(state, ctx["subject"], ctx):
             return False
         return True
-    return Event(event, test, own, ("it", "they"), text)
+    return Event(event, test, own, provides, text)
 
 
 def register(v: Vocabulary, ex) -> None:
@@ -56,10 +57,11 @@ def register(v: Vocabulary, ex) -> None:
         lambda x, hows: _event(T.LEFT, x, None, "", tuple(DEPARTURES[h] for h in hows)))
     v.trigger("{x:cards} die|dies", example=f"one of your {ex.kinds} dies")(
         lambda x: _event(T.LEFT, x, None, "", ("died",)))
+    # "the attacker": the hero whose attack dealt the damage (none when something else did)
     v.trigger("{x:cards} take|takes damage", example="this card takes damage")(
-        lambda x: _event(T.DAMAGED, x, None, ""))
+        lambda x: _event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))
     v.trigger("{x:cards} is|are dealt damage", example="this card is dealt damage")(
-        lambda x: _event(T.DAMAGED, x, None, ""))
+        lambda x: _event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))
 
 
 def moment(m: Matcher, pos: int):

@@ -125,7 +125,8 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
         n = lasting.adjust(state, holders(state), "any damage taken", hero, owner(state, hero), n)
         if n <= 0:
             return
-    _hurt(state, hero, n, atk_p, N_("{hero} takes {n} damage ({hp} HP left)"))
+    _hurt(state, hero, n, atk_p, N_("{hero} takes {n} damage ({hp} HP left)"),
+          ctx["source"] if ctx.get("attack") else None)
 
 
 def _named(state, hero: int) -> str:
@@ -144,7 +145,9 @@ def holders(state) -> list[tuple[int, int]]:
     return out
 
 
-def _hurt(state, hero: int, n: int, killer: int | None, told: str) -> None:
+def _hurt(state, hero: int, n: int, killer: int | None, told: str, attacker: int | None = None) -> None:
+    """``n`` damage or HP lost; ``attacker``: the hero whose attack dealt it ("the attacker" of a
+    "whenever this hero takes damage" ability), None for any other source."""
     dmg = state.values[DAMAGE]
     dmg[hero] = dmg.get(hero, 0) + n
     if state.log is not None:
@@ -155,7 +158,7 @@ def _hurt(state, hero: int, n: int, killer: int | None, told: str) -> None:
     if p not in hit:
         state.vars["hit"] = hit + (p,)  # whose heroes took damage this turn
     if state.listen:
-        announce(state, DAMAGED, subject=hero, player=p, amount=n)
+        announce(state, DAMAGED, subject=hero, player=p, amount=n, attacker=attacker)
     if dmg[hero] >= max_hp(state, hero):
         kill(state, hero, killer)
 
