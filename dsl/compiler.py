@@ -595,6 +595,9 @@ class _Compiler(Reading):
             sign = 1 if atoms[-2].value == "plus" else -1
             return Quantity(lambda s, c: max(0, base(s, c) + sign * k(s, c)), None,
                             f"{base.text} {atoms[-2].value} {k.text}")
+        if len(atoms) >= 2 and atoms[0].kind == "w" and atoms[0].value == "twice":  # "equal to twice the number of ..."
+            base = self.quantity_atoms(atoms[1:])
+            return Quantity(lambda s, c: 2 * base(s, c), None, f"twice {base.text}")
         try:
             fn = self.phrase(QUANTITY, atoms)
         except CardLanguageError as error:

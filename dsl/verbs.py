@@ -106,6 +106,11 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
         pick = Pick(x.where("hand"), key(), verb, optional=table.optional)
         return _maybe_all(table, key, pick_steps(pick, act), x, text)
 
+    @v.effect("draw it|them", needs="it", example=f"reveal the top card of your {ex.deck}; if it is red, draw it")
+    def draw_it(text):  # the cards just revealed or looked at, into the hand
+        them = CardSelector(text.split(" ", 1)[1], "ref", ref="it")
+        return mover(them, (P.ZoneRef("hand", None, f"your {ex.hand}"), False), "draw", text)
+
     for verb in ("put", "return", "move", "take"):
         v.effect(f"{verb} {{x:cards}} {{dest:destination}}",
                  example=f"{verb} a card from your {ex.pile} " + ("on top of" if verb == "put" else "into") +
