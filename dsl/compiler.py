@@ -539,7 +539,44 @@ class _Compiler(Reading):
                             return head + self.statement([verb] + right)
                         except CardLanguageError:
                             pass
+            either = self.either(atoms)
+            if either is not None:
+                return either
             raise first
+
+    def either(self, atoms: list[Atom]) -> tuple | None:
+        """``EFFECT or EFFECT`` (``gain 3 knowledge or 3 battle``, ``draw a card or gain 2 battle``):
+        the controller chooses one, as ``choose one:`` asks; the second may leave the first's verb
+        understood. Tried last, so ``or`` inside a selector (``an enemy troop or building``) and in
+        a condition keeps its meaning."""
+        saved = self.scope, self.last_ref
+        for k, a in enumerate(atoms):
+            if not (a.kind == "w" and a.value == "or" and 0 < k < len(atoms) - 1):
+                continue
+            left = atoms[:k - 1] if atoms[k - 1].kind == "," else atoms[:k]
+            right = atoms[k + 1:]
+            if not left:
+                continue
+            alts = []
+            for body in (left, right):
+                self.scope, self.last_ref = saved
+                label = self.text[body[0].start:body[-1].end]
+                try:
+                    alts.append((self.sub_program(self.statement(body), label), label))
+                    continue
+                except CardLanguageError:
+                    if body is left or right[0].kind == "w" and right[0].value == left[0].value or left[0].kind != "w":
+                        break
+                verb = Atom("w", left[0].value, right[0].start, right[0].start)
+                label = f"{left[0].value} {label}"
+                try:
+                    alts.append((self.sub_program(self.statement([verb] + right), label), label))
+                except CardLanguageError:
+                    break
+            self.scope, self.last_ref = saved
+            if len(alts) == 2:
+                return (choose_step(tuple(p for p, _ in alts), tuple(lab for _, lab in alts), self.key()),)
+        return None
 
     def _statement(self, atoms: list[Atom]) -> tuple:
         atoms, scale, implicit = self.tails(atoms)
