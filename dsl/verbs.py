@@ -147,10 +147,10 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
                         options.append(("skip",))
                         values.append(None)
                     ctx[k] = order
-                    card, i, n = ctx.get("card"), len(named) + 1, len(named) + len(rest)
-                    prompt = Phrase(N_("{card}: the card to put nearest the top ({i} of {n})"), card=CardName(card),
-                                    i=i, n=n) if card else Phrase(N_("the card to put nearest the top ({i} of {n})"),
-                                                                   i=i, n=n)
+                    card = ctx.get("card")
+                    what = (N_("{card}: the card to put nearest the top ({i} of {n})") if card else
+                            N_("the card to put nearest the top ({i} of {n})"))
+                    prompt = Phrase(what, card=CardName(card or ""), i=len(named) + 1, n=len(named) + len(rest))
                     return Decision(who, prompt, options, values, k + "?")
             placed = [o for o in order if o is not None] + rest
             for iid, zone in (placed if bottom else reversed(placed)):
