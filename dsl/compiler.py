@@ -539,10 +539,33 @@ class _Compiler(Reading):
                             return head + self.statement([verb] + right)
                         except CardLanguageError:
                             pass
+            later = self.delayed(atoms)
+            if later is not None:
+                return later
             either = self.either(atoms)
             if either is not None:
                 return either
             raise first
+
+    def delayed(self, atoms: list[Atom]) -> tuple | None:
+        """``EFFECT at the start of MOMENT`` (``draw a card at the start of your next turn``): the
+        moment after its effect, as ``at the start of MOMENT: EFFECT`` leaves it behind."""
+        for k in range(1, len(atoms) - 4):
+            kw, rest = _trigger_word(atoms[k:])
+            if kw not in ("start", "end") or not rest:
+                continue
+            body = atoms[:k - 1] if atoms[k - 1].kind == "," else atoms[:k]
+            if not body:
+                continue
+            start, end = body[0].start, body[-1].end
+            saved = self.scope, self.last_ref, self.moment
+            try:
+                seq_t = self.parse("start_effect", " " * start + self.text[start:end]).children[0]
+                return self.lasting_trigger(kw, rest, atoms[k:], False, seq_t, self.text[start:end],
+                                            self.text[atoms[0].start:atoms[-1].end])
+            except CardLanguageError:
+                self.scope, self.last_ref, self.moment = saved
+        return None
 
     def either(self, atoms: list[Atom]) -> tuple | None:
         """``EFFECT or EFFECT`` (``gain 3 knowledge or 3 battle``, ``draw a card or gain 2 battle``):
