@@ -147,6 +147,13 @@ def build_vocabulary() -> Vocabulary:
     def remove_harmful(sel):
         return cleanse(sel)
 
+    @v.effect("remove all states from {sel:cards}", example="remove all states from the target")
+    def remove_all(sel):  # harmful and protective alike
+        def act(s, c, h):
+            for x in st.STATES:
+                st.remove(s, h, x)
+        return heroes(sel, "remove all states from", act)
+
     # ------------------------------------------------------------------ crystals and traps
     def _each_enemy_loses(verb, zone_of, pick, reveal, told):
         """A step factory: each enemy puts up to N cards of one zone into their graveyard
