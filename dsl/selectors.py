@@ -494,3 +494,14 @@ def count(m: Matcher, pos: int):
     for end, sel in cards(m, pos):
         if sel.mode in ("all", "ref"):
             yield end, sel
+            if sel.mode == "all" and m.word(end) == "and" and m.word(end + 1) is not None:
+                # "for each troop and building you control": both kinds counted, an owner or
+                # adjectives named on one side holding for the other
+                for e2, sel2 in _cards(m, end + 1):
+                    if sel2.mode != "all" or sel2.alts or sel.alts:
+                        continue
+                    first = replace(sel, owner=sel.owner or (sel2.owner if sel.zone is None else None))
+                    second = replace(sel2, owner=sel2.owner or (sel.owner if sel2.zone is None else None),
+                                     adjs=sel2.adjs or sel.adjs)
+                    yield e2, CardSelector(text_of(m, pos, e2), "all", None, alts=(first, second),
+                                           problem=sel.problem or sel2.problem)
