@@ -42,6 +42,20 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
         _positive(n, "draw")
         return optional(table, key(), draw_prompt(n), (draw_step(n),))
 
+    def short_of(n: Quantity) -> Quantity:
+        """How many cards the controller's hand lacks to hold ``n``."""
+        def lack(state, ctx):
+            held = sum(len(state.zones[k]) for k in table.zone("hand").keys(state, ctx["controller"]))
+            return max(0, n(state, ctx) - held)
+        return Quantity(lack, None, f"until you have {n.text}")
+
+    @v.effect(f"draw [card] until you have {{n:number}} [card] in your {ex.hand}",
+              example=f"draw cards until you have 5 cards in your {ex.hand}")
+    def draw_until(n):
+        _positive(n, "draw")
+        lack = short_of(n)
+        return optional(table, key(), draw_prompt(lack), (draw_step(lack),))
+
     @v.effect("{who:players} draw|draws {n:number} [card]", example="each player draws 2 cards")
     def draw_who(who, n):
         _positive(n, "draw")
