@@ -338,29 +338,22 @@ class _Compiler(Reading):
                     labels[i] = f"{lab} ({i + 1})"
                 seen[lab] = i
             return (choose_step(tuple(progs), tuple(labels), self.key()),)
-        if d == "ifstep":
-            cond_t, body = t.children[0], t.children[1]
+        if d in ("ifstep", "postif"):
+            if d == "ifstep":
+                cond_t, body, compiled, label = t.children[0], t.children[1], self.seq, self._slice
+            else:  # "gain 3 battle if you control a troop": the condition after its statement
+                cond_t, body, compiled, label = t.children[1], t.children[0], self.step, self._label
             cond = self.cond(cond_t)
             saved = self.scope, self.last_ref
-            prog = self.sub_program(self.seq(body), self._slice(body))
+            prog = self.sub_program(compiled(body), label(body))
             other = None
             if len(t.children) > 2:
                 self.scope, self.last_ref = saved
-                other = self.sub_program(self.seq(t.children[2]), self._slice(t.children[2]))
+                other = self.sub_program(compiled(t.children[2]), label(t.children[2]))
             self.scope, self.last_ref = saved
             return (if_step(cond, prog, other),)
         if d == "ifcomma":
             return self.if_comma(t)
-        if d == "postif":  # "gain 3 battle if you control a troop": the statement runs when the condition holds
-            saved = self.scope, self.last_ref
-            cond = self.cond(t.children[1])
-            prog = self.sub_program(self.step(t.children[0]), self._label(t.children[0]))
-            other = None
-            if len(t.children) > 2:
-                self.scope, self.last_ref = saved
-                other = self.sub_program(self.step(t.children[2]), self._label(t.children[2]))
-            self.scope, self.last_ref = saved
-            return (if_step(cond, prog, other),)
         if d == "lasting":
             return self.lasting(t)
         raise AssertionError(d)  # pragma: no cover - grammar and compiler out of step
@@ -513,15 +506,11 @@ class _Compiler(Reading):
         try:
             return self._statement(atoms)
         except CardLanguageError as first:
-            left_behind = self.lasting_comma(atoms)  # its error, if it starts as a trigger, is the one to show
-            if left_behind is not None:
-                return left_behind
-            unless = self.unless(atoms)
-            if unless is not None:
-                return unless
-            again = self.repeated(atoms)
-            if again is not None:
-                return again
+            # lasting_comma first: its error, if the text starts as a trigger, is the one to show
+            for reading in (self.lasting_comma, self.unless, self.repeated):
+                got = reading(atoms)
+                if got is not None:
+                    return got
             for i, j in _joins(atoms):
                 left, right = atoms[:i], atoms[j:]
                 try:
@@ -539,12 +528,10 @@ class _Compiler(Reading):
                             return head + self.statement([verb] + right)
                         except CardLanguageError:
                             pass
-            later = self.delayed(atoms)
-            if later is not None:
-                return later
-            either = self.either(atoms)
-            if either is not None:
-                return either
+            for reading in (self.delayed, self.either):  # last: "or" and "at the start of" read other ways first
+                got = reading(atoms)
+                if got is not None:
+                    return got
             raise first
 
     def delayed(self, atoms: list[Atom]) -> tuple | None:
