@@ -27,9 +27,9 @@ from tabletop.dsl.source import Source
 from tabletop.dsl.steps import numbering
 from tabletop.dsl.syntax import Reading
 from tabletop.dsl.vocabulary import CONDITION, EFFECT, MODIFIER, QUANTITY, TRIGGER, Element, Pattern, Vocabulary
-from tabletop.framework.language import N_, gettext, gettext as _
 from tabletop.framework import effects, lasting
 from tabletop.framework.effects import Program
+from tabletop.framework.language import N_, gettext, gettext as _
 from tabletop.framework.suggest import closest
 from tabletop.framework.triggers import Trigger
 
@@ -264,7 +264,9 @@ class _Compiler(Reading):
         kw, rest = _trigger_word(head)
         if kw is None:
             at = head[0] if head else Atom("w", "", 0, len(text))
-            raise self.error(gettext("an ability is 'when ...: EFFECT', 'whenever ...: EFFECT', 'at the start of ...: EFFECT', 'while CONDITION: CHANGE' or a lasting change such as 'your troops have +1 defence'"), at.start, max(1, at.end - at.start))
+            raise self.error(gettext("an ability is 'when ...: EFFECT', 'whenever ...: EFFECT', 'at the start of ...: "
+                                     "EFFECT', 'while CONDITION: CHANGE' or a lasting change such as 'your troops have "
+                                     "+1 defence'"), at.start, max(1, at.end - at.start))
         event = self.event_phrase(kw, rest, head)
         saved = self.scope
         if self.scope is not None:
@@ -278,7 +280,9 @@ class _Compiler(Reading):
     def static(self, atoms: list[Atom], cond) -> CardAbility:
         mod = self.phrase(MODIFIER, atoms)
         if not isinstance(mod, lasting.Modifier):
-            raise self.error(gettext("this is not something a card can do while it is in play: an ability is 'when ...: EFFECT', 'at the start of ...: EFFECT', or a lasting change such as 'your troops have +1 defence'"), atoms[0].start, atoms[-1].end - atoms[0].start)
+            raise self.error(gettext("this is not something a card can do while it is in play: an ability is 'when "
+                                     "...: EFFECT', 'at the start of ...: EFFECT', or a lasting change such as 'your "
+                                     "troops have +1 defence'"), atoms[0].start, atoms[-1].end - atoms[0].start)
         if cond is not None:
             mod = _with(mod, condition=cond)
         lasting.register(mod.id, mod)
@@ -295,7 +299,8 @@ class _Compiler(Reading):
         else:
             event = self.phrase(TRIGGER, atoms, accept=lambda v: isinstance(v, Event))
         if not isinstance(event, Event):
-            raise self.error(gettext("this requirement is one of the pack's own (a Ploy's or a trap's) and cannot start an ability here"), atoms[0].start, atoms[-1].end - atoms[0].start)
+            raise self.error(gettext("this requirement is one of the pack's own (a Ploy's or a trap's) and cannot "
+                                     "start an ability here"), atoms[0].start, atoms[-1].end - atoms[0].start)
         return event
 
     # -- effects ---------------------------------------------------------------
@@ -399,7 +404,8 @@ class _Compiler(Reading):
                 raise max(read, key=lambda f: f[0])[1]
             if tried and tried is at_commas:
                 raise tried[-1][1]
-        raise self.error(gettext("say what happens if the condition holds: 'if CONDITION: EFFECT' or 'if CONDITION, EFFECT'"), end, 1, gettext("':' or ',' and an effect"))
+        raise self.error(gettext("say what happens if the condition holds: 'if CONDITION: EFFECT' or 'if CONDITION, "
+                                 "EFFECT'"), end, 1, gettext("':' or ',' and an effect"))
 
     def lasting(self, t: Tree) -> tuple:
         """A trigger an effect leaves behind: ``[this turn,] whenever ...: ...``, ``at the start of ...: ...``."""
@@ -408,7 +414,8 @@ class _Compiler(Reading):
         kw, rest = _trigger_word(head)
         if kw is None and any(a.value in ("if", "one", "may") for a in head[1:]):
             colon = tphrase.meta.end_pos + self.text[tphrase.meta.end_pos:].index(":")
-            raise self.error(gettext("unexpected ':' ('if', 'may' and 'choose one:' only start a step: at the start or after ';')"), colon, 1, None, self._syntax_hint(Token("_COLON", ":", colon)))
+            raise self.error(gettext("unexpected ':' ('if', 'may' and 'choose one:' only start a step: at the start or "
+                                     "after ';')"), colon, 1, None, self._syntax_hint(Token("_COLON", ":", colon)))
         if kw is None:
             a0 = head[0] if head else to_atoms(tphrase.children)[0]
             hint = self._syntax_hint(Token("_COLON", ":", tphrase.meta.end_pos))
@@ -522,10 +529,10 @@ class _Compiler(Reading):
                 try:
                     return head + self.statement(right)
                 except CardLanguageError:
-                    if right[0].kind == "w" and left[0].kind == "w":  # "put X into A and the rest into B"
-                        verb = Atom("w", left[0].value, right[0].start, right[0].start)
+                    understood = _verb_understood(left, right) if right[0].kind == "w" else None
+                    if understood is not None:  # "put X into A and the rest into B"
                         try:
-                            return head + self.statement([verb] + right)
+                            return head + self.statement(understood)
                         except CardLanguageError:
                             pass
             for reading in (self.delayed, self.either):  # last: "or" and "at the start of" read other ways first
@@ -567,26 +574,29 @@ class _Compiler(Reading):
             right = atoms[k + 1:]
             if not left:
                 continue
-            alts = []
-            for body in (left, right):
-                self.scope, self.last_ref = saved
-                label = self.text[body[0].start:body[-1].end]
-                try:
-                    alts.append((self.sub_program(self.statement(body), label), label))
+            try:
+                first = self._alternative(left, saved)
+            except CardLanguageError:
+                continue
+            for body in (right, _verb_understood(left, right)):
+                if body is None:
                     continue
-                except CardLanguageError:
-                    if body is left or right[0].kind == "w" and right[0].value == left[0].value or left[0].kind != "w":
-                        break
-                verb = Atom("w", left[0].value, right[0].start, right[0].start)
-                label = f"{left[0].value} {label}"
                 try:
-                    alts.append((self.sub_program(self.statement([verb] + right), label), label))
+                    second = self._alternative(body, saved)
                 except CardLanguageError:
-                    break
-            self.scope, self.last_ref = saved
-            if len(alts) == 2:
-                return (choose_step(tuple(p for p, _ in alts), tuple(lab for _, lab in alts), self.key()),)
+                    continue
+                self.scope, self.last_ref = saved
+                return (choose_step((first[0], second[0]), (first[1], second[1]), self.key()),)
+        self.scope, self.last_ref = saved
         return None
+
+    def _alternative(self, body: list[Atom], saved: tuple) -> tuple:
+        """One alternative of a choice, compiled from the scope before the choice: (program, label)."""
+        self.scope, self.last_ref = saved
+        label = self.text[body[0].start:body[-1].end]
+        if body[0].start == body[0].end:  # a verb understood
+            label = f"{body[0].value} {label}"
+        return self.sub_program(self.statement(body), label), label
 
     def _statement(self, atoms: list[Atom]) -> tuple:
         atoms, scale, implicit = self.tails(atoms)
@@ -1025,6 +1035,15 @@ _JOINING = ("and", "then")
 
 def _joining(a: Atom) -> bool:
     return a.kind == "," or (a.kind == "w" and a.value in _JOINING)
+
+
+def _verb_understood(left: list[Atom], right: list[Atom]) -> list[Atom] | None:
+    """``right`` with ``left``'s verb put back (``gain 3 knowledge or 3 battle``), or None when
+    ``left`` does not start with a word or ``right`` already does with it; the verb is an atom of
+    no width where ``right`` starts."""
+    if left[0].kind != "w" or (right[0].kind == "w" and right[0].value == left[0].value):
+        return None
+    return [Atom("w", left[0].value, right[0].start, right[0].start)] + right
 
 
 def _joins(atoms: list[Atom]) -> list[tuple[int, int]]:

@@ -104,7 +104,8 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
         return
     atk_p = ctx.get("controller")
     mods = lasting.MODIFIERS in state.listen
-    if ctx.get("attack") and owner(state, hero) != atk_p:
+    p = owner(state, hero)
+    if ctx.get("attack") and p != atk_p:
         cards = state.cards
         for h in in_play(state, atk_p):
             n += cards[h].atk_bonus
@@ -112,8 +113,8 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
         if mods:
             hs = holders(state)
             n = lasting.adjust(state, hs, "attack damage", ctx["source"], atk_p, n)
-            n = lasting.adjust(state, hs, "damage taken", hero, owner(state, hero), n)
-            n = lasting.adjust(state, hs, "any damage taken", hero, owner(state, hero), n)
+            n = lasting.adjust(state, hs, "damage taken", hero, p, n)
+            n = lasting.adjust(state, hs, "any damage taken", hero, p, n)
         n -= cards[hero].armor
         if n <= 0:
             return
@@ -122,7 +123,7 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
                 narrate(state, "damage", "{hero} is invincible: no damage", hero=_named(state, hero))
             return
     elif mods:  # damage from anything else: an incantation, a trap, an attack on one's own heroes
-        n = lasting.adjust(state, holders(state), "any damage taken", hero, owner(state, hero), n)
+        n = lasting.adjust(state, holders(state), "any damage taken", hero, p, n)
         if n <= 0:
             return
     _hurt(state, hero, n, atk_p, N_("{hero} takes {n} damage ({hp} HP left)"),
