@@ -12,8 +12,8 @@ import os
 from contextlib import contextmanager
 from typing import Any, Callable
 
-from tabletop.framework.errors import TabletopError
 from tabletop.batches.games import _context, chunks, play_game, run_chunk
+from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
 
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import math
 
-from tabletop.framework.errors import TabletopError
-from tabletop.batches.report import rate
 from tabletop.batches.games import prepare
+from tabletop.batches.report import rate
+from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import card_name, gettext, gettext as _, in_figures, number, percent
 
 Z95 = 1.959963984540054

@@ -26,11 +26,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from tabletop.framework.errors import TabletopError
-from tabletop.framework.rng import next64, seed_state
 from tabletop.framework.cards import read_text
-from tabletop.framework.rules import Rules
+from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
+from tabletop.framework.rng import next64, seed_state
+from tabletop.framework.rules import Rules
 
 BUILTIN_BOTS = ("random", "mcts")
 DEFAULT_MAX_STEPS = 20_000
@@ -120,7 +120,8 @@ def bot_factory(pack, spec: str, rules=None, script=None, shipped: dict | None =
     iters_default = None
     if arg:
         if name != "mcts" or not arg.isdigit() or int(arg) < 1:
-            raise TabletopError(gettext("bad bot {spec!r}: only 'mcts:ITERATIONS' (a positive number) and 'scripted:FILE' take an argument").format(spec=spec))
+            raise TabletopError(gettext("bad bot {spec!r}: only 'mcts:ITERATIONS' (a positive number) and "
+                                        "'scripted:FILE' take an argument").format(spec=spec))
         iters_default = int(arg)
     factories = pack.bots()
     if shipped and name in shipped:

@@ -14,8 +14,8 @@ import json
 import re
 from pathlib import Path
 
-from tabletop.framework.errors import TabletopError
 from tabletop.batches.report import rate
+from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext, gettext as _, number, percent
 
 

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from tabletop.framework.errors import LocatedError, TabletopError
+from tabletop.framework.language import gettext
 from tabletop.framework.userfiles import json_lines, read_json
 from tabletop.framework.wording import kind_of
-from tabletop.framework.language import gettext
 
 RECORDS = "records.jsonl"
 MAX_LABEL = 200       # characters in a bot's label or a pack's name

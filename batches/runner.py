@@ -9,11 +9,11 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from tabletop.framework.errors import TabletopError
-from tabletop.framework.suggest import did_you_mean
 from tabletop.batches import backends
 from tabletop.batches.games import SimConfig, chunks
+from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
+from tabletop.framework.suggest import did_you_mean
 
 
 class Interrupted(TabletopError):

@@ -21,10 +21,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from tabletop.batches.games import game_seed, prepare
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import N_, card_name, gettext, in_figures
 from tabletop.framework.rng import Random
-from tabletop.batches.games import game_seed, prepare
 
 Z95 = 1.959963984540054
 

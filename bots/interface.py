@@ -19,8 +19,8 @@ from typing import Any, Callable, Protocol
 
 from tabletop.framework.actions import Action
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.rng import Random
 from tabletop.framework.language import gettext
+from tabletop.framework.rng import Random
 
 
 class Bot(Protocol):
@@ -108,7 +108,8 @@ def bot_maker(spec: Any) -> Callable[[Any, int], Any]:
             return bot
 
         return make
-    raise TabletopError(gettext("{spec!r} is not a bot: give a bot name, an object with choose(rules, state), a bot class, or 'module:Class'").format(spec=spec))
+    raise TabletopError(gettext("{spec!r} is not a bot: give a bot name, an object with choose(rules, state), "
+                                "a bot class, or 'module:Class'").format(spec=spec))
 
 
 def bot_label(spec: Any) -> str:

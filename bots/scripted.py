@@ -32,9 +32,9 @@ from pathlib import Path
 
 from tabletop.framework.actions import Action, format_action
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.language import gettext
 from tabletop.framework.rng import Random
 from tabletop.framework.state import player_name
-from tabletop.framework.language import gettext
 
 PREFERENCES = ("first", "last", "cheapest", "dearest", "random")
 
@@ -116,7 +116,10 @@ class Condition:
                 from tabletop.framework.suggest import did_you_mean
 
                 here = ".".join(self.path[:i]) or "the view"
-                raise ScriptError(gettext('{where}: condition {text!r}: {here} has no {seg!r}{suggestion}; it has: {items}').format(where=self.where, text=self.text, here=here, seg=seg, suggestion=did_you_mean(seg, [str(k) for k in cur]), items=', '.join(sorted(map(str, cur)))))
+                raise ScriptError(gettext(
+                    '{where}: condition {text!r}: {here} has no {seg!r}{suggestion}; it has: {items}').format(
+                    where=self.where, text=self.text, here=here, seg=seg,
+                    suggestion=did_you_mean(seg, [str(k) for k in cur]), items=', '.join(sorted(map(str, cur)))))
             elif isinstance(cur, (list, tuple)) and seg.isdigit() and int(seg) < len(cur):
                 cur = cur[int(seg)]
             else:

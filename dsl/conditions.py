@@ -7,12 +7,12 @@ from dataclasses import dataclass, replace
 from tabletop.dsl import places as P
 from tabletop.dsl import comparisons as C
 from tabletop.dsl import selectors as S
+from tabletop.dsl.comparisons import OPS, Comparison
 from tabletop.dsl.matcher import Matcher
 from tabletop.dsl.numbers import as_quantity
+from tabletop.dsl.places import PlayerSel
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import CardSelector
-from tabletop.dsl.comparisons import OPS, Comparison
-from tabletop.dsl.places import PlayerSel
 from tabletop.dsl.table import Table
 from tabletop.dsl.vocabulary import Vocabulary, forms
 from tabletop.framework.language import N_, gettext

@@ -8,8 +8,8 @@ from dataclasses import replace
 from tabletop.dsl import places as P
 from tabletop.dsl.compiler import Event
 from tabletop.dsl.matcher import Matcher
-from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.places import PlayerSel
+from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.vocabulary import Vocabulary
 from tabletop.framework import triggers
 from tabletop.framework.language import gettext

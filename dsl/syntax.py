@@ -13,8 +13,8 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from tabletop.dsl.matcher import MAX_NUMBER
-from tabletop.framework.suggest import closest
 from tabletop.framework.language import N_, gettext
+from tabletop.framework.suggest import closest
 
 # what each Lark terminal is, in words, for syntax errors
 _TERMINALS = [

@@ -10,9 +10,9 @@ from dataclasses import replace
 from tabletop.dsl import places as P
 from tabletop.dsl.changes import NextMod
 from tabletop.dsl.matcher import Matcher
+from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import CardSelector
-from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.steps import SURE, TRUE_FALSE, YES_NO, Counter, optional, per_player, plural, question
 from tabletop.dsl.table import Table
 from tabletop.dsl.vocabulary import Vocabulary

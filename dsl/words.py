@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.framework.language import N_, gettext as _
 from tabletop.dsl.vocabulary import CONDITION, EFFECT, MODIFIER, QUANTITY, TRIGGER, Element, Pattern, Vocabulary
+from tabletop.framework.language import N_, gettext as _
 
 #: How each family is titled, and the compile kind its examples are compiled as.
 SECTIONS = (

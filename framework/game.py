@@ -20,13 +20,13 @@ from typing import Any
 from tabletop.framework.actions import Action, format_action
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import LocatedError, TabletopError
+from tabletop.framework.language import gettext
 from tabletop.framework.narration import DETAIL, Event, EventLog, narrate, recording
 from tabletop.framework.rules import Rules
 from tabletop.framework.setups import MAX_SEED, SetupError, check_options
 from tabletop.framework.state import State, player_name
 from tabletop.framework.userfiles import read_json
 from tabletop.framework.wording import clip, kind_of, shown
-from tabletop.framework.language import gettext
 
 SAVE_FORMAT = "tabletop-save"
 SAVE_VERSION = 1
@@ -168,7 +168,9 @@ class Game:
             key = "players" if e.path[:1] == ("players",) else "options"
             raise SaveError(gettext('{at}: {e}').format(at=at(key), e=e)) from None
         except (ValueError, TabletopError) as e:
-            raise SaveError(gettext('{at}: cannot start {name} with these options: {value}').format(at=at('options'), name=rules.name, value=e.render() if isinstance(e, TabletopError) else clip(str(e), 400))) from None
+            why = e.render() if isinstance(e, TabletopError) else clip(str(e), 400)
+            raise SaveError(gettext('{at}: cannot start {name} with these options: {value}').format(
+                at=at('options'), name=rules.name, value=why)) from None
         for n, text in enumerate(data["actions"], 1):
             try:
                 game.apply_text(text)

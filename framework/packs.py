@@ -17,8 +17,8 @@ import pluggy
 from tabletop.framework import hookspecs
 from tabletop.framework.entrypoints import entry_points
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.wording import clip
 from tabletop.framework.language import gettext
+from tabletop.framework.wording import clip
 
 GROUP = "tabletop.packs"
 

@@ -24,10 +24,10 @@ from tabletop.framework.actions import format_action
 from tabletop.framework.cards import CardCompiler, fresh_namespace
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import ErrorList, LocatedError, TabletopError
+from tabletop.framework.language import gettext
 from tabletop.framework.setups import MAX_SEED, SetupError, check_options, position_problems
 from tabletop.framework.userfiles import Document, read_yaml
 from tabletop.framework.wording import clip, kind_of, shown
-from tabletop.framework.language import gettext
 
 _MISSING = object()
 STEP_KINDS = ("expect", "legal", "illegal", "pending")

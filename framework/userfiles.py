@@ -27,8 +27,8 @@ from typing import Any, Iterator
 import yaml
 
 from tabletop.framework.errors import ErrorList, LocatedError
-from tabletop.framework.wording import clip
 from tabletop.framework.language import N_, gettext
+from tabletop.framework.wording import clip
 
 MAX_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 50
@@ -448,7 +448,9 @@ class _Builder:
             return
         path = self._child(ev.start_mark, N_("an alias"))
         if len(self.stack) + height > MAX_DEPTH:
-            self.fatal(ev.start_mark, gettext("lists and mappings are nested more than {max_depth} levels deep here (through the alias '*{clip}')").format(max_depth=MAX_DEPTH, clip=clip(name, 40)))
+            self.fatal(ev.start_mark, gettext(
+                "lists and mappings are nested more than {max_depth} levels deep here (through the alias '*{clip}')"
+            ).format(max_depth=MAX_DEPTH, clip=clip(name, 40)))
         self.count += size
         if self.count > MAX_VALUES:
             self.fatal(ev.start_mark, gettext(

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.framework.errors import ErrorList, LocatedError, TabletopError
-from tabletop.printing.fonts import Fonts
 from tabletop.framework.language import gettext
+from tabletop.printing.fonts import Fonts
 
 CARD_SIZE = (63.0, 88.0)
 ANY = "*"

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 
 from tabletop.framework.errors import TabletopError
-from tabletop.printing.face import MM, Placement
 from tabletop.framework.language import gettext
+from tabletop.printing.face import MM, Placement
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 #: Common card sizes (mm), accepted by name as well as ``WIDTHxHEIGHT``.

@@ -25,11 +25,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from tabletop.framework import language
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.game import Game, SaveError
+from tabletop.framework.language import gettext
 from tabletop.framework.state import player_name
 from tabletop.web.seats import SPECTATOR, make_seats, new_table_id, new_token, viewer_of
 from tabletop.web.store import Store
 from tabletop.web.tables import Connection, Hub
-from tabletop.framework.language import gettext
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 1 << 20

@@ -26,9 +26,9 @@ from tabletop.framework.errors import TabletopError
 from tabletop.framework.game import Game
 from tabletop.framework.state import player_name
 
+from tabletop.framework.language import gettext
 from tabletop.web.store import Conflict, Store, TableRecord
 from tabletop.web.views import card_face, seat_message
-from tabletop.framework.language import gettext
 
 
 class Connection:

@@ -65,7 +65,10 @@ def parse_cost(text) -> tuple:
         if colour not in CIDX:
             from tabletop.framework.suggest import did_you_mean
 
-            raise CostError(gettext('cost {shown}: unknown crystal colour {shown2}{suggestion}; the colours are {colours}').format(shown=shown(text), shown2=shown(colour), suggestion=did_you_mean(colour, COLOURS), colours=', '.join(COLOURS)))
+            raise CostError(gettext(
+                'cost {shown}: unknown crystal colour {shown2}{suggestion}; the colours are {colours}').format(
+                shown=shown(text), shown2=shown(colour), suggestion=did_you_mean(colour, COLOURS),
+                colours=', '.join(COLOURS)))
         counts[CIDX[colour]] += n
     return tuple(counts)
 

@@ -14,13 +14,13 @@ import json
 import re
 from pathlib import Path
 
-from tabletop.framework.errors import TabletopError
 from tabletop.bots.evaluation import logistic
+from tabletop.framework.errors import TabletopError
+from tabletop.framework.language import gettext
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt.heroes import DAMAGE
 from tabletop.packs.virevolt.keys import CIDX, CRYSTAL, HERO, KEYS
-from tabletop.framework.language import gettext
 
 WEIGHTS_FILE = Path(__file__).with_name("value.yaml")
 

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
-from tabletop.framework.language import N_, CardName, Phrase, Word
 from tabletop.framework.effects import Decision
+from tabletop.framework.language import N_, CardName, Phrase, Word
 from tabletop.framework.narration import narrate
 
 from tabletop.packs.volfyirion import model as M
