@@ -16,6 +16,9 @@ from tabletop.framework.language import gettext
 
 DEPARTURES = {"destroyed": "destroyed", "replaced": "replaced", "removed": "removed",
               "returned": "returned", "sacrificed": "sacrificed", "discarded": "discarded"}
+# "you destroy an enemy troop": a departure by the hand of the players named
+DEEDS = (("destroy|destroys", "destroyed"), ("remove|removes", "removed"), ("sacrifice|sacrifices", "sacrificed"),
+         ("kill|kills", "died"))
 
 
 def _split_owner(x: CardSelector):
@@ -23,7 +26,9 @@ def _split_owner(x: CardSelector):
 
 
 def _event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str, how: tuple = (),
-           provides: tuple = ("it", "they")) -> Event:
+           provides: tuple = ("it", "they"), by: PlayerSel | None = None) -> Event:
+    """``who`` is the event's player (who played it, whose card it is); ``by``, who made a card
+    leave play (the event's ``by``)."""
     own = x is not None and x.ref == "this"
     sel, owner = _split_owner(x) if x is not None else (None, None)
     owner = owner or who
@@ -32,6 +37,8 @@ def _event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str,
         if how and ctx.get("how") not in how:
             return False
         if owner is not None and ctx.get("player") not in owner.resolve(state, ctx):
+            return False
+        if by is not None and ctx.get("by") not in by.resolve(state, ctx):
             return False
         if sel is not None and not own and not sel.matches(state, ctx["subject"], ctx):
             return False
@@ -57,6 +64,9 @@ def register(v: Vocabulary, ex) -> None:
         lambda x, hows: _event(T.LEFT, x, None, "", tuple(DEPARTURES[h] for h in hows)))
     v.trigger("{x:cards} die|dies", example=f"one of your {ex.kinds} dies")(
         lambda x: _event(T.LEFT, x, None, "", ("died",)))
+    for verb, how in DEEDS:
+        v.trigger(f"{{by:players}} {verb} {{x:cards}}", example=f"you {verb.split('|')[0]} {'a' if how in ('removed', 'sacrificed') else 'an enemy'} {ex.kind}")(
+            lambda by, x, how=how: _event(T.LEFT, x, None, "", (how,), by=by))
     # "the attacker": the hero whose attack dealt the damage (none when something else did)
     v.trigger("{x:cards} take|takes damage", example="this card takes damage")(
         lambda x: _event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))

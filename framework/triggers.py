@@ -25,7 +25,8 @@ from tabletop.framework.effects import Program, push
 PLAYED = "played"            # subject, player: a card played from hand
 ACQUIRED = "acquired"        # subject, player: a card bought or taken into a player's cards
 ENTERED = "entered"          # subject, player: a card entered play
-LEFT = "left"                # subject, player (its owner), how: destroyed|replaced|removed|died|returned|sacrificed
+LEFT = "left"                # subject, player (its owner), how: destroyed|replaced|removed|died|returned|sacrificed,
+#                              by: the player who made it leave (None when nobody did, as a state's damage)
 DAMAGED = "damaged"          # subject, player (its owner), amount
 TURN_START = "turn_start"    # player
 TURN_END = "turn_end"        # player
@@ -58,6 +59,17 @@ def announce(state, event: str, **data: Any) -> None:
     """Record that ``event`` happened, for the triggered abilities that answer it."""
     if event in state.listen:
         state.events.append((event, data))
+
+
+def cause(state) -> int:
+    """The player behind what is happening now: the controller of the effect resolving, else
+    the player whose action it is (who destroyed a Troop, who sacrificed a hero)."""
+    stack = state.stack
+    if stack:
+        controller = stack[-1].ctx.get("controller")
+        if controller is not None:
+            return controller
+    return state.to_move()
 
 
 def listened(cards) -> frozenset:

@@ -5,7 +5,7 @@ from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
 from tabletop.framework.language import N_, CardName, Phrase
 from tabletop.framework.narration import Card, narrate
-from tabletop.framework.triggers import DAMAGED, LEFT, announce
+from tabletop.framework.triggers import DAMAGED, LEFT, announce, cause
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt.keys import KEYS
 
@@ -165,8 +165,9 @@ def _hurt(state, hero: int, n: int, killer: int | None, told: str, attacker: int
 
 
 def lose_hp(state, hero: int, n: int) -> None:
-    """HP lost to Poison/Burn (VIR-PHASE-STATE-01/02); a death scores for the previous player."""
-    _hurt(state, hero, n, previous_player(state, owner(state, hero)), N_("{hero} loses {n} HP to its states ({hp} HP left)"))
+    """HP lost to Poison/Burn (VIR-PHASE-STATE-01/02): nobody's doing, so a death scores for the
+    previous player (``kill``)."""
+    _hurt(state, hero, n, None, N_("{hero} loses {n} HP to its states ({hp} HP left)"))
 
 
 def heal(state, hero: int, n: int) -> None:
@@ -192,7 +193,7 @@ def kill(state, hero: int, killer: int | None) -> None:
     p = owner(state, hero)
     if state.log is not None:
         narrate(state, "death", "{hero} dies", hero=_named(state, hero))
-    leave_play(state, hero, KEYS[p].graveyard, "died")
+    leave_play(state, hero, KEYS[p].graveyard, "died", by=killer)
     if killer is None or killer == p:
         killer = previous_player(state, p)
     if killer is not None:
@@ -201,10 +202,12 @@ def kill(state, hero: int, killer: int | None) -> None:
                 n=state.counters[KEYS[killer].tokens])
 
 
-def leave_play(state, hero: int, dest: str, how: str = "returned") -> None:
+def leave_play(state, hero: int, dest: str, how: str = "returned", by: int | None = -1) -> None:
     """Move a hero out of play (states and damage are lost); a lost main hero is replaced.
 
-    ``how`` it left (``died``, ``sacrificed``, ``returned``...) is announced for triggers.
+    ``how`` it left (``died``, ``sacrificed``, ``returned``...) and ``by`` whom (by default the
+    player whose action or effect this is; None for nobody's, as a state's damage) are
+    announced for triggers.
     """
     p = owner(state, hero)
     k = KEYS[p]
@@ -221,7 +224,7 @@ def leave_play(state, hero: int, dest: str, how: str = "returned") -> None:
         z[k.secondary].remove(hero)
         z[dest].append(hero)
     if state.listen:
-        announce(state, LEFT, subject=hero, player=p, how=how)
+        announce(state, LEFT, subject=hero, player=p, how=how, by=cause(state) if by == -1 else by)
 
 
 def promote(state, p: int) -> None:

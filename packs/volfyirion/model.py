@@ -24,7 +24,7 @@ from tabletop.framework.language import N_, Count, N_plural, Word, listed
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
 from tabletop.framework.narration import DETAIL, Card, Zone, narrate
-from tabletop.framework.triggers import LEFT, announce
+from tabletop.framework.triggers import LEFT, announce, cause
 from tabletop.framework.zones import draw as _draw
 
 RESOURCES = ("command", "battle", "knowledge")
@@ -257,7 +257,7 @@ def remove_from(state, iid: int, src: str, how: str = "removed") -> None:
     state.zones["removed"].append(iid)
     state.marks["sealed"].discard(iid)
     if state.listen and src in IN_PLAY_KEYS:
-        announce(state, LEFT, subject=iid, player=int(src[1]) - 1, how=how)
+        announce(state, LEFT, subject=iid, player=int(src[1]) - 1, how=how, by=cause(state))
 
     if state.log is not None:
         narrate(state, "removed", "{card} ({zone}) is removed from the game", card=Card(iid, came_from=src),

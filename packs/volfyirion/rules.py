@@ -406,7 +406,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                 play[:] = keep
                 if LEFT in state.listen:
                     for iid in gone:
-                        announce(state, LEFT, subject=iid, player=p, how="discarded")
+                        announce(state, LEFT, subject=iid, player=p, how="discarded", by=p)
         hand = zones[K.hand]  # step 2
         if hand:
             discard.extend(hand)

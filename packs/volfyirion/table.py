@@ -12,7 +12,7 @@ from __future__ import annotations
 from tabletop.dsl.table import Kind, Table, Zone
 from tabletop.framework.language import N_, Word
 from tabletop.framework import narration
-from tabletop.framework.triggers import LEFT, announce
+from tabletop.framework.triggers import LEFT, announce, cause
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion.model import (
@@ -176,7 +176,7 @@ class VolfyirionTable(Table):
         if key in ("asset_deck", "wonder_deck") or key.endswith(".deck"):
             state.reveals += 1
         if leaving:
-            announce(state, LEFT, subject=iid, player=int(key[1]) - 1, how="returned")
+            announce(state, LEFT, subject=iid, player=int(key[1]) - 1, how="returned", by=cause(state))
         if state.log is not None:  # the card is named to whoever sees it where it went or where it was
             where = Word(N_(" (at the bottom)")) if bottom else ""
             narration.narrate(state, "move", "{card} goes from {src} to {dst}{where}",
