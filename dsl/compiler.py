@@ -618,6 +618,8 @@ class _Compiler(Reading):
                 self.scope = self.scope.adding(**{b: "card" for b in binds})
         if getattr(steps[-1], "modifies", False):
             self.modifies = True
+        for s in steps:  # events a vocabulary's step may leave a trigger for ("until the end of your turn")
+            self.listens.update(getattr(s, "listens", ()))
         return steps
 
     def tails(self, atoms: list[Atom]) -> tuple[list[Atom], tuple | None, Quantity | None]:

@@ -8,10 +8,12 @@ turn costs 2 less"). An effect can also leave a trigger behind ("this turn, when
 a red card: gain 1 battle"; "at the start of the enemy's next main phase: ...").
 
 Lasting effects are plain data in ``state.vars["lasting"]``: a tuple of
-``(spec id, controller, source, last turn, uses)`` where the spec (a :class:`Modifier` or a
-:class:`~tabletop.framework.triggers.Trigger`) is registered by id when its card is
-compiled, ``last turn`` is the turn number after which it ends (0: no end) and ``uses`` how
-many more times it may apply (0: no limit).
+``(spec id, controller, source, last turn, uses[, subjects])`` where the spec (a
+:class:`Modifier` or a :class:`~tabletop.framework.triggers.Trigger`) is registered by id when
+its card is compiled, ``last turn`` is the turn number after which it ends (0: no end),
+``uses`` how many more times it may apply (0: no limit), and ``subjects``, when there are any,
+the cards a trigger left behind acts on when it fires (``it``: the heroes a state was given
+to "until the end of your turn").
 
 The rules ask :func:`applying` or :func:`adjust` where they read a modified number. Both
 are free when the game has no modifier at all: ``MODIFIERS`` is then absent from
@@ -58,9 +60,11 @@ def register(spec_id: str, spec: Any) -> str:
     return spec_id
 
 
-def add(state, spec_id: str, controller: int, source: int, last_turn: int = 0, uses: int = 0) -> None:
-    """Make ``spec_id`` last: until the end of turn ``last_turn`` (0: no end), ``uses`` times (0: no limit)."""
-    entry = (spec_id, controller, source, last_turn, uses)
+def add(state, spec_id: str, controller: int, source: int, last_turn: int = 0, uses: int = 0,
+        subjects: tuple = ()) -> None:
+    """Make ``spec_id`` last: until the end of turn ``last_turn`` (0: no end), ``uses`` times (0:
+    no limit), remembering ``subjects`` for when it fires."""
+    entry = (spec_id, controller, source, last_turn, uses) + ((tuple(subjects),) if subjects else ())
     state.vars[LASTING] = state.vars.get(LASTING, ()) + (entry,)
 
 
@@ -93,7 +97,7 @@ def use(state, entry: tuple) -> None:
     if entry[4] == 1:
         del out[i]
     elif entry[4] > 1:
-        out[i] = entry[:4] + (entry[4] - 1,)
+        out[i] = entry[:4] + (entry[4] - 1,) + entry[5:]
     if out:
         state.vars[LASTING] = tuple(out)
     else:

@@ -401,19 +401,23 @@ class Rules:
                         self._try(state, frames, iid, controller, trig, data)
             for entry in lasting.entries(state):
                 trig = lasting.SPECS.get(entry[0])
-                if getattr(trig, "event", None) == event and self._try(state, frames, entry[2], entry[1], trig, data):
+                if getattr(trig, "event", None) == event and self._try(state, frames, entry[2], entry[1], trig, data,
+                                                                      entry[5] if len(entry) > 5 else None):
                     if entry[4]:
                         lasting.use(state, entry)
         for prog, ctx in reversed(frames):
             push(state, prog, ctx)
 
-    def _try(self, state: State, frames: list, source: int, controller: int, trig, data: dict) -> bool:
+    def _try(self, state: State, frames: list, source: int, controller: int, trig, data: dict,
+             subjects: tuple | None = None) -> bool:
         ctx = dict(data)
         ctx["source"] = source
         ctx["controller"] = controller
         ctx["card"] = state.cards[source].name
         if "subject" in data:
             ctx["_it"] = [data["subject"]]  # "it": the card the event is about
+        elif subjects is not None:
+            ctx["_it"] = list(subjects)  # what the effect that left this trigger acted on
         if trig.test is not None and not trig.test(state, ctx):
             return False
         if trig.once_per_turn:

@@ -2,12 +2,16 @@
 
 A state is on or off (VIR-PHASE-STATE-07: no stacking). Immunity blocks new harmful states
 (VIR-STATE-04) and suppresses the ones already there while it lasts (VIR-STATE-05);
-Invincibility is read by the damage code (heroes.py).
+Invincibility is read by the damage code (heroes.py). A card may give a state for a while
+(VIR-STATE-12: "unless the card that grants them gives a duration"): :func:`lapse_later`.
 """
 from __future__ import annotations
 
+from tabletop.framework import lasting
+from tabletop.framework.effects import native
 from tabletop.framework.language import N_, CardName, Phrase, Word
 from tabletop.framework.narration import DETAIL, narrate
+from tabletop.framework.triggers import TURN_END, TURN_START, Trigger
 from tabletop.packs.virevolt.keys import KEYS
 
 
@@ -77,3 +81,37 @@ def end_phase(state, p: int) -> None:
                 marks[st].discard(h)
                 if state.log is not None:
                     narrate(state, "state", "{hero} loses {st}", level=DETAIL, hero=_named(state, h), st=Word(st))
+
+
+# ---------------------------------------------------------------------- states for a while
+#: How long a state given "for a while" stays: until the end of the turn it was given in
+#: ("until the end of your turn", "this turn"), or until its giver's next turn starts.
+UNTIL = {"turn": TURN_END, "next": TURN_START}
+
+
+def _lapse(st: str):
+    def step(state, ctx):
+        for hero in ctx.get("_it") or ():
+            remove(state, hero, st)
+        return None
+    return step
+
+
+def _giver_turn(state, ctx) -> bool:
+    return ctx.get("player") == ctx["controller"]
+
+
+_LAPSES = {(st, until): lasting.register(f"virevolt/{st}-until-{until}", Trigger(
+    event, None if until == "turn" else _giver_turn, native(f"virevolt/{st}-lapses-{until}", _lapse(st)),
+    text=f"{st} given until {'the end of the turn' if until == 'turn' else 'the next turn'} lapses"))
+    for st in STATES for until, event in UNTIL.items()}
+
+
+def lapse_later(state, ctx: dict, given: list, until: str) -> None:
+    """Make each ``(state, hero)`` of ``given`` (states the effect gave, not ones the hero had)
+    lapse at the moment ``until`` names (a key of :data:`UNTIL`)."""
+    for st in STATES:
+        heroes = tuple(h for s, h in given if s == st)
+        if heroes:
+            lasting.add(state, _LAPSES[st, until], ctx["controller"], ctx.get("source", -1),
+                        state.turn if until == "turn" else 0, 1, heroes)

@@ -118,6 +118,44 @@ def build_vocabulary() -> Vocabulary:
                 st.inflict(s, h, x)
         return heroes(sel, "give " + " and ".join(sts) + " to", act)
 
+    def for_a_while(sts, sel, verb: str, until: str) -> tuple:
+        """``give|inflict STATES ... until ...``: the states this gives lapse at that moment
+        (VIR-STATE-12); a hero that had one already keeps it."""
+        def act(s, c, h):
+            for x in sts:
+                had = h in s.marks[x]
+                st.inflict(s, h, x)
+                if not had and h in s.marks[x]:
+                    c.setdefault("_given", []).append((x, h))
+        steps = heroes(sel, verb + " " + " and ".join(sts) + (" to" if verb == "give" else " on"), act)
+
+        def later(state, ctx):
+            st.lapse_later(state, ctx, ctx.pop("_given", ()), until)
+            return None
+        later.listens = (st.UNTIL[until],)
+        later.binds = steps[-1].binds
+        return steps + (later,)
+
+    @v.effect("give {sts:words:protective} to {sel:cards} {d:duration}",
+              example="give invincibility to this hero until the end of your turn")
+    def give_for(sts, sel, d):
+        return for_a_while(sts, sel, "give", d)
+
+    @v.effect("inflict {sts:words:harmful} on {sel:cards} {d:duration}", example="inflict stun on the target this turn")
+    def inflict_for(sts, sel, d):
+        return for_a_while(sts, sel, "inflict", d)
+
+    for until in ("until your next turn", "until the start of your next turn"):
+        @v.effect(f"give {{sts:words:protective}} to {{sel:cards}} {until}",
+                  example="give immunity to each of your heroes until your next turn")
+        def give_next(sts, sel):
+            return for_a_while(sts, sel, "give", "next")
+
+        @v.effect(f"inflict {{sts:words:harmful}} on {{sel:cards}} {until}",
+                  example="inflict freeze on the target until your next turn")
+        def inflict_next(sts, sel):
+            return for_a_while(sts, sel, "inflict", "next")
+
     @v.effect("remove {sts:words:state} from {sel:cards}", example="remove freeze and stun from your heroes")
     def remove(sts, sel):
         def act(s, c, h):
