@@ -225,7 +225,7 @@ def load_deck_cards(spec, by_name=None) -> list[str]:
 
         raise ValueError(f"deck {spec!r} is neither a preconstructed deck ({', '.join(pre)}) nor a deck file"
                          f"{did_you_mean(spec, list(pre))}")
-    report = check_deck(path)
+    report = check_deck(path, list(by_name.values()) if by_name else None)  # the set with --cards joined
     if report.verdict != "legal":
         raise ValueError(f"deck {spec!r} cannot be used:\n{report.render()}")
     return list(report.cards)

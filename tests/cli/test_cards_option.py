@@ -110,3 +110,13 @@ def test_simulate_with_cards_runs_on_workers(tmp_path: Path):
                  "--deck", "ember", "--workers", "2")
     assert r.returncode == 0, r.stderr
     assert "4 games" in r.stdout
+
+
+def test_simulate_with_cards_given_on_the_command_line_and_a_deck_of_them(tmp_path: Path):
+    (tmp_path / "mine.yaml").write_text(VIR_CARD)
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(DECK.replace("card_files: [mine.yaml]\n", ""))  # the deck relies on --cards alone
+    r = tabletop("simulate", "virevolt", "-n", "2", "--deck", str(deck), "--deck", str(deck),
+                 "--cards", str(tmp_path / "mine.yaml"), "--workers", "1")
+    assert r.returncode == 0, r.stderr
+    assert "2 games" in r.stdout
