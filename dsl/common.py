@@ -90,6 +90,6 @@ def install(v: Vocabulary, table: Table) -> Vocabulary:
     verbs.register(v, table, key, ex)
     conditions.register(v, table, ex)
     numbers.register(v, table, ex)
-    events.register(v, ex)
+    events.register(v, table, ex)
     changes.register(v, table, ex)
     return v

@@ -46,7 +46,21 @@ def _event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str,
     return Event(event, test, own, provides, text)
 
 
-def register(v: Vocabulary, ex) -> None:
+def _left(table, x: CardSelector, hows: tuple, by: PlayerSel | None = None) -> Event:
+    """A departure trigger, refused when the game has no such departure (troops that "die")."""
+    absent = [h for h in hows if h not in table.departures]
+    if absent:
+        ways = ["dies" if h == "died" else f"is {h}" for h in table.departures]
+        ways = ", ".join(ways[:-1]) + gettext(" or ") + ways[-1]
+        if absent[0] == "died":
+            raise ValueError(gettext("in {game}, cards never die; say how a card leaves play: {ways}").format(
+                game=table.name, ways=ways))
+        raise ValueError(gettext("in {game}, cards are never {how}; say how a card leaves play: {ways}").format(
+            game=table.name, how=absent[0], ways=ways))
+    return _event(triggers.LEFT, x, None, "", hows, by=by)
+
+
+def register(v: Vocabulary, table, ex) -> None:
     """Add the shared trigger phrases to ``v``."""
     T = triggers
     for verb, ev in (("play|plays|cast|casts", T.PLAYED), ("acquire|acquires", T.ACQUIRED)):
@@ -60,13 +74,14 @@ def register(v: Vocabulary, ex) -> None:
         lambda x: _event(T.ENTERED, x, None, ""))
     v.trigger("{x:cards} leave|leaves play", example="this card leaves play")(
         lambda x: _event(T.LEFT, x, None, ""))
-    v.trigger("{x:cards} is|are {hows:words:departure}", example="this card is destroyed or replaced")(
-        lambda x, hows: _event(T.LEFT, x, None, "", tuple(DEPARTURES[h] for h in hows)))
-    v.trigger("{x:cards} die|dies", example=f"one of your {ex.kinds} dies")(
-        lambda x: _event(T.LEFT, x, None, "", ("died",)))
+    v.trigger("{x:cards} is|are {hows:words:departure}", example="this card is " + next(h for h in table.departures if h in DEPARTURES))(
+        lambda x, hows: _left(table, x, tuple(DEPARTURES[h] for h in hows)))
+    v.trigger("{x:cards} die|dies", example=f"one of your {ex.kinds} dies", listed="died" in table.departures)(
+        lambda x: _left(table, x, ("died",)))
     for verb, how in DEEDS:
-        v.trigger(f"{{by:players}} {verb} {{x:cards}}", example=f"you {verb.split('|')[0]} {'a' if how in ('removed', 'sacrificed') else 'an enemy'} {ex.kind}")(
-            lambda by, x, how=how: _event(T.LEFT, x, None, "", (how,), by=by))
+        example = f"you {verb.split('|')[0]} {'a' if how in ('removed', 'sacrificed') else 'an enemy'} {ex.kind}"
+        v.trigger(f"{{by:players}} {verb} {{x:cards}}", example=example, listed=how in table.departures)(
+            lambda by, x, how=how: _left(table, x, (how,), by))
     # "the attacker": the hero whose attack dealt the damage (none when something else did)
     v.trigger("{x:cards} take|takes damage", example="this card takes damage")(
         lambda x: _event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))

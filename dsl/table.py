@@ -74,6 +74,9 @@ class Table:
     modifiable: tuple = ()   # the numbers on cards the rules read through modifiers ("defence")
     places: dict = {}        # "this city" -> ("cities", "city", keys(state, ctx))
     cost_verbs: tuple = ("acquire", "buy", "play", "cast")  # how a player pays a card's cost ("cards you acquire")
+    # how cards leave play in this game (the ``how`` of its LEFT events): a trigger waiting for
+    # another way ("when this troop dies" where troops are destroyed) is refused, never silent
+    departures: tuple = ("destroyed", "replaced", "removed", "returned", "sacrificed", "discarded", "died")
 
     # -------------------------------------------------------------- looking things up
     def zone(self, name: str) -> Zone:

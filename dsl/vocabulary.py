@@ -94,18 +94,21 @@ class Pattern:
 
     ``needs`` names what the phrase refers to (``"attack"`` for "cancel that attack"): the
     phrase compiles only where the text's scope has it. ``example`` is a phrase using the
-    pattern, shown by ``tabletop cards words`` and compiled by the tests.
+    pattern, shown by ``tabletop cards words`` and compiled by the tests. A pattern not
+    ``listed`` is read only to refuse the phrase with a reason (troops that "die" in a game
+    where they are destroyed): it is not shown among the phrases a pack speaks.
     """
 
-    __slots__ = ("family", "text", "elements", "fn", "first", "needs", "example")
+    __slots__ = ("family", "text", "elements", "fn", "first", "needs", "example", "listed")
 
     def __init__(self, family: str, text: str, fn: Callable[..., Any], needs: tuple = (),
-                 example: str | None = None) -> None:
+                 example: str | None = None, listed: bool = True) -> None:
         self.family = family
         self.text = text
         self.fn = fn
         self.needs = tuple(needs)
         self.example = example
+        self.listed = listed
         self.elements = tuple(_parse_pattern(text))
         if not self.elements:
             raise VocabularyError(f"empty {family} pattern")
@@ -220,20 +223,21 @@ class Vocabulary:
             raise VocabularyError(f"vocabulary {self.name!r}: unknown word class {cls!r}") from None
 
     # -- patterns --------------------------------------------------------------
-    def add(self, family: str, pattern: str, fn: Callable[..., Any], needs=(), example: str | None = None) -> Pattern:
-        p = Pattern(family, pattern, fn, tuple([needs] if isinstance(needs, str) else needs), example)
+    def add(self, family: str, pattern: str, fn: Callable[..., Any], needs=(), example: str | None = None,
+            listed: bool = True) -> Pattern:
+        p = Pattern(family, pattern, fn, tuple([needs] if isinstance(needs, str) else needs), example, listed)
         self.families.setdefault(family, []).append(p)
         self._index.pop(family, None)
         return p
 
-    def pattern(self, family: str, pattern: str, needs=(), example: str | None = None):
+    def pattern(self, family: str, pattern: str, needs=(), example: str | None = None, listed: bool = True):
         """Decorator: ``fn(**placeholders)`` compiles a phrase of ``family`` matching ``pattern``.
 
         A function with a ``scope`` parameter also receives the text's
         :class:`~tabletop.dsl.scope.Scope` (what the text may refer to).
         """
         def deco(fn):
-            self.add(family, pattern, fn, needs, example)
+            self.add(family, pattern, fn, needs, example, listed)
             return fn
         return deco
 
@@ -261,9 +265,9 @@ class Vocabulary:
         """A quantity phrase: ``fn`` returns ``(state, ctx) -> int`` (or a Quantity)."""
         return self.pattern(QUANTITY, pattern, needs, example)
 
-    def trigger(self, pattern: str, needs=(), example: str | None = None):
+    def trigger(self, pattern: str, needs=(), example: str | None = None, listed: bool = True):
         """A trigger phrase (what a card waits for): ``fn`` returns an event description."""
-        return self.pattern(TRIGGER, pattern, needs, example)
+        return self.pattern(TRIGGER, pattern, needs, example, listed)
 
     def cost(self, pattern: str, needs=(), example: str | None = None):
         return self.pattern(COST, pattern, needs, example)

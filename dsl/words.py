@@ -37,7 +37,8 @@ def entries(vocab: Vocabulary) -> list[Entry]:
     out = []
     for family, _title, kind in SECTIONS:
         for p in vocab.families.get(family, ()):
-            out.append(Entry(family, p.show(), p.example or make_example(vocab, p), kind))
+            if p.listed:
+                out.append(Entry(family, p.show(), p.example or make_example(vocab, p), kind))
         if family in vocab.parsers and family not in vocab.families:
             doc, examples = vocab.parser_docs.get(family, ("", ()))
             for ex in examples:

@@ -14,6 +14,7 @@ from tabletop.framework import lasting
 from tabletop.framework.cards import CardDef
 from tabletop.packs.virevolt.crystals import ZERO, format_cost
 from tabletop.packs.virevolt.keys import CIDX, HERO, INCANTATION, TRAP
+from tabletop.packs.virevolt.vocabulary import TrapWhen
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,7 @@ def build(entry: dict, compiler) -> CardDef:
     elif kind == TRAP:
         f["cost"] = _cost(compiler, ("cost",), entry["cost"])
         when = _compile(compiler, ("when",), "trigger", entry["when"], f"{name}/when")
-        if when is not None and not hasattr(when, "provides"):
+        if when is not None and not isinstance(when, TrapWhen):  # a card's trigger ("one of your heroes dies")
             compiler.fail(("when",), "a trap's condition is one of: an enemy attacks [you], an enemy casts an "
                                      "incantation, an enemy plays a hero, your main hero has N hp or less, "
                                      "an enemy hero has STATE")

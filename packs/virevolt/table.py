@@ -69,6 +69,7 @@ def chooseable(state, iid: int, ctx: dict) -> bool:
 class VirevoltTable(Table):
     cost_verbs = ("cast", "play")  # a cost is paid when an incantation is cast (there is no buying)
     name = "virevolt"
+    departures = ("died", "sacrificed", "returned", "removed")  # heroes die; nothing is destroyed
     zones = ZONES
     kinds = KINDS
     adjectives = {

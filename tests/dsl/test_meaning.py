@@ -215,3 +215,43 @@ def test_a_trap_cannot_name_the_target_its_event_lacks(when):
 """)
     assert len(errors) == 1
     assert "'the target' refers to the target, but the effect (when" in errors[0] and "mine.yaml:7:" in errors[0]
+
+
+def test_a_volfyirion_troop_that_dies_is_refused_with_the_ways_cards_leave_play():
+    errors = lint("volfyirion", """
+- name: Martyr
+  type: troop
+  house: red
+  cost: 3
+  defence: 2
+  abilities: ["when this troop dies: gain 3 knowledge"]
+""")
+    assert len(errors) == 1 and "mine.yaml:7:" in errors[0]
+    assert "in volfyirion, cards never die; say how a card leaves play: is destroyed" in errors[0]
+
+
+def test_a_virevolt_hero_that_is_destroyed_is_refused():
+    errors = lint("virevolt", """
+- name: Doomed Guard
+  type: hero
+  colour: red
+  hp: 4
+  rotation: 1 neutral
+  sacrifice: 1 red
+  abilities: ["when this hero is destroyed: draw a card"]
+  attacks: [{name: Jab, cost: 1 red, effect: deal 1 damage to the target}]
+""")
+    assert len(errors) == 1 and "in virevolt, cards are never destroyed; say how a card leaves play: dies" in errors[0]
+
+
+def test_a_trap_waiting_for_a_card_trigger_is_refused():
+    errors = lint("virevolt", """
+- name: Desperation
+  type: trap
+  colour: red
+  cost: 1 red
+  when: one of your heroes dies
+  effect: draw a card
+""")
+    assert len(errors) == 1 and "mine.yaml:6:" in errors[0]
+    assert "a trap's condition is one of: an enemy attacks [you]" in errors[0]
