@@ -127,6 +127,7 @@ class _Compiler(Reading):
         self.modifies = False                # whether this text makes lasting modifiers
         self.cond_override: dict[int, Callable] = {}
         self.last_ref: Any = None            # the card last named ("the target", or a selector), for "it"
+        self.named: Any = None               # what the last statement picking cards named by reference
 
     # -- errors ----------------------------------------------------------------
     def error(self, message: str, offset: int, width: int = 1, expected: str | None = None,
@@ -346,11 +347,19 @@ class _Compiler(Reading):
         if d in ("ifstep", "postif"):
             if d == "ifstep":
                 cond_t, body, compiled, label = t.children[0], t.children[1], self.seq, self._slice
+                cond = self.cond(cond_t)
+                saved = self.scope, self.last_ref
+                prog = self.sub_program(compiled(body), label(body))
             else:  # "gain 3 battle if you control a troop": the condition after its statement
                 cond_t, body, compiled, label = t.children[1], t.children[0], self.step, self._label
-            cond = self.cond(cond_t)
-            saved = self.scope, self.last_ref
-            prog = self.sub_program(compiled(body), label(body))
+                scope = self.scope
+                self.named = None
+                prog = self.sub_program(compiled(body), label(body))
+                # "deal 5 damage to the target if it has 2 hp or less": "it" is the target, read before
+                # the statement runs; a card the statement picks is not picked yet, so it is no "it"
+                self.scope, self.last_ref = scope, self.last_ref if self.last_ref is not None else self.named
+                cond = self.cond(cond_t)
+                saved = self.scope, self.last_ref
             other = None
             if len(t.children) > 2:
                 self.scope, self.last_ref = saved
@@ -381,6 +390,7 @@ class _Compiler(Reading):
             except CardLanguageError as e:
                 failures.append((-1, e))
                 continue
+            read = self.scope, self.last_ref  # what the condition names ("the target") is "it" in both branches
             try:
                 seq_t = self.parse("start_effect", " " * resume + self.text[resume:end]).children[0]
                 prog = self.sub_program(self.seq(seq_t), self.text[resume:end])
@@ -389,7 +399,7 @@ class _Compiler(Reading):
                 continue
             other = None
             if len(t.children) > 1:
-                self.scope, self.last_ref = saved
+                self.scope, self.last_ref = read
                 other = self.sub_program(self.step(t.children[1]), self._label(t.children[1]))
             self.scope, self.last_ref = saved
             return (if_step(cond, prog, other),)
@@ -613,6 +623,7 @@ class _Compiler(Reading):
                 name=self.vocab.name, items=' '.join(str(a.value) for a in atoms), name2=type(res).__name__))
         binds = getattr(steps[-1], "binds", None)
         if binds:
+            self.named = self.last_ref  # the reference the statement named, if any ("the target")
             self.last_ref = None  # "it" is now the card this statement picked
             if self.scope is not None:
                 self.scope = self.scope.adding(**{b: "card" for b in binds})
