@@ -25,7 +25,7 @@ from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.scope import Scope
 from tabletop.dsl.source import Source
 from tabletop.dsl.steps import numbering
-from tabletop.dsl.syntax import Reading
+from tabletop.dsl.syntax import Reading, as_written, capitalised
 from tabletop.dsl.vocabulary import CONDITION, EFFECT, MODIFIER, QUANTITY, TRIGGER, Element, Pattern, Vocabulary
 from tabletop.framework import effects, lasting
 from tabletop.framework.effects import Program
@@ -104,7 +104,7 @@ def compile_text(text: str, kind: str, vocab: Vocabulary, *, program_id: str,
                                 file=src.file, card=src.card, field=src.field,
                                 expected=gettext("a line of the card language"))
     with numbering():
-        return _Compiler(text, vocab, src, program_id, scope).run(kind)
+        return _Compiler(as_written(text), vocab, src, program_id, scope, written=text).run(kind)
 
 
 # ---------------------------------------------------------------------------------------
@@ -112,8 +112,9 @@ def compile_text(text: str, kind: str, vocab: Vocabulary, *, program_id: str,
 
 class _Compiler(Reading):
     def __init__(self, text: str, vocab: Vocabulary, source: Source, program_id: str,
-                 scope: Scope | None) -> None:
+                 scope: Scope | None, written: str | None = None) -> None:
         self.text = text
+        self.written = text if written is None else written  # as the card has it (capitals, full stops)
         self.vocab = vocab
         self.source = source
         self.program_id = program_id
@@ -134,6 +135,10 @@ class _Compiler(Reading):
               suggestion: str | None = None) -> CardLanguageError:
         line, column, src = self.source.locate(offset)
         room = max(1, len(src) - column + 1)
+        name = capitalised(self.written, offset) if suggestion is None else None
+        before = self.written[:offset].rstrip()
+        if name is not None and before and before[-1] not in ".;:(":  # a capital inside a sentence: a name?
+            suggestion = gettext('"{name}" (card names go in double quotes)').format(name=name)
         return CardLanguageError(message, file=self.source.file, line=line, column=column,
                                  source_line=src, card=self.source.card, expected=expected or None,
                                  suggestion=suggestion or None, width=min(max(1, width), room),

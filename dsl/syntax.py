@@ -35,6 +35,39 @@ _ATOMS = {"WORD", "NUMBER", "SIGNED", "STRING", "ORMORE", "AND", "OR", "COMMA", 
 _ENDS = {"_SEMI", "$END", "_RPAR", "_VBAR", "_COMMA_OR", "_OTHERWISE", "_ARROW"}
 
 
+def as_written(text: str) -> str:
+    """``text`` as the language reads it when written the way printed cards are: capitals and
+    sentences ending in full stops (``Draw a card. If you do, gain 2 Battle.``). Outside card
+    names in double quotes, letters are folded to lowercase, a full stop between sentences reads
+    as ``;`` and the last one as nothing. The result has the same length, so an error still
+    points into the text as written."""
+    out = list(text)
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif ch == ".":
+            rest = text[i + 1:]
+            if not rest.strip():
+                out[i] = " "
+            elif rest[0].isspace():
+                out[i] = ";"
+        elif ch.isupper() and len(ch.lower()) == 1:
+            out[i] = ch.lower()
+    return "".join(out)
+
+
+def capitalised(text: str, offset: int) -> str | None:
+    """The capitalised words at ``offset`` (outside quotes), as a card name would be written:
+    ``Elite Trooper`` in ``put Elite Trooper into your hand``; None if the word there is not."""
+    if not (0 <= offset < len(text)) or not text[offset].isupper() or text[:offset].count('"') % 2:
+        return None
+    m = re.compile(r"[A-Z][\w'-]*(?: [A-Z][\w'-]*)*").match(text, offset)
+    return m.group(0) if m else None
+
+
 def describe_terminals(names) -> str:
     """What may come at a syntax error, in words; after a phrase, only what may end it."""
     names = set(names)
@@ -89,21 +122,12 @@ class Reading:
             off = e.pos_in_stream
             ch = text[off] if off < len(text) else ""
             expected = describe_terminals(e.allowed)
-            if ch.isalpha() and ch.upper() == ch and ch.lower() != ch:
-                end = off
-                while end < len(text) and (text[end].isalnum() or text[end] in "'-"):
-                    end += 1
-                word = text[off:end]
-                raise self.error(gettext(
-                    'unexpected {word!r}: the card language is lowercase (card names go in double quotes)').format(
-                    word=word), off, end - off, expected,
-                                 repr(word.lower())) from None
             if ch == '"':
                 raise self.error(gettext('unterminated card name: the closing \'"\' is missing on this line'),
                                  off, 1, 'a card name in "double quotes"') from None
             if ch == ".":
                 raise self.error(gettext(
-                    "unexpected '.': statements are separated by ';', and a text needs no full stop at its end"),
+                    "unexpected '.': numbers in card texts are whole, and a full stop ends a sentence"),
                     off, 1, expected) from None
             raise self.error(gettext('unexpected character {ch!r}').format(ch=ch), off, 1, expected) from None
         except (UnexpectedToken, UnexpectedEOF) as e:

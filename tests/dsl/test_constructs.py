@@ -28,6 +28,16 @@ def test_sequence_runs_steps_in_order(vocab, state):
     assert state.pending is None and state.stack == []
 
 
+def test_a_text_written_as_printed_cards_are_reads_the_same(vocab, state):
+    run(state, effect(vocab, "Gain 2 Command, 3 Battle. Draw 1.\nGain 1 command."))
+    assert state.counters == {"command": 3, "battle": 3, "drawn": 1}
+
+
+def test_capitals_inside_a_card_name_are_kept(vocab, state):
+    run(state, effect(vocab, 'From your hand, discard or play "Ember Warden".'))
+    assert state.vars["log"] == [("discard-or-play", "Ember Warden")]
+
+
 def test_phrase_returning_several_steps(vocab, state):
     run(state, effect(vocab, "log red"))
     assert state.vars["log"] == ["red", "red!"]

@@ -124,9 +124,14 @@ def test_syntax_error_empty_text_names_the_field(vocab):
     assert err(vocab, "   ").message == "the text is empty (main): write what the card does"
 
 
-def test_syntax_error_uppercase(vocab):
-    e = err(vocab, "Draw 1")
-    assert "lowercase" in e.message and e.suggestion == "'draw'" and e.width == 4
+def test_a_capitalised_word_inside_a_sentence_is_offered_as_a_card_name(vocab):
+    e = err(vocab, "from your hand, discard or play Ember Warden")
+    assert e.column == 9 + 32 and e.suggestion == '"Ember Warden" (card names go in double quotes)'
+
+
+def test_a_full_stop_inside_a_number_is_refused(vocab):
+    e = err(vocab, "draw 1.5")
+    assert e.column == 9 + 6 and "numbers in card texts are whole" in e.message
 
 
 def test_syntax_error_unterminated_name(vocab):
@@ -333,8 +338,3 @@ def test_expected_words_are_named_once_each():
     words = [w.strip(" '") for w in expected.replace(" or ", ", ").split(",")]
     assert "have" in words and "do" in words
     assert len(words) == len(set(words)), expected
-
-
-def test_a_full_stop_is_told_to_be_a_semicolon(vocab):
-    e = err(vocab, "draw 1. gain 2 battle")
-    assert "statements are separated by ';'" in e.message and e.column == 15
