@@ -92,12 +92,18 @@ def optional(table: Table, key: str, prompt, steps: tuple) -> tuple:
         return Decision(ctx["controller"], question(card, text), YES_NO, TRUE_FALSE, key)
 
     def guard(inner, last):
+        binds = getattr(inner, "binds", None)
+
         def step(state, ctx):
             go = ctx.get(key)
             if last:
                 ctx.pop(key, None)
-            return inner(state, ctx) if go else None
-        step.binds = getattr(inner, "binds", None)
+            if go:
+                return inner(state, ctx)
+            if binds:
+                ctx["_it"] = []  # declined: nothing was acted on ("if you do" is false)
+            return None
+        step.binds = binds
         return step
 
     n = len(steps)

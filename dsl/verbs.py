@@ -24,9 +24,15 @@ from tabletop.framework.language import N_, CardName, Phrase
 def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
     """Add the common verbs to ``v`` (``ex``: the pack's sample words for the examples)."""
     def draw_step(n: Quantity):
+        """Draw; the cards drawn are ``it`` / ``them`` after (``draw a card; if it is purple, ...``)."""
         def step(state, ctx):
-            table.draw(state, ctx["controller"], n(state, ctx))
+            p = ctx["controller"]
+            hands = table.zone("hand").keys(state, p)
+            before = {k: len(state.zones[k]) for k in hands}
+            table.draw(state, p, n(state, ctx))
+            ctx["_it"] = [i for k in hands for i in state.zones[k][before[k]:]]
             return None
+        step.binds = ("it",) if n.const == 1 else ("it", "them")
         return step
 
     def draw_prompt(n: Quantity):

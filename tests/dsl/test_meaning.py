@@ -141,7 +141,7 @@ def test_it_needs_a_card_picked_before():
   type: incantation
   colour: red
   effects:
-    - {cost: 1 red, effect: "draw a card; destroy it"}
+    - {cost: 1 red, effect: "destroy it"}
 """)
     assert len(errors) == 1 and "'it' refers to 'it'" in errors[0]
 
