@@ -7,7 +7,8 @@ target``, ``each enemy main hero``, ``target hero of yours``, ``one of your hero
     inflict STATES on HEROES         give STATES to HEROES            remove STATES from HEROES
     cleanse HEROES                   rotate your heroes               this attack deals N more damage
     consume N crystals of each enemy destroy N crystals|traps of each enemy
-    restore N of your crystals
+    restore N of your crystals       sacrifice HEROES (your own)      freeze|stun|poison|burn HEROES
+    HEROES gain STATES               give|inflict STATES ... until the end of your turn | until your next turn
 
 Trap conditions (``when:``) are the pack's own: ``an enemy attacks you``, ``an enemy casts an
 incantation``, ``an enemy plays a hero``, ``your main hero has N hp or less``, ``an enemy hero
@@ -18,11 +19,12 @@ counts, comparisons, triggers, modifiers) is shared, over :class:`~.table.Virevo
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
+from tabletop.dsl.places import PlayerSel
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.steps import Counter
 from tabletop.framework import lasting
@@ -155,6 +157,37 @@ def build_vocabulary() -> Vocabulary:
                   example="inflict freeze on the target until your next turn")
         def inflict_next(sts, sel):
             return for_a_while(sts, sel, "inflict", "next")
+
+    # the states as verbs, as cards print them: "freeze the target", "stun each enemy hero"
+    for verb in st.HARMFUL:
+        v.effect(f"{verb} {{sel:cards}}", example=f"{verb} the target")(lambda sel, verb=verb: inflict((verb,), sel))
+
+    # "your heroes gain immunity [until your next turn]": the heroes first, as cards print it too
+    v.effect("{sel:cards} gain|gains {sts:words:protective}", example="your heroes gain immunity")(
+        lambda sel, sts: give(sts, sel))
+    v.effect("{sel:cards} gain|gains {sts:words:protective} {d:duration}",
+             example="this hero gains invincibility until the end of your turn")(
+        lambda sel, sts, d: for_a_while(sts, sel, "give", d))
+    for until in ("until your next turn", "until the start of your next turn"):
+        v.effect(f"{{sel:cards}} gain|gains {{sts:words:protective}} {until}",
+                 example="your main hero gains immunity until your next turn")(
+            lambda sel, sts: for_a_while(sts, sel, "give", "next"))
+
+    @v.effect("sacrifice {sel:cards}", example="sacrifice one of your secondary heroes")
+    def sacrifice(sel):
+        """VIR-HERO-12 by a card's effect: the hero leaves play for the graveyard and nobody
+        scores. A player sacrifices only their own heroes."""
+        if sel.owner is None:
+            sel = replace(sel, owner=PlayerSel("you", "your"))
+        elif sel.owner.mode != "you":
+            raise ValueError("a player sacrifices only their own heroes: 'sacrifice one of your heroes'")
+
+        def act(s, c, h):
+            p = hz.owner(s, h)
+            if s.log is not None:
+                narrate(s, "sacrifice", "{p} sacrifices {card} (nobody scores)", actor=p, p=KEYS[p].name, card=Card(h))
+            hz.leave_play(s, h, KEYS[p].graveyard, "sacrificed")
+        return heroes(sel, "sacrifice", act)
 
     @v.effect("remove {sts:words:state} from {sel:cards}", example="remove freeze and stun from your heroes")
     def remove(sts, sel):
