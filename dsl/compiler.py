@@ -20,7 +20,7 @@ from lark import Token, Tree
 
 from tabletop.dsl.control import choose_step, if_step, lasting_step, may_step, repeat_step
 from tabletop.dsl.errors import CardLanguageError, VocabularyError
-from tabletop.dsl.matcher import NUMBER_WORDS, Atom, Matcher, TooComplex, article, norm, to_atoms
+from tabletop.dsl.matcher import MAX_NUMBER, NUMBER_WORDS, Atom, Matcher, TooComplex, article, norm, to_atoms
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.scope import Scope
 from tabletop.dsl.source import Source
@@ -750,7 +750,12 @@ class _Compiler(Reading):
         a, b = self.expr(t.children[0]), self.expr(t.children[2])
         op = {"add": operator.add, "sub": operator.sub, "mul": operator.mul}[d]
         if a.const is not None and b.const is not None:
-            return Quantity.constant(op(a.const, b.const), text)
+            value = op(a.const, b.const)
+            if abs(value) > MAX_NUMBER:  # "(9999 * 9999 * 9999) battle": bounded like a number written out
+                start = t.meta.start_pos
+                raise self.error(gettext('this comes to {value}; numbers in card texts go up to {max_number}').format(
+                    value=value, max_number=MAX_NUMBER), start, t.meta.end_pos - start)
+            return Quantity.constant(value, text)
         fa, fb = a.fn, b.fn
         if a.const is not None:
             ka = a.const

@@ -97,6 +97,20 @@ def parser() -> Lark:
     return _PARSER
 
 
+def _deepest(text: str) -> int | None:
+    """Where parentheses (outside card names) first go deeper than MAX_DEPTH, or None."""
+    depth = 0
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch in "()":
+            depth += 1 if ch == "(" else -1
+            if depth > MAX_DEPTH:
+                return i
+    return None
+
+
 class Reading:
     """What the compiler does to read its text (a mixin: it uses ``self.text`` and ``self.error``)."""
 
@@ -111,6 +125,11 @@ class Reading:
             raise self.error(gettext(
                 'this text is {n} characters long; a card text may have at most {max_text}: split it into several '
                 'abilities').format(n=len(text), max_text=MAX_TEXT), MAX_TEXT, 1)
+        deep = _deepest(text)
+        if deep is not None:  # parentheses around a number leave no trace in the tree: counted here
+            raise self.error(gettext(
+                "this text is nested too deeply (more than {max_depth} levels of parentheses, 'may', 'not' or "
+                'chained operators): simplify it').format(max_depth=MAX_DEPTH), deep, 1)
         big = _BIG_NUMBER.search(text)
         if big is not None:
             raise self.error(gettext(

@@ -35,9 +35,20 @@ def test_hostile_text_is_a_located_error(pack, kind, text):
     assert len(e.render()) < 2000  # the message never echoes the whole text
 
 
-def test_redundant_parentheses_are_harmless():
+def test_parentheses_around_a_number_count_towards_the_nesting_limit():
     vocab = registry().get("volfyirion").vocabulary()
-    compile_text("draw (" + "(" * 500 + "1" + ")" * 500 + ")", "effect", vocab, program_id="parens")
+    compile_text("draw " + "(" * MAX_DEPTH + "1" + ")" * MAX_DEPTH, "effect", vocab, program_id="parens")
+    with pytest.raises(CardLanguageError) as info:
+        compile_text("draw " + "(" * (MAX_DEPTH + 1) + "1" + ")" * (MAX_DEPTH + 1), "effect", vocab, program_id="parens")
+    assert f"more than {MAX_DEPTH} levels" in info.value.message and info.value.column == len("draw ") + MAX_DEPTH + 1
+
+
+def test_a_sum_or_product_of_numbers_is_bounded_like_a_number():
+    vocab = registry().get("volfyirion").vocabulary()
+    compile_text("gain (99 * 99) battle", "effect", vocab, program_id="product")
+    with pytest.raises(CardLanguageError) as info:
+        compile_text("gain (9999 * 9999 * 9999) battle", "effect", vocab, program_id="product")
+    assert info.value.message == "this comes to 99980001; numbers in card texts go up to 9999"
 
 
 def test_limits_are_named_in_the_message():
