@@ -144,6 +144,9 @@ class Reading:
             if ch == '"':
                 raise self.error(gettext('unterminated card name: the closing \'"\' is missing on this line'),
                                  off, 1, 'a card name in "double quotes"') from None
+            if ch in "“”„«»":  # a word processor's quotes
+                raise self.error(gettext('unexpected {ch!r}: card names go in straight double quotes (") and a whole '
+                                         'text needs none').format(ch=ch), off, 1, expected) from None
             if ch == ".":
                 raise self.error(gettext(
                     "unexpected '.': numbers in card texts are whole, and a full stop ends a sentence"),

@@ -57,7 +57,13 @@ def problems(validator, instance: Any, root: str = "card", noun: str = "field") 
     """Every schema error of ``instance`` as (path to locate, message), in document order;
     ``root`` names the whole instance ("card"), ``noun`` its keys ("field", "option")."""
     out: list[tuple[tuple, str]] = []
-    for err in sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
+    errors = sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
+    # a value of the wrong kind, or empty, is the whole story there: what else its rules say follows from it
+    decisive = {tuple(e.absolute_path) for e in errors if e.validator == "type" or
+                e.validator == "minLength" and not e.instance}
+    for err in errors:
+        if tuple(err.absolute_path) in decisive and err.validator not in ("type", "minLength"):
+            continue
         found = explain(err, validator.schema, root, noun)
         if found not in out:  # jsonschema reports each missing field of one rule apart
             out.append(found)

@@ -338,3 +338,8 @@ def test_expected_words_are_named_once_each():
     words = [w.strip(" '") for w in expected.replace(" or ", ", ").split(",")]
     assert "have" in words and "do" in words
     assert len(words) == len(set(words)), expected
+
+
+def test_typographic_quotes_are_named(vocab):
+    e = err(vocab, "“draw 1”")
+    assert e.message.startswith("unexpected '“': card names go in straight double quotes")

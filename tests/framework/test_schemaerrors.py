@@ -24,3 +24,13 @@ def test_a_whole_number_is_an_int_not_a_float():
     schema = {"type": "object", "properties": {"cost": {"type": "integer"}}}
     assert problems(validator(schema), {"cost": 3}) == []
     assert problems(validator(schema), {"cost": 3.0}) != []
+
+
+def test_a_card_that_is_not_a_mapping_gets_that_one_message():
+    schema = {"type": "object", "required": ["name"], "not": {"required": ["house"]}}
+    assert problems(validator(schema), "just a string") == [((), "card: expected a mapping, not the text 'just a string'")]
+
+
+def test_an_empty_name_is_said_once():
+    schema = {"type": "object", "properties": {"name": {"type": "string", "minLength": 1, "pattern": "^[a-z]+$"}}}
+    assert problems(validator(schema), {"name": ""}) == [(("name",), "name: the text is empty")]
