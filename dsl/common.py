@@ -42,6 +42,7 @@ class Samples:
         self.resource = table.resources[0] if table.resources else None
         self.adjective = next(iter(table.adjectives), None)
         self.cost_verb = table.cost_verbs[0] if table.cost_verbs else "acquire"
+        self.target = table.attacked
 
 
 def install(v: Vocabulary, table: Table) -> Vocabulary:

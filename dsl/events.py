@@ -82,6 +82,11 @@ def register(v: Vocabulary, table, ex) -> None:
         example = f"you {verb.split('|')[0]} {'a' if how in ('removed', 'sacrificed') else 'an enemy'} {ex.kind}"
         v.trigger(f"{{by:players}} {verb} {{x:cards}}", example=example, listed=how in table.departures)(
             lambda by, x, how=how: _left(table, x, (how,), by))
+    # an attack, about the card attacked (a City, a main hero); "the attacker" is the attacking card, if any
+    v.trigger("{by:players} attack|attacks {x:cards}", example=f"you attack an enemy {ex.target}")(
+        lambda by, x: _event(T.ATTACKED, x, None, "", by=by, provides=("it", "they", "attacker")))
+    v.trigger("{x:cards} is|are attacked", example=f"this {ex.target} is attacked")(
+        lambda x: _event(T.ATTACKED, x, None, "", provides=("it", "they", "attacker")))
     # "the attacker": the hero whose attack dealt the damage (none when something else did)
     v.trigger("{x:cards} take|takes damage", example="this card takes damage")(
         lambda x: _event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))

@@ -77,6 +77,7 @@ class Table:
     # how cards leave play in this game (the ``how`` of its LEFT events): a trigger waiting for
     # another way ("when this troop dies" where troops are destroyed) is refused, never silent
     departures: tuple = ("destroyed", "replaced", "removed", "returned", "sacrificed", "discarded", "died")
+    attacked: str = "card"   # the kind of card attacks are made on ("you attack an enemy city"), for examples
 
     # -------------------------------------------------------------- looking things up
     def zone(self, name: str) -> Zone:

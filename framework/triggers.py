@@ -28,12 +28,14 @@ ENTERED = "entered"          # subject, player: a card entered play
 LEFT = "left"                # subject, player (its owner), how: destroyed|replaced|removed|died|returned|sacrificed,
 #                              by: the player who made it leave (None when nobody did, as a state's damage)
 DAMAGED = "damaged"          # subject, player (its owner), amount
+ATTACKED = "attacked"        # subject (the card attacked: a City, a main hero), player (its owner), by (who
+#                              attacks), attacker (the attacking card, when a card attacks)
 TURN_START = "turn_start"    # player
 TURN_END = "turn_end"        # player
 PHASE_START = "phase_start"  # player, phase
 PHASE_END = "phase_end"      # player, phase
 
-EVENTS = (PLAYED, ACQUIRED, ENTERED, LEFT, DAMAGED, TURN_START, TURN_END, PHASE_START, PHASE_END)
+EVENTS = (PLAYED, ACQUIRED, ENTERED, LEFT, DAMAGED, ATTACKED, TURN_START, TURN_END, PHASE_START, PHASE_END)
 
 
 @dataclass(frozen=True)

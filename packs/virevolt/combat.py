@@ -4,6 +4,7 @@ from __future__ import annotations
 from tabletop.framework.effects import Frame, native
 from tabletop.framework.language import CardName, CardText
 from tabletop.framework.narration import narrate
+from tabletop.framework.triggers import ATTACKED, announce
 from tabletop.packs.virevolt import costs
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
@@ -67,6 +68,8 @@ def declare(state, p: int, q: int, attack_name: str) -> None:
             q=kq.name, hero=CardName(d.name), target=CardName(state.cards[tmain[0]].name),
             attack=CardText(d.name, ("attacks", index, "name"), attack_name),
             text=CardText(d.name, ("attacks", index, "effect"), d.attacks[index].text))
+    if ATTACKED in state.listen:
+        announce(state, ATTACKED, subject=tmain[0], player=q, by=p, attacker=hero)
     ctx = {"event": "attack", "actor": p, "attacker": hero, "target": tmain[0], "tplayer": q,
            "atk": index}
     state.stack.append(Frame(ATTACK, ctx))

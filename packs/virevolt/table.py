@@ -70,6 +70,7 @@ class VirevoltTable(Table):
     cost_verbs = ("cast", "play")  # a cost is paid when an incantation is cast (there is no buying)
     name = "virevolt"
     departures = ("died", "sacrificed", "returned", "removed")  # heroes die; nothing is destroyed
+    attacked = "hero"
     zones = ZONES
     kinds = KINDS
     adjectives = {

@@ -12,7 +12,7 @@ from tabletop.framework.narration import DETAIL, Card, Cards, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
 from tabletop.framework.state import State
-from tabletop.framework.triggers import ACQUIRED, ENTERED, LEFT, PLAYED, announce
+from tabletop.framework.triggers import ACQUIRED, ATTACKED, ENTERED, LEFT, PLAYED, announce
 from tabletop.framework.zones import shuffle
 
 from tabletop.packs.volfyirion import model as M
@@ -755,6 +755,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             cost = M.lair_cost(state, o)
             self._pay(state, K.bp, cost)
             narrate(state, "attack", "{p} attacks {o}'s Lair for {cost} battle", actor=p, p=K.name, o=O.name, cost=cost)
+            if ATTACKED in state.listen:
+                announce(state, ATTACKED, subject=state.zones[O.lair][0], player=o, by=p)
             if state.vars.get("vflags", 0) & V.PLOYS:  # Double Shift, Second Chance answer it too
                 push(state, V.ATTACK_RESOLVE, {"actor": p, "target": o, "city": M.LAIR_CITY})
                 V.signal(state, "attack", {"actor": p, "target": o, "city": M.LAIR_CITY})
@@ -766,6 +768,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         self._pay(state, K.bp, cost)
         narrate(state, "attack", "{p} attacks {city} for {cost} battle", actor=p, p=K.name,
                 city=M.place_text(state, o, ci), cost=cost)
+        if ATTACKED in state.listen:
+            announce(state, ATTACKED, subject=state.vars[O.cityids][ci], player=o, by=p)
         if state.vars.get("vflags", 0) & (V.PLOYS | V.MERC):
             # resolved by a frame, after the Ploys the attack sets off (Double Shift may cancel it)
             push(state, V.ATTACK_RESOLVE, {"actor": p, "target": o, "city": ci})

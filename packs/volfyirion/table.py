@@ -103,6 +103,7 @@ def _intact(state, iid: int, key) -> bool:
 class VolfyirionTable(Table):
     name = "volfyirion"
     departures = ("destroyed", "replaced", "removed", "returned", "discarded")  # nothing dies
+    attacked = "city"
     optional = True
     resources = RESOURCES
     zones = ZONES
