@@ -441,7 +441,8 @@ class _Compiler(Reading):
             raise self.error(gettext(
                 "only 'if', 'when', 'whenever' and 'at the start/end of' end with ':' in an effect"),
                              a0.start, tphrase.meta.end_pos - a0.start,
-                             "'if CONDITION: ...', 'this turn, whenever ...: ...' or 'at the start of ...: ...'")
+                             "'if CONDITION: ...', 'this turn, whenever ...: ...' or 'at the start of ...: ...'",
+                             self._condition_hint(a0.start, tphrase.meta.end_pos))
         return self.lasting_trigger(kw, rest, head, this_turn, seq_t, self._slice(seq_t), self._slice(t))
 
     def lasting_trigger(self, kw: str, rest: list[Atom], head: list[Atom], this_turn: bool, seq_t: Tree,
@@ -461,6 +462,19 @@ class _Compiler(Reading):
         lasting.register(spec_id, Trigger(event.event, event.test, prog, text=norm(whole), own=event.own))
         self.listens.add(event.event)
         return (lasting_step(spec_id, this_turn, uses),)
+
+    def _condition_hint(self, start: int, end: int) -> str | None:
+        """When the words before a stray ':' read as a condition ("synergy purple: gain 4 battle"):
+        the two ways to say it, an ``if`` or, where the card has one, a guarded ability."""
+        saved = self.scope, self.last_ref
+        try:
+            self.cond(self.parse("start_condition", " " * start + self.text[start:end]).children[0])
+        except CardLanguageError:
+            return None
+        finally:
+            self.scope, self.last_ref = saved
+        words = self.text[start:end].strip()
+        return gettext("'if {cond}: ...', or '{cond} -> ...' where the card's ability may be guarded").format(cond=words)
 
     def repeated(self, atoms: list[Atom]) -> tuple | None:
         """``EFFECT twice``, ``EFFECT three times``: the statement run again after itself."""

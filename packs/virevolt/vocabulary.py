@@ -90,6 +90,10 @@ def build_vocabulary() -> Vocabulary:
         _positive(n, "deal")
         return heroes(sel, "deal damage to", lambda s, c, h: hz.damage(s, h, n(s, c), c))
 
+    @v.effect("{sel:cards} take|takes {n:number} damage", example="this hero takes 1 damage")
+    def takes(sel, n):  # "deal 3 damage to the target, then this hero takes 1 damage"
+        return deal(n, sel)
+
     @v.effect("deal {n:number} more damage to {sel:cards}", example="deal 2 more damage to the target")
     def deal_more(n, sel):
         return deal(n, sel)

@@ -343,3 +343,8 @@ def test_expected_words_are_named_once_each():
 def test_typographic_quotes_are_named(vocab):
     e = err(vocab, "“draw 1”")
     assert e.message.startswith("unexpected '“': card names go in straight double quotes")
+
+
+def test_a_condition_before_a_colon_is_offered_as_if_or_guard(vocab):
+    e = err(vocab, "synergy red: draw 1")
+    assert e.suggestion == "'if synergy red: ...', or 'synergy red -> ...' where the card's ability may be guarded"
