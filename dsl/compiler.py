@@ -628,6 +628,8 @@ class _Compiler(Reading):
         return self.sub_program(self.statement(body), label), label
 
     def _statement(self, atoms: list[Atom]) -> tuple:
+        if len(atoms) > 1 and atoms[0].kind == "w" and atoms[0].value == "then":  # "... . Then draw a card."
+            atoms = atoms[1:]
         atoms, scale, implicit = self.tails(atoms)
         saved = self.scale
         self.scale = scale

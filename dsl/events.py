@@ -21,8 +21,13 @@ DEEDS = (("destroy|destroys", "destroyed"), ("remove|removes", "removed"), ("sac
          ("kill|kills", "died"))
 
 
-def _split_owner(x: CardSelector):
-    return replace(x, owner=None), x.owner
+def _split_owners(x: CardSelector, who: PlayerSel | None) -> list[tuple[CardSelector, PlayerSel | None]]:
+    """The selector's cards and whose they must be, one pair per alternative (``an enemy troop or
+    one of your buildings``). The owner is tested on the event's player, never on where the card
+    is now: a card that left play may be nowhere its owner can be read from."""
+    if x.alts:
+        return [(replace(a, owner=None), a.owner or x.owner or who) for a in x.alts]
+    return [(replace(x, owner=None), x.owner or who)]
 
 
 def _event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str, how: tuple = (),
@@ -30,19 +35,20 @@ def _event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str,
     """``who`` is the event's player (who played it, whose card it is); ``by``, who made a card
     leave play (the event's ``by``)."""
     own = x is not None and x.ref == "this"
-    sel, owner = _split_owner(x) if x is not None else (None, None)
-    owner = owner or who
+    pairs = _split_owners(x, who) if x is not None else [(None, who)]
 
     def test(state, ctx) -> bool:
         if how and ctx.get("how") not in how:
             return False
-        if owner is not None and ctx.get("player") not in owner.resolve(state, ctx):
-            return False
         if by is not None and ctx.get("by") not in by.resolve(state, ctx):
             return False
-        if sel is not None and not own and not sel.matches(state, ctx["subject"], ctx):
-            return False
-        return True
+        for sel, owner in pairs:
+            if owner is not None and ctx.get("player") not in owner.resolve(state, ctx):
+                continue
+            if sel is not None and not own and not sel.matches(state, ctx["subject"], ctx):
+                continue
+            return True
+        return False
     return Event(event, test, own, provides, text)
 
 

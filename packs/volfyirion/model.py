@@ -315,6 +315,8 @@ def destroy_city(state, p: int, ci: int) -> None:
         if zones[key]:
             remove_from(state, zones[key][0], key, "destroyed")
     state.vars[K.intact] = tuple(c for c in state.vars[K.intact] if c != ci)
+    if state.listen:  # "whenever you destroy an enemy city": the City is out of play, flipped in its place
+        announce(state, LEFT, subject=state.vars[K.cityids][ci], player=p, how="destroyed", by=cause(state))
     if state.vars["dragon"] == p * 3 + ci:
         state.vars["dragon"] = LAIR
         narrate(state, "dragon", "Volfyirion returns to its Lair")
@@ -330,7 +332,7 @@ def destroy_city(state, p: int, ci: int) -> None:
 def destroy_lair(state, p: int) -> None:
     K = KEYS[p]
     narrate(state, "destroyed", "{p}'s Lair is destroyed", actor=1 - p, p=K.name)
-    remove_from(state, state.zones[K.lair][0], K.lair)
+    remove_from(state, state.zones[K.lair][0], K.lair, "destroyed")
     check_loss(state, p)
 
 
