@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from tabletop.dsl import places as P
 from tabletop.dsl import selectors as S
-from tabletop.dsl.matcher import Matcher
+from tabletop.dsl.matcher import THIS_TURN, Matcher
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.table import Table
@@ -17,8 +17,7 @@ from tabletop.framework.language import gettext
 
 
 def duration(m: Matcher, pos: int):
-    for words in (("this", "turn"), ("until", "the", "end", "of", "turn"), ("until", "end", "of", "turn"),
-                  ("until", "the", "end", "of", "your", "turn"), ("until", "the", "end", "of", "this", "turn")):
+    for words in THIS_TURN:
         end = P.words_at(m, pos, words)
         if end is not None:
             yield end, "turn"

@@ -20,7 +20,7 @@ from lark import Token, Tree
 
 from tabletop.dsl.control import choose_step, if_step, lasting_step, may_step, repeat_step
 from tabletop.dsl.errors import CardLanguageError, VocabularyError
-from tabletop.dsl.matcher import MAX_NUMBER, NUMBER_WORDS, Atom, Matcher, TooComplex, article, norm, to_atoms
+from tabletop.dsl.matcher import MAX_NUMBER, NUMBER_WORDS, THIS_TURN, Atom, Matcher, TooComplex, article, norm, to_atoms
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.scope import Scope
 from tabletop.dsl.source import Source
@@ -38,8 +38,6 @@ __all__ = ["Ability", "CardAbility", "compile_text", "KINDS"]
 
 KINDS = ("effect", "ability", "card ability", "condition", "number", "amounts:CLASS", "words:CLASS",
          "word:CLASS", "name", "FAMILY")
-_DURATIONS = (("this", "turn"), ("until", "the", "end", "of", "turn"), ("until", "end", "of", "turn"),
-              ("until", "the", "end", "of", "your", "turn"), ("until", "the", "end", "of", "this", "turn"))
 
 # how an unmatched phrase of each family is named in errors
 _LABEL = {EFFECT: N_("statement"), CONDITION: N_("condition"), QUANTITY: N_("quantity")}
@@ -985,7 +983,7 @@ def _top_colon(text: str) -> int:
 
 def _leading_duration(head: list[Atom]) -> tuple[bool, list[Atom]]:
     """Whether a lasting trigger opens with ``this turn`` (or another duration), and the words after it."""
-    for words in _DURATIONS:
+    for words in THIS_TURN:
         if [a.value for a in head[:len(words)]] == list(words):
             head = head[len(words):]
             return True, head[1:] if head and head[0].kind == "," else head

@@ -19,6 +19,10 @@ from tabletop.framework.language import gettext
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "no": 0, "once": 1, "twice": 2}
 MAX_NUMBER = 9999
+#: How a text says "for the rest of this turn" (a change or a trigger an effect leaves behind).
+THIS_TURN = (("this", "turn"), ("until", "the", "end", "of", "turn"), ("until", "end", "of", "turn"),
+             ("until", "the", "end", "of", "your", "turn"), ("until", "the", "end", "of", "this", "turn"),
+             ("until", "the", "end", "of", "the", "turn"))
 
 
 class Atom:

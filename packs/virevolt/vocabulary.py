@@ -165,6 +165,11 @@ def build_vocabulary() -> Vocabulary:
     # the states as verbs, as cards print them: "freeze the target", "stun each enemy hero"
     for verb in st.HARMFUL:
         v.effect(f"{verb} {{sel:cards}}", example=f"{verb} the target")(lambda sel, verb=verb: inflict((verb,), sel))
+        v.effect(f"{verb} {{sel:cards}} {{d:duration}}", example=f"{verb} the target until the end of your turn")(
+            lambda sel, d, verb=verb: for_a_while((verb,), sel, "inflict", d))
+        for until in ("until your next turn", "until the start of your next turn"):
+            v.effect(f"{verb} {{sel:cards}} {until}", example=f"{verb} the target until your next turn")(
+                lambda sel, verb=verb: for_a_while((verb,), sel, "inflict", "next"))
 
     # "your heroes gain immunity [until your next turn]": the heroes first, as cards print it too
     v.effect("{sel:cards} gain|gains {sts:words:protective}", example="your heroes gain immunity")(
