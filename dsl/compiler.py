@@ -877,7 +877,7 @@ class _Compiler(Reading):
         except ValueError as e:  # a pack rejecting a phrase it matched (e.g. "draw 0")
             s = atoms[a].start if a < len(atoms) else atoms[-1].end
             t = atoms[b - 1].end if b > a else s + 1
-            raise self.error(str(e), s, t - s, p.show()) from None
+            raise self.error(str(e), s, t - s, p.show() if p.listed else None) from None  # a refused form is no model
 
     def _collect(self, binds: tuple, kw: dict, atoms: list[Atom], depth: int) -> None:
         for el, v in binds:

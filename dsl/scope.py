@@ -47,6 +47,12 @@ class Scope:
     def missing(self, name: str, phrase: str) -> str:
         what = REFERENCES.get(name, name)
         have = ", ".join(REFERENCES.get(r, r) for r in sorted(self.refs) if r not in ("it", "them")) or "nothing"
+        if name in ("it", "them") and phrase == name:
+            return (f"{phrase!r} needs cards picked, drawn or named earlier in the text, but {self.where} has "
+                    f"none before it (what it can refer to: {have})")
+        if name in ("it", "them"):  # "if you do": about the cards the statement before acted on
+            return (f"{phrase!r} asks about a statement before it that acts on cards (a draw, a discard, a "
+                    f"choice), but {self.where} has none (what it can refer to: {have})")
         return (f"{phrase!r} refers to {what}, but {self.where} has none "
                 f"(what it can refer to: {have})")
 

@@ -143,7 +143,7 @@ def test_it_needs_a_card_picked_before():
   effects:
     - {cost: 1 red, effect: "destroy it"}
 """)
-    assert len(errors) == 1 and "'it' refers to 'it'" in errors[0]
+    assert len(errors) == 1 and "'it' needs cards picked, drawn or named earlier in the text" in errors[0]
 
 
 @pytest.mark.parametrize("text", ["whenever you play a card: draw a card", "your troops have +1 defence"])
