@@ -39,6 +39,9 @@ __all__ = ["Ability", "CardAbility", "compile_text", "KINDS"]
 KINDS = ("effect", "ability", "card ability", "condition", "number", "amounts:CLASS", "words:CLASS",
          "word:CLASS", "name", "FAMILY")
 
+# the verbs a condition's second half may leave understood: "it is purple or red"
+_VERBS_UNDERSTOOD = frozenset(("is", "are", "has", "have", "control", "controls"))
+
 # how an unmatched phrase of each family is named in errors
 _LABEL = {EFFECT: N_("statement"), CONDITION: N_("condition"), QUANTITY: N_("quantity")}
 _UNKNOWN = {EFFECT: N_("verb"), CONDITION: N_("condition"), QUANTITY: N_("quantity")}
@@ -714,9 +717,11 @@ class _Compiler(Reading):
             b = self.cond(right)
         except CardLanguageError:
             merged = self._merge(left, op, right)
-            if merged is None:
+            if merged is not None:
+                return merged
+            b = self._subject_understood(left, right)
+            if b is None:
                 raise
-            return merged
         a = self.cond(left)
         if d == "and_":
             return lambda state, ctx: a(state, ctx) and b(state, ctx)
@@ -741,6 +746,27 @@ class _Compiler(Reading):
             return self.cond(left)
         finally:
             del self.cond_override[id(leaf)]
+
+    def _subject_understood(self, left, right):
+        """``it is purple or red``: the second condition with the first's subject and verb put
+        back (``it is red``), or None when that does not read either."""
+        if not (isinstance(right, Tree) and right.data == "cphrase"):
+            return None
+        leaf = left
+        while isinstance(leaf, Tree) and leaf.data in ("and_", "or_"):
+            leaf = leaf.children[2]
+        if not (isinstance(leaf, Tree) and leaf.data == "cphrase"):
+            return None
+        head = to_atoms(leaf.children)
+        verb = next((k for k, a in enumerate(head) if a.kind == "w" and a.value in _VERBS_UNDERSTOOD), None)
+        if verb is None:
+            return None
+        at = to_atoms(right.children)
+        understood = [Atom(a.kind, a.value, at[0].start, at[0].start) for a in head[:verb + 1]]
+        try:
+            return self.phrase(CONDITION, understood + at)
+        except CardLanguageError:
+            return None
 
     # -- numbers ---------------------------------------------------------------
     def quantity(self, atom: Atom) -> Quantity:
