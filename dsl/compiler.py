@@ -729,12 +729,8 @@ class _Compiler(Reading):
 
     def _merge(self, left, op: Token, right):
         """``the target is red or blue``: 'or'/'and' inside one condition's word list, not between two."""
-        if not (isinstance(right, Tree) and right.data == "cphrase"):
-            return None
-        leaf = left
-        while isinstance(leaf, Tree) and leaf.data in ("and_", "or_"):
-            leaf = leaf.children[2]
-        if not (isinstance(leaf, Tree) and leaf.data == "cphrase"):
+        leaf = _last_phrase(left, right)
+        if leaf is None:
             return None
         atoms = to_atoms(leaf.children) + [Atom("w", str(op), op.start_pos, op.end_pos)] + to_atoms(right.children)
         try:
@@ -750,12 +746,8 @@ class _Compiler(Reading):
     def _subject_understood(self, left, right):
         """``it is purple or red``: the second condition with the first's subject and verb put
         back (``it is red``), or None when that does not read either."""
-        if not (isinstance(right, Tree) and right.data == "cphrase"):
-            return None
-        leaf = left
-        while isinstance(leaf, Tree) and leaf.data in ("and_", "or_"):
-            leaf = leaf.children[2]
-        if not (isinstance(leaf, Tree) and leaf.data == "cphrase"):
+        leaf = _last_phrase(left, right)
+        if leaf is None:
             return None
         head = to_atoms(leaf.children)
         verb = next((k for k, a in enumerate(head) if a.kind == "w" and a.value in _VERBS_UNDERSTOOD), None)
@@ -1098,6 +1090,17 @@ _JOINING = ("and", "then")
 
 def _joining(a: Atom) -> bool:
     return a.kind == "," or (a.kind == "w" and a.value in _JOINING)
+
+
+def _last_phrase(left, right) -> Tree | None:
+    """The condition phrase just before ``op right`` (the last one of ``left``), when ``right``
+    is a phrase too; else None."""
+    if not (isinstance(right, Tree) and right.data == "cphrase"):
+        return None
+    leaf = left
+    while isinstance(leaf, Tree) and leaf.data in ("and_", "or_"):
+        leaf = leaf.children[2]
+    return leaf if isinstance(leaf, Tree) and leaf.data == "cphrase" else None
 
 
 def _verb_understood(left: list[Atom], right: list[Atom]) -> list[Atom] | None:
