@@ -242,7 +242,8 @@ class _Compiler(Reading):
         colon = _top_colon(text)
         if colon >= 0:
             return self.card_ability_at(colon)
-        if re.match(r"\s*(when|whenever|while|at the (start|beginning|end) of|once per turn)\b", text):
+        if re.match(r"\s*(when|whenever|while|at the (start|beginning|end) of|once (per|each) turn|the first time)\b",
+                    text):
             saved = self.scope, self.last_ref, self.moment
             first: CardLanguageError | None = None
             for comma in _top_commas(text, 0, len(text)):
@@ -261,9 +262,7 @@ class _Compiler(Reading):
         text = self.text
         head = to_atoms(self.parse("start_phrase", text[:colon]).children)
         body = " " * (colon + 1) + text[colon + 1:]
-        once = [a.value for a in head[:3]] == ["once", "per", "turn"]
-        if once:
-            head = head[4:] if len(head) > 3 and head[3].kind == "," else head[3:]
+        head, once = _once_per_turn(head)
         if head and head[0].kind == "w" and head[0].value == "while" and not once:
             cond_text = " " * head[0].end + text[head[0].end:colon]
             cond = self.cond(self.parse("start_condition", cond_text).children[0])
@@ -668,8 +667,10 @@ class _Compiler(Reading):
             if a.kind != "w":
                 continue
             if a.value == "for" and b.kind == "w" and b.value in ("each", "every") and i + 2 < len(body):
-                sel = self.phrase("count", body[i + 2:])
-                count = Quantity(lambda st, ctx, sel=sel: len(sel.candidates(st, ctx)), None, sel.text)
+                per, start = self._per(body, i + 2) if b.value == "every" else (1, i + 2)
+                sel = self.phrase("count", body[start:])
+                count = Quantity(lambda st, ctx, sel=sel, per=per: len(sel.candidates(st, ctx)) // per, None,
+                                 sel.text if per == 1 else f"every {per} {sel.text}")
                 return body[:i], (count, cap), None
             if a.value == "equal" and b.kind == "w" and b.value == "to" and i + 2 < len(body):
                 q = self.quantity_atoms(body[i + 2:])
@@ -677,6 +678,16 @@ class _Compiler(Reading):
                     q = _capped(q, cap)
                 return body[:i], None, q
         return atoms, None, None
+
+    @staticmethod
+    def _per(body: list[Atom], k: int) -> tuple[int, int]:
+        """``for every two troops you control``: (2, where the troops begin); ``for every one of
+        your troops``: (1, past 'one'); (1, k) without a number."""
+        a = body[k]
+        n = a.value if a.kind == "n" else NUMBER_WORDS.get(a.value) if a.kind == "w" else None
+        if isinstance(n, int) and k + 1 < len(body) and (n >= 2 or body[k + 1].value == "of"):
+            return n, k + 1
+        return 1, k
 
     def quantity_atoms(self, atoms: list[Atom]) -> Quantity:
         if len(atoms) == 1 and atoms[0].kind in "ne":
@@ -708,7 +719,9 @@ class _Compiler(Reading):
             return over
         d = t.data
         if d == "cphrase":
-            return self.phrase(CONDITION, to_atoms(t.children))
+            pred = self.phrase(CONDITION, to_atoms(t.children))
+            self.listens.update(getattr(pred, "listens", ()))  # what it reads ("if you attacked this turn")
+            return pred
         if d == "not_":
             f = self.cond(t.children[1])
             return lambda state, ctx: not f(state, ctx)
@@ -1147,3 +1160,20 @@ def _top_commas(text: str, start: int, end: int) -> list[int]:
         elif ch == "," and depth == 0:
             out.append(i)
     return out
+
+
+_FIRST_TIME = (["for", "the", "first", "time", "each", "turn"], ["for", "the", "first", "time", "this", "turn"])
+
+
+def _once_per_turn(head: list[Atom]) -> tuple[list[Atom], bool]:
+    """The trigger head without its once-a-turn words, and whether it had them: ``once per
+    turn, when X``, ``once each turn, when X``, ``the first time X each turn`` and ``whenever X
+    for the first time each turn`` all answer X at most once a turn."""
+    values = [a.value for a in head]
+    if values[:3] in (["once", "per", "turn"], ["once", "each", "turn"]):
+        return (head[4:] if len(head) > 3 and head[3].kind == "," else head[3:]), True
+    if values[:3] == ["the", "first", "time"] and values[-2:] in (["each", "turn"], ["this", "turn"]) and len(head) > 5:
+        return [Atom("w", "when", head[0].start, head[2].end)] + head[3:-2], True
+    if len(values) > 7 and values[-6:] in _FIRST_TIME:
+        return head[:-6], True
+    return head, False

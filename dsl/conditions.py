@@ -76,6 +76,10 @@ def counted(m: Matcher, pos: int):
     if w in ("a", "an", "any"):
         for e2, sel in S.count(m, pos + 1):
             yield e2, Counted(sel, Comparison(">=", Quantity.constant(1)), problem=sel.problem)
+    if w == "another":  # "you control another troop": one other than this card
+        for e2, sel in S.count(m, pos + 1):
+            if not sel.alts and sel.ref is None:
+                yield e2, Counted(replace(sel, other=True), Comparison(">=", Quantity.constant(1)), problem=sel.problem)
     if w == "no":
         for e2, sel in S.count(m, pos + 1):
             yield e2, Counted(sel, Comparison("==", Quantity.constant(0)), problem=sel.problem)

@@ -30,7 +30,7 @@ def _split_owners(x: CardSelector, who: PlayerSel | None) -> list[tuple[CardSele
     return [(replace(x, owner=None), x.owner or who)]
 
 
-def _event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str, how: tuple = (),
+def card_event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str, how: tuple = (),
            provides: tuple = ("it", "they"), by: PlayerSel | None = None) -> Event:
     """``who`` is the event's player (who played it, whose card it is); ``by``, who made a card
     leave play (the event's ``by``)."""
@@ -52,7 +52,7 @@ def _event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str,
     return Event(event, test, own, provides, text)
 
 
-def _left(table, x: CardSelector, hows: tuple, by: PlayerSel | None = None) -> Event:
+def departure(table, x: CardSelector, hows: tuple, by: PlayerSel | None = None) -> Event:
     """A departure trigger, refused when the game has no such departure (troops that "die")."""
     absent = [h for h in hows if h not in table.departures]
     if absent:
@@ -63,7 +63,7 @@ def _left(table, x: CardSelector, hows: tuple, by: PlayerSel | None = None) -> E
                 game=table.name, ways=ways))
         raise ValueError(gettext("in {game}, cards are never {how}; say how a card leaves play: {ways}").format(
             game=table.name, how=absent[0], ways=ways))
-    return _event(triggers.LEFT, x, None, "", hows, by=by)
+    return card_event(triggers.LEFT, x, None, "", hows, by=by)
 
 
 def register(v: Vocabulary, table, ex) -> None:
@@ -72,32 +72,32 @@ def register(v: Vocabulary, table, ex) -> None:
     for verb, ev in (("play|plays|cast|casts", T.PLAYED), ("acquire|acquires", T.ACQUIRED)):
         v.trigger(f"{{who:players}} {verb} {{x:cards}}", example={T.PLAYED: f"you play a {ex.kind}",
                                                                   T.ACQUIRED: "you acquire this card"}[ev])(
-            lambda who, x, ev=ev: _event(ev, x, who, ""))
+            lambda who, x, ev=ev: card_event(ev, x, who, ""))
     for verb, ev in (("played", T.PLAYED), ("cast", T.PLAYED), ("acquired", T.ACQUIRED)):
         v.trigger(f"{{x:cards}} is|are {verb}", example=f"this card is {verb}")(
-            lambda x, ev=ev: _event(ev, x, None, ""))
+            lambda x, ev=ev: card_event(ev, x, None, ""))
     v.trigger("{x:cards} enter|enters play", example="this card enters play")(
-        lambda x: _event(T.ENTERED, x, None, ""))
+        lambda x: card_event(T.ENTERED, x, None, ""))
     v.trigger("{x:cards} leave|leaves play", example="this card leaves play")(
-        lambda x: _event(T.LEFT, x, None, ""))
+        lambda x: card_event(T.LEFT, x, None, ""))
     v.trigger("{x:cards} is|are {hows:words:departure}", example="this card is " + next(h for h in table.departures if h in DEPARTURES))(
-        lambda x, hows: _left(table, x, tuple(DEPARTURES[h] for h in hows)))
+        lambda x, hows: departure(table, x, tuple(DEPARTURES[h] for h in hows)))
     v.trigger("{x:cards} die|dies", example=f"one of your {ex.kinds} dies", listed="died" in table.departures)(
-        lambda x: _left(table, x, ("died",)))
+        lambda x: departure(table, x, ("died",)))
     for verb, how in DEEDS:
         example = f"you {verb.split('|')[0]} {'a' if how in ('removed', 'sacrificed') else 'an enemy'} {ex.kind}"
         v.trigger(f"{{by:players}} {verb} {{x:cards}}", example=example, listed=how in table.departures)(
-            lambda by, x, how=how: _left(table, x, (how,), by))
+            lambda by, x, how=how: departure(table, x, (how,), by))
     # an attack, about the card attacked (a City, a main hero); "the attacker" is the attacking card, if any
     v.trigger("{by:players} attack|attacks {x:cards}", example=f"you attack an enemy {ex.target}")(
-        lambda by, x: _event(T.ATTACKED, x, None, "", by=by, provides=("it", "they", "attacker")))
+        lambda by, x: card_event(T.ATTACKED, x, None, "", by=by, provides=("it", "they", "attacker")))
     v.trigger("{x:cards} is|are attacked", example=f"this {ex.target} is attacked")(
-        lambda x: _event(T.ATTACKED, x, None, "", provides=("it", "they", "attacker")))
+        lambda x: card_event(T.ATTACKED, x, None, "", provides=("it", "they", "attacker")))
     # "the attacker": the hero whose attack dealt the damage (none when something else did)
     v.trigger("{x:cards} take|takes damage", example="this card takes damage")(
-        lambda x: _event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))
+        lambda x: card_event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))
     v.trigger("{x:cards} is|are dealt damage", example="this card is dealt damage")(
-        lambda x: _event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))
+        lambda x: card_event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))
 
 
 def moment(m: Matcher, pos: int):

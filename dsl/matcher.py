@@ -49,6 +49,12 @@ class Atom:
         return f"Atom({self.kind}, {self.value!r})"
 
 
+# "didn't attack" reads "did not attack": both words point at the contraction as written
+CONTRACTIONS = {f"{verb}n't": (verb, "not") for verb in (
+    "did", "does", "do", "is", "are", "was", "were", "has", "have", "had", "could", "should")}
+CONTRACTIONS.update({"can't": ("cannot",), "won't": ("will", "not")})
+
+
 def to_atoms(children) -> list[Atom]:
     out = []
     for ch in children:
@@ -62,6 +68,8 @@ def to_atoms(children) -> list[Atom]:
                 out.append(Atom(",", ",", ch.start_pos, ch.end_pos))
             elif t == "ORMORE":
                 out.append(Atom("w", "or-" + str(ch).split()[-1], ch.start_pos, ch.end_pos))
+            elif str(ch) in CONTRACTIONS:
+                out.extend(Atom("w", w, ch.start_pos, ch.end_pos) for w in CONTRACTIONS[str(ch)])
             else:
                 out.append(Atom("w", str(ch), ch.start_pos, ch.end_pos))
         elif isinstance(ch, Atom):

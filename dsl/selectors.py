@@ -24,10 +24,12 @@ from typing import Any, Callable
 from tabletop.dsl.comparisons import AFTER_WORDS, Comparison, compare, read_after
 from tabletop.dsl.matcher import NUMBER_WORDS, Matcher
 from tabletop.dsl.places import (
-    TABLES, PlayerSel, ZoneRef, owners, problem_of, text_of, words_at, zones,
+    TABLES, PlayerSel, ZoneRef, owners, players, problem_of, text_of, words_at, zones,
 )
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.vocabulary import forms
+from tabletop.framework import triggers
+from tabletop.framework.language import gettext
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class CardSelector:
     default_zone: str | None = None
     problem: tuple | None = None
     alts: tuple = ()   # "an enemy troop or an enemy building": the cards of any of these selectors
+    past: tuple | None = None  # (event, players or None): "cards you played this turn", wherever they are now
 
     # -- at compile time ---------------------------------------------------------
     def where(self, zone: str, always: bool = False) -> "CardSelector":
@@ -88,6 +91,16 @@ class CardSelector:
             out.extend(z.keys(state, p))
         return out
 
+    def _befell(self, state, ctx: dict) -> list[int]:
+        """The cards this turn's ``past`` event was about (played by those players...), oldest first."""
+        event, who = self.past
+        ps = who.resolve(state, ctx) if who is not None else None
+        out: list[int] = []
+        for ev, data in triggers.this_turn(state):
+            if ev == event and (ps is None or data.get("player") in ps) and data["subject"] not in out:
+                out.append(data["subject"])
+        return out
+
     def test(self, state, iid: int, ctx: dict, key: str | None = None) -> bool:
         """Whether card ``iid`` is one this selector describes (kind, adjectives, filters, owner)."""
         if self.alts:
@@ -118,9 +131,9 @@ class CardSelector:
                         seen.add(c[0])
                         out.append(c)
             return out
-        if self.ref is not None:
+        if self.ref is not None or self.past is not None:
             out = []
-            for iid in REFS[self.ref](state, ctx):
+            for iid in (REFS[self.ref](state, ctx) if self.ref is not None else self._befell(state, ctx)):
                 key = state.zone_of(iid)
                 if key is not None and self.test(state, iid, ctx, None):
                     out.append((iid, key))
@@ -151,6 +164,8 @@ class CardSelector:
             return any(a.matches(state, iid, ctx) for a in self.alts)
         if self.ref is not None:
             return iid in REFS[self.ref](state, ctx) and self.test(state, iid, ctx)
+        if self.past is not None and iid not in self._befell(state, ctx):
+            return False
         if not self.test(state, iid, ctx):
             return False
         if self.owner is not None and self.zone is None:
@@ -438,6 +453,52 @@ def _post(m: Matcher, pos: int, sel: CardSelector):
         return
     if w in ("with", "that", "which"):
         yield from _with_clause(m, pos, sel, table)
+    if sel.past is None and sel.ref is None and sel.zone is None:
+        yield from _past(m, pos, sel)
+    if w == "whose":  # "whose defence is 3 or less", "whose cost is at most 2"
+        attr = next((a for a in table.attributes if nxt in forms(a)), None)
+        if attr is None:
+            m.fail(pos + 1, gettext("a number on a card ({words})").format(words=", ".join(table.attributes)),
+                   tuple(table.attributes), "number on a card")
+            return
+        p = pos + 2 + (m.word(pos + 2) in ("is", "are"))
+        for end, cmp in compare(m, p):
+            yield end, replace(sel, filters=sel.filters + (_attr_filter(attr, cmp),))
+    if w == "costing" and "cost" in table.attributes:  # "a card costing 4 or less"
+        for end, cmp in compare(m, pos + 1):
+            yield end, replace(sel, filters=sel.filters + (_attr_filter("cost", cmp),))
+    if w == "without":  # "without burn", "without damage"
+        yield from _lacking(m, pos + 1, sel, table)
+
+
+_PAST = {"played": triggers.PLAYED, "cast": triggers.PLAYED, "acquired": triggers.ACQUIRED}
+
+
+def _past(m: Matcher, pos: int, sel: CardSelector):
+    """``you played this turn``, ``the enemy has acquired this turn``, ``played this turn``: the
+    cards that happened to this turn (a card that reads it keeps the turn's history)."""
+    if not any(m.word(k) == "this" and m.word(k + 1) == "turn" for k in range(pos + 1, pos + 6)):
+        return  # (no other reading tries a player here: errors elsewhere stay as they were)
+    heads = [(pos, None)] if m.word(pos) in _PAST else list(players(m, pos))
+    for end, who in heads:
+        if m.word(end) in ("have", "has"):
+            end += 1
+        event = _PAST.get(m.word(end))
+        if event is not None and m.word(end + 1) == "this" and m.word(end + 2) == "turn":
+            if m.compiler is not None:
+                m.compiler.listens.update((event, triggers.HISTORY))
+            yield end + 3, replace(sel, past=(event, who), problem=sel.problem or getattr(who, "problem", None))
+
+
+def _lacking(m: Matcher, p: int, sel: CardSelector, table):
+    """After ``without`` or ``that does not have``: a state the card has not, or a number on it that is 0."""
+    w = m.word(p)
+    if w in table.states:
+        fn = table.states[w]
+        yield p + 1, replace(sel, filters=sel.filters + ((lambda state, iid, key, ctx, fn=fn: not fn(state, iid)),))
+    for attr in table.attributes:
+        if w in forms(attr):
+            yield p + 1, replace(sel, filters=sel.filters + (_attr_filter(attr, Comparison("==", Quantity.constant(0))),))
 
 
 def _with_clause(m: Matcher, pos: int, sel: CardSelector, table):
@@ -449,6 +510,9 @@ def _with_clause(m: Matcher, pos: int, sel: CardSelector, table):
         if verb in ("cost", "costs") and "cost" in table.attributes:
             for end, cmp in compare(m, p + 1):
                 yield end, replace(sel, filters=sel.filters + (_attr_filter("cost", cmp),))
+            return
+        if verb in ("does", "do") and m.word(p + 1) == "not" and m.word(p + 2) == "have":  # "that does not have burn"
+            yield from _lacking(m, p + 3, sel, table)
             return
         if verb not in ("has", "have", "is", "are"):
             return

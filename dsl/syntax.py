@@ -161,6 +161,8 @@ class Reading:
                 off = len(text.rstrip())
                 raise self.error(gettext('the text ends too early'), off, 1, expected) from None
             desc = _TERMINAL_TEXT.get(tok.type, repr(str(tok)))
+            if tok.type == "_COMMA_OR":  # ", or" or "; or", as written
+                desc = repr(" ".join(str(tok).split()))
             if tok.type in ("WORD", "NUMBER", "STRING"):
                 desc = f"{_TERMINAL_TEXT[tok.type].split(' ', 1)[1]} {str(tok)!r}" if tok.type != "STRING" else f"card name {tok}"
             raise self.error(gettext(
@@ -196,6 +198,8 @@ class Reading:
         return None
 
     def _syntax_note(self, tok: Token) -> str:
+        if tok.type == "_COMMA_OR":
+            return gettext(" (a choice between effects is written 'choose one: EFFECT, or EFFECT')")
         if tok.type == "_COLON":
             words = self.text[:tok.start_pos].replace(";", " ; ").split()
             if ";" in words:

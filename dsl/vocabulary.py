@@ -257,9 +257,9 @@ class Vocabulary:
         """A statement: ``fn`` returns a step ``(state, ctx) -> Decision | None`` or a tuple of steps."""
         return self.pattern(EFFECT, pattern, needs, example)
 
-    def condition(self, pattern: str, needs=(), example: str | None = None):
+    def condition(self, pattern: str, needs=(), example: str | None = None, listed: bool = True):
         """A condition phrase: ``fn`` returns a predicate ``(state, ctx) -> bool``."""
-        return self.pattern(CONDITION, pattern, needs, example)
+        return self.pattern(CONDITION, pattern, needs, example, listed)
 
     def quantity(self, pattern: str, needs=(), example: str | None = None):
         """A quantity phrase: ``fn`` returns ``(state, ctx) -> int`` (or a Quantity)."""

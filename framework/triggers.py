@@ -37,6 +37,10 @@ PHASE_END = "phase_end"      # player, phase
 
 EVENTS = (PLAYED, ACQUIRED, ENTERED, LEFT, DAMAGED, ATTACKED, TURN_START, TURN_END, PHASE_START, PHASE_END)
 
+#: In ``state.listen`` when some card asks what happened this turn ("if you played a troop
+#: this turn"): the events announced are then also kept, for the turn, in ``state.vars``.
+HISTORY = "history"
+
 
 @dataclass(frozen=True)
 class Trigger:
@@ -58,9 +62,21 @@ class Trigger:
 
 
 def announce(state, event: str, **data: Any) -> None:
-    """Record that ``event`` happened, for the triggered abilities that answer it."""
+    """Record that ``event`` happened, for the triggered abilities that answer it (and for the
+    turn's history, when a card of the game reads it)."""
     if event in state.listen:
         state.events.append((event, data))
+        if HISTORY in state.listen:
+            kept = state.vars.get(HISTORY)
+            past = kept[1] if kept is not None and kept[0] == state.turn else ()
+            state.vars[HISTORY] = (state.turn, past + ((event, data),))
+
+
+def this_turn(state) -> tuple:
+    """The ``(event, data)`` announced so far this turn, oldest first, of the events some card
+    of the game answers (empty unless a card reads the turn's history: ``HISTORY``)."""
+    kept = state.vars.get(HISTORY)
+    return kept[1] if kept is not None and kept[0] == state.turn else ()
 
 
 def cause(state) -> int:

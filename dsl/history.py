@@ -1,0 +1,106 @@
+"""Conditions on what happened this turn: ``if you played a troop this turn``, ``if you did not
+attack this turn``, ``if an enemy destroyed 2 or more of your troops this turn``, ``if this
+card entered play this turn``.
+
+Each is a trigger phrase put in the past (``whenever you play a troop``) and counted over the
+turn's record of announced events (:func:`tabletop.framework.triggers.this_turn`), with the
+trigger's own test, so a history condition means exactly what its trigger means. A card that
+says one makes the engine keep the record (``HISTORY``); a game without one pays nothing.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tabletop.dsl.comparisons import Comparison
+from tabletop.dsl.compiler import Event
+from tabletop.dsl.events import DEEDS, DEPARTURES, card_event, departure
+from tabletop.dsl.quantity import Quantity
+from tabletop.dsl.selectors import CardSelector
+from tabletop.dsl.vocabulary import Vocabulary
+from tabletop.framework import triggers
+
+_EVENT_KEYS = frozenset({"subject", "player", "how", "by", "attacker", "amount", "phase"})
+NONE = Comparison("==", Quantity.constant(0))
+SOME = Comparison(">=", Quantity.constant(1))
+
+
+def happened(event: Event, cmp: Comparison) -> Callable[[Any, dict], bool]:
+    """How many of this turn's events ``event``'s test accepts, compared with ``cmp``."""
+    name, test, own = event.event, event.test, event.own
+
+    def pred(state, ctx: dict) -> bool:
+        source = ctx.get("source")
+        n = 0
+        for ev, data in triggers.this_turn(state):
+            if ev != name or (own and data.get("subject") != source):
+                continue
+            # the event's data as its trigger would see it, and this effect's references ("it")
+            seen = {k: v for k, v in ctx.items() if k not in _EVENT_KEYS}
+            seen.update(data)
+            if test is None or test(state, seen):
+                n += 1
+        return cmp.test(n, state, ctx)
+    pred.listens = frozenset({name, triggers.HISTORY})
+    return pred
+
+
+def register(v: Vocabulary, table, ex) -> None:
+    """Add the history conditions to ``v``."""
+    T = triggers
+    kind = ex.kind
+
+    for past, present, ev in (("played|cast", "play|cast", T.PLAYED), ("acquired", "acquire", T.ACQUIRED)):
+        verb = past.split("|")[0]
+        v.condition(f"{{who:players}} [have|has] {past} {{c:counted}} this turn",
+                    example=f"you {verb} 2 or more {ex.kinds} this turn")(
+            lambda who, c, ev=ev: happened(card_event(ev, c.sel, who, ""), c.cmp))
+        v.condition(f"{{who:players}} did not {present} {{x:cards}} this turn",
+                    example=f"you did not {present.split('|')[0]} a {kind} this turn")(
+            lambda who, x, ev=ev: happened(card_event(ev, x, who, ""), NONE))
+        v.condition(f"{{who:players}} have|has not {past} {{x:cards}} this turn",
+                    example=f"you have not {verb} a {kind} this turn")(
+            lambda who, x, ev=ev: happened(card_event(ev, x, who, ""), NONE))
+    for present, how in DEEDS:
+        past = {"died": "killed"}.get(how, how)
+        listed = how in table.departures
+        v.condition(f"{{by:players}} [have|has] {past} {{c:counted}} this turn",
+                    example=f"you {past} an enemy {kind} this turn", listed=listed)(
+            lambda by, c, how=how: happened(departure(table, c.sel, (how,), by), c.cmp))
+        v.condition(f"{{by:players}} did not {present.split('|')[0]} {{x:cards}} this turn",
+                    example=f"you did not {present.split('|')[0]} an enemy {kind} this turn", listed=listed)(
+            lambda by, x, how=how: happened(departure(table, x, (how,), by), NONE))
+    way = next((h for h in table.departures if h in DEPARTURES), "destroyed")
+    v.condition("{x:cards} was|were {hows:words:departure} this turn",
+                example=f"one of your {ex.kinds} was {way} this turn")(
+        lambda x, hows: happened(departure(table, x, tuple(DEPARTURES[h] for h in hows)), SOME))
+    v.condition("{x:cards} died this turn", example=f"one of your {ex.kinds} died this turn",
+                listed="died" in table.departures)(
+        lambda x: happened(departure(table, x, ("died",)), SOME))
+    # "deal 2 damage to the target; if it died, draw a card": it left play just now (this turn)
+    v.condition("{x:cards} was|were {hows:words:departure}", example=f"it was {way}")(
+        lambda x, hows: happened(departure(table, x, tuple(DEPARTURES[h] for h in hows)), SOME))
+    v.condition("{x:cards} died|dies", example="it died", listed="died" in table.departures)(
+        lambda x: happened(departure(table, x, ("died",)), SOME))
+
+    def attacks(by, x: CardSelector | None) -> Event:
+        return card_event(T.ATTACKED, x, None, "", by=by)
+
+    v.condition("{by:players} [have|has] attacked {c:counted} this turn",
+                example=f"you attacked an enemy {ex.target} this turn")(
+        lambda by, c: happened(attacks(by, c.sel), c.cmp))
+    v.condition("{by:players} [have|has] attacked this turn", example="you attacked this turn")(
+        lambda by: happened(attacks(by, None), SOME))
+    v.condition("{by:players} did not attack this turn", example="you did not attack this turn")(
+        lambda by: happened(attacks(by, None), NONE))
+    v.condition("{by:players} have|has not attacked this turn", example="you have not attacked this turn")(
+        lambda by: happened(attacks(by, None), NONE))
+    v.condition("{x:cards} was|were attacked this turn", example=f"this {ex.target} was attacked this turn")(
+        lambda x: happened(attacks(None, x), SOME))
+    v.condition("{x:cards} was|were not attacked this turn", example=f"this {ex.target} was not attacked this turn")(
+        lambda x: happened(attacks(None, x), NONE))
+    v.condition("{x:cards} entered play this turn", example="this card entered play this turn")(
+        lambda x: happened(card_event(T.ENTERED, x, None, ""), SOME))
+    if "damage" in table.attributes:  # a game whose cards take damage (Virevolt's heroes)
+        for pattern in ("{x:cards} was|were dealt damage this turn", "{x:cards} took damage this turn"):
+            v.condition(pattern, example=pattern.replace("{x:cards}", "this card").replace("was|were", "was"))(
+                lambda x: happened(card_event(T.DAMAGED, x, None, ""), SOME))
