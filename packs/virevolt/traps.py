@@ -80,6 +80,8 @@ def activate(state, q: int, name: str, ev: dict) -> None:
             card=Card(iid), text=CardText(d.name, ("effect",), d.program.text))
     ctx = dict(ev)
     ctx.update(controller=q, source=iid, card=name, trap=True)
+    if ev.get("event") == "hero":
+        ctx["_it"] = [ev["hero"]]  # "when an enemy plays a hero: return it to its owner's hand"
     state.stack.append(Frame(d.program, ctx))
 
 

@@ -8,11 +8,11 @@ target``, ``each enemy main hero``, ``target hero of yours``, ``one of your hero
     cleanse HEROES                   rotate your heroes               this attack deals N more damage
     consume N crystals of each enemy destroy N crystals|traps of each enemy
     restore N of your crystals       sacrifice HEROES (your own)      freeze|stun|poison|burn HEROES
-    HEROES gain STATES               give|inflict STATES ... until the end of your turn | until your next turn
+    HEROES gain|lose STATES          give|inflict STATES ... until the end of your turn | until your next turn
 
 Trap conditions (``when:``) are the pack's own: ``an enemy attacks you``, ``an enemy casts an
-incantation``, ``an enemy plays a hero``, ``your main hero has N hp or less``, ``an enemy hero
-has STATE``. Hero powers (``powers:``): ``your attacks deal N more damage``, ``this hero takes
+incantation``, ``an enemy plays a hero`` (the new hero is ``the new hero`` or ``it``), ``your main
+hero has N hp or less``, ``an enemy hero has STATE``. Hero powers (``powers:``): ``your attacks deal N more damage``, ``this hero takes
 N less damage from attacks``, ``heal N damage from this hero in your state phase``, or any
 lasting change of the shared language. Everything else (draw, discard, return, put, look at,
 counts, comparisons, triggers, modifiers) is shared, over :class:`~.table.VirevoltTable`.
@@ -205,6 +205,9 @@ def build_vocabulary() -> Vocabulary:
                 st.remove(s, h, x)
         return heroes(sel, "remove " + " and ".join(sts) + " from", act)
 
+    v.effect("{sel:cards} lose|loses {sts:words:state}", example="each enemy hero loses immunity")(
+        lambda sel, sts: remove(sts, sel))  # as "remove STATES from HEROES", the heroes first
+
     @v.effect("cleanse {sel:cards}", example="cleanse your heroes")
     def cleanse(sel):
         def act(s, c, h):
@@ -342,7 +345,7 @@ def build_vocabulary() -> Vocabulary:
     v.trigger("an enemy casts an incantation", example="an enemy casts an incantation")(trap(
         "cast", lambda s, c: c["actor"] != c["controller"], "an enemy casts an incantation", ("caster",)))
     v.trigger("an enemy plays a hero", example="an enemy plays a hero")(trap(
-        "hero", lambda s, c: c["actor"] != c["controller"], "an enemy plays a hero", ("new hero",)))
+        "hero", lambda s, c: c["actor"] != c["controller"], "an enemy plays a hero", ("new hero", "it")))
 
     @v.trigger("your main hero has {n:number} hp or less", example="your main hero has 2 hp or less")
     def trap_low(n):
