@@ -4,6 +4,7 @@ traps``), and how long a change made by an effect lasts (``this turn``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 from tabletop.dsl import places as P
 from tabletop.dsl import selectors as S
@@ -16,12 +17,21 @@ from tabletop.framework import lasting
 from tabletop.framework.language import gettext
 
 
+#: how long a change lasts: to the end of this turn, or until the controller's next turn begins
+NEXT_TURN = (("until", "your", "next", "turn"), ("until", "the", "start", "of", "your", "next", "turn"))
+
+
 def duration(m: Matcher, pos: int):
+    """``this turn`` / ``until the end of your turn`` ("turn"), ``until your next turn`` ("next")."""
     for words in THIS_TURN:
         end = P.words_at(m, pos, words)
         if end is not None:
             yield end, "turn"
-    m.fail(pos, gettext("how long ('this turn', 'until the end of your turn')"))
+    for words in NEXT_TURN:
+        end = P.words_at(m, pos, words)
+        if end is not None:
+            yield end, "next"
+    m.fail(pos, gettext("how long ('this turn', 'until the end of your turn', 'until your next turn')"))
 
 
 @dataclass(frozen=True)
@@ -61,6 +71,32 @@ def cost_subject(m: Matcher, pos: int):
             e2 = P.words_at(m, e, ("this", "turn"))
             if e2 is not None:
                 yield e2, CostSubject(sel, "you", nxt, sel.problem, this_turn=True)
+
+
+@dataclass(frozen=True)
+class PickedMod:
+    """A lasting change to the cards an effect picks first: ``target enemy city gets -3
+    defence this turn`` asks which city, then changes that one only (its ``modifier`` applies
+    to the subjects its lasting entry remembers)."""
+
+    modifier: lasting.Modifier
+    sel: CardSelector
+
+
+def picks(sel: CardSelector) -> bool:
+    """Whether ``sel`` chooses some of its cards (``a``, ``target``, ``N``, ``up to N``, ``at random``)."""
+    return sel.ref is None and sel.mode in ("one", "n", "upto", "random")
+
+
+def _chosen(state, iid: int, player: int, ctx: dict) -> bool:
+    return iid in (ctx.get("_it") or ())
+
+
+def _subject_mod(x: CardSelector, make: Callable[[Callable], lasting.Modifier]):
+    """``make(applies)``, for the cards ``x`` describes; a choosing ``x`` gives a PickedMod."""
+    if picks(x):
+        return PickedMod(make(_chosen), x)
+    return make(_applies(x, None))
 
 
 def _applies(sel: CardSelector, who: str | None):
@@ -104,15 +140,15 @@ def register(v: Vocabulary, table: Table, ex) -> None:
     @v.modifier("{x:cards} have|has|get|gets {n:number} {a:word:attribute}", example=f"your {ex.kinds} have +1 {ex.stat}")
     def stat(x, n, a, uid):
         changeable(a)
-        return lasting.Modifier(uid(), a, _applies(x, None), n, 1)
+        return _subject_mod(x, lambda applies: lasting.Modifier(uid(), a, applies, n, 1))
 
     @v.modifier("{x:cards} have|has|get|gets {n:number} {c:word:more-less} {a:word:attribute}",
                 example=f"your {ex.kinds} have 1 more {ex.stat}")
     def stat_more(x, n, c, a, uid):
         changeable(a)
-        return lasting.Modifier(uid(), a, _applies(x, None), n, -1 if c != "more" else 1)
+        return _subject_mod(x, lambda applies: lasting.Modifier(uid(), a, applies, n, -1 if c != "more" else 1))
 
     if "flag" in v.families:
         @v.modifier("{x:cards} {f:flag}", example=f"your {ex.kinds} " + (v.families["flag"][0].example or ""))
         def flag(x, f, uid):
-            return lasting.Modifier(uid(), f, _applies(x, None))
+            return _subject_mod(x, lambda applies: lasting.Modifier(uid(), f, applies))

@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from lark import Token, Tree
 
+from tabletop.dsl.changes import PickedMod
 from tabletop.dsl.control import choose_step, if_step, lasting_step, may_step, repeat_step
 from tabletop.dsl.errors import CardLanguageError, VocabularyError
 from tabletop.dsl.matcher import MAX_NUMBER, NUMBER_WORDS, THIS_TURN, Atom, Matcher, TooComplex, article, norm, to_atoms
@@ -179,7 +180,21 @@ class _Compiler(Reading):
             raise VocabularyError(gettext(
                 'vocabulary {name!r}: unknown kind {kind!r}').format(name=self.vocab.name, kind=kind))
         tree = self.parse("start_phrase")
-        return self.phrase(kind, to_atoms(tree.children))
+        atoms = to_atoms(tree.children)
+        out = self.phrase(kind, atoms)
+        if kind == MODIFIER:
+            self._never_picked(out, atoms)
+        return out
+
+    def _never_picked(self, mod, atoms: list[Atom]) -> None:
+        """A card's standing change (an ability, a power) applies to every card it describes:
+        one that picks ("target enemy city has -1 defence") has nobody to pick for it."""
+        if isinstance(mod, PickedMod):
+            raise self.error(gettext(
+                "a lasting ability changes every card it describes, and nobody picks {cards!r} for it: "
+                "write 'each ...' to change every such card, or an effect with a duration ('... this "
+                "turn') to change the one picked").format(cards=mod.sel.text),
+                atoms[0].start, atoms[-1].end - atoms[0].start)
 
     def builtin(self, el: Element) -> object:
         tree = self.parse("start_phrase")
@@ -285,6 +300,7 @@ class _Compiler(Reading):
 
     def static(self, atoms: list[Atom], cond) -> CardAbility:
         mod = self.phrase(MODIFIER, atoms)
+        self._never_picked(mod, atoms)
         if not isinstance(mod, lasting.Modifier):
             raise self.error(gettext("this is not something a card can do while it is in play: an ability is 'when "
                                      "...: EFFECT', 'at the start of ...: EFFECT', or a lasting change such as 'your "

@@ -223,8 +223,13 @@ def register(v: Vocabulary, table: Table, ex) -> None:
         return lambda state, ctx: c.holds(state, ctx, None)
 
     def each(x: CardSelector, test):
+        """Every card ``x`` names passes ``test``; some card, for ``a``/``any`` ("if an enemy hero has burn")."""
+        some = x.ref is None and x.mode == "one"
+
         def pred(state, ctx):
             got = x.candidates(state, ctx)
+            if some:
+                return any(test(state, iid, ctx) for iid, _ in got)
             return bool(got) and all(test(state, iid, ctx) for iid, _ in got)
         return pred
 

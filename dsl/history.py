@@ -81,6 +81,12 @@ def register(v: Vocabulary, table, ex) -> None:
         lambda x, hows: happened(departure(table, x, tuple(DEPARTURES[h] for h in hows)), SOME))
     v.condition("{x:cards} died|dies", example="it died", listed="died" in table.departures)(
         lambda x: happened(departure(table, x, ("died",)), SOME))
+    v.condition("{x:cards} was|were not {hows:words:departure}", example=f"it was not {way}")(
+        lambda x, hows: happened(departure(table, x, tuple(DEPARTURES[h] for h in hows)), NONE))
+    for pattern in ("{x:cards} did not die", "{x:cards} survived|survives"):
+        v.condition(pattern, example=pattern.replace("{x:cards}", "it").replace("|survives", ""),
+                    listed="died" in table.departures)(
+            lambda x: happened(departure(table, x, ("died",)), NONE))
 
     def attacks(by, x: CardSelector | None) -> Event:
         return card_event(T.ATTACKED, x, None, "", by=by)

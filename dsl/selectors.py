@@ -199,7 +199,7 @@ _REF_WORDS = [
     (("the", "attacker"), "attacker", "attacker", False), (("the", "new", "hero"), "new hero", "new hero", False),
 ]
 
-_QUANT_ALL = ("each", "every", "all", "any")
+_QUANT_ALL = ("each", "every", "all")
 
 
 def cards(m: Matcher, pos: int):
@@ -281,7 +281,7 @@ def _quantifier(m: Matcher, pos: int):
     if w in ("a", "an", "one") and m.word(pos + 1) == "random":
         yield pos + 2, "random", Quantity.constant(1)
         return
-    if w in ("a", "an", "one", "target", "another"):
+    if w in ("a", "an", "one", "target", "another", "any"):  # "deal 3 damage to any hero": one, chosen
         yield pos + 1, "one", Quantity.constant(1)
         return
     atoms = m.atoms

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tabletop.dsl import places as P
-from tabletop.dsl.changes import NextMod
+from tabletop.dsl.changes import NextMod, PickedMod
 from tabletop.dsl.matcher import Matcher
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.quantity import Quantity
@@ -18,7 +18,7 @@ from tabletop.dsl.table import Table
 from tabletop.dsl.vocabulary import Vocabulary
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
-from tabletop.framework.language import N_, CardName, Phrase
+from tabletop.framework.language import N_, CardName, Phrase, gettext
 
 
 def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
@@ -115,6 +115,11 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
     # -- moving --------------------------------------------------------------------------
     def mover(x: CardSelector, dest, verb: str, text: str):
         where, bottom = dest
+        if where.part is not None or table.zone(where.zone).dest is None:
+            places = ", ".join(f"'{z.words[0]}'" for z in table.zones if z.dest is not None)
+            raise ValueError(gettext("an effect cannot {verb} cards into {zone}: cards arrive there only by the "
+                                     "game's own actions; an effect can {verb} cards into: {places}").format(
+                verb=verb, zone=where.text, places=places))
 
         def act(state, ctx, iid, k):
             ctx["_it"] = [iid]  # "its owner's hand" is the moved card's owner's
@@ -317,31 +322,42 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
     # -- lasting changes -----------------------------------------------------------------
     @v.effect("{d:duration} [,] {m:modifier}", example=f"this turn, your {ex.kinds} have +1 {ex.stat}")
     def lasting_before(d, m):
-        return _lasting_mod(m, d)
+        return _lasting_mod(m, d, table, key)
 
     @v.effect("{m:modifier} {d:duration}", example=f"your {ex.kinds} have +1 {ex.stat} until the end of your turn")
     def lasting_after(m, d):
-        return _lasting_mod(m, d)
+        return _lasting_mod(m, d, table, key)
 
     @v.effect("{m:modifier}", example=f"the next card you {ex.cost_verb} this turn costs 2 less")
     def lasting_next(m):
         if not isinstance(m, NextMod):
             raise ValueError("say how long this lasts: 'this turn, ...' or '... until the end of your turn'")
-        return _lasting_mod(m, "turn")
+        return _lasting_mod(m, "turn", table, key)
 
 
-def _lasting_mod(m, duration):
-    mod = m.modifier if isinstance(m, NextMod) else m
+def _lasting_mod(m, duration, table: Table, key: Counter) -> tuple:
+    """Steps that make a change last this turn (``duration`` "turn") or until the controller's
+    next turn ("next"); a change to cards the effect picks
+    (``target enemy city gets -3 defence this turn``) asks for them first and remembers them."""
+    mod = m.modifier if isinstance(m, (NextMod, PickedMod)) else m
     uses = m.uses if isinstance(m, NextMod) else 0
     if not isinstance(mod, lasting.Modifier):
         raise ValueError("this is not a change that can last")
     lasting.register(mod.id, mod)
+    picked = m.sel if isinstance(m, PickedMod) else None
 
     def step(state, ctx):
-        lasting.add(state, mod.id, ctx["controller"], ctx.get("source", -1), state.turn, uses)
+        subjects = tuple(ctx.get("_it") or ()) if picked is not None else ()
+        if picked is None or subjects:
+            p = ctx["controller"]
+            last = state.turn if duration == "turn" else lasting.until_next_turn(p)
+            lasting.add(state, mod.id, p, ctx.get("source", -1), last, uses, subjects)
         return None
     step.modifies = True
-    return (step,)
+    if picked is None:
+        return (step,)
+    choose = pick_steps(Pick(picked, key(), "choose", optional=table.optional), lambda s, c, iid, k: None)
+    return choose + (step,)
 
 
 def _maybe_all(table: Table, key: Counter, steps: tuple, x: CardSelector, text: str) -> tuple:

@@ -10,10 +10,12 @@ a red card: gain 1 battle"; "at the start of the enemy's next main phase: ...").
 Lasting effects are plain data in ``state.vars["lasting"]``: a tuple of
 ``(spec id, controller, source, last turn, uses[, subjects])`` where the spec (a
 :class:`Modifier` or a :class:`~tabletop.framework.triggers.Trigger`) is registered by id when
-its card is compiled, ``last turn`` is the turn number after which it ends (0: no end),
+its card is compiled, ``last turn`` is the turn number after which it ends (0: no end; ``-1 - p``:
+until player ``p``'s next turn begins, see :func:`until_next_turn`),
 ``uses`` how many more times it may apply (0: no limit), and ``subjects``, when there are any,
 the cards a trigger left behind acts on when it fires (``it``: the heroes a state was given
-to "until the end of your turn").
+to "until the end of your turn") or the cards a modifier changes (``it``: the city picked by
+"target enemy city gets -3 defence this turn").
 
 The rules ask :func:`applying` or :func:`adjust` where they read a modified number. Both
 are free when the game has no modifier at all: ``MODIFIERS`` is then absent from
@@ -68,20 +70,28 @@ def add(state, spec_id: str, controller: int, source: int, last_turn: int = 0, u
     state.vars[LASTING] = state.vars.get(LASTING, ()) + (entry,)
 
 
+def until_next_turn(player: int) -> int:
+    """The ``last turn`` of an effect lasting until ``player``'s next turn begins (whoever's turn
+    it is made in, and however many turns other players take meanwhile)."""
+    return -1 - player
+
+
 def entries(state) -> tuple:
     """The lasting effects still in force (those of turns gone by are ignored)."""
     out = state.vars.get(LASTING)
     if not out:
         return ()
     turn = state.turn
-    return tuple(e for e in out if not e[3] or e[3] >= turn)
+    return tuple(e for e in out if e[3] <= 0 or e[3] >= turn)
 
 
 def expire(state) -> None:
-    """Forget the lasting effects whose last turn is over (called as each turn starts)."""
+    """Forget the lasting effects whose last turn is over, and those lasting until the next
+    turn of the player whose turn begins (called as each turn starts)."""
     out = state.vars.get(LASTING)
     if out:
-        kept = entries(state)
+        ends = until_next_turn(state.active)
+        kept = tuple(e for e in entries(state) if e[3] != ends)
         if kept:
             state.vars[LASTING] = kept
         else:
@@ -125,6 +135,8 @@ def applying(state, holders, stat: str, iid: int, player: int) -> list[tuple[Mod
         mod = SPECS.get(entry[0])
         if isinstance(mod, Modifier) and mod.stat == stat:
             ctx = {"controller": entry[1], "source": entry[2]}
+            if len(entry) > 5:
+                ctx["_it"] = list(entry[5])  # the cards the effect picked ("target enemy city gets ...")
             if (mod.condition is None or mod.condition(state, ctx)) and mod.applies(state, iid, player, ctx):
                 out.append((mod, ctx, entry))
     return out
