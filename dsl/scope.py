@@ -15,7 +15,7 @@ REFERENCES = {
     "this": "this card",
     "target": "the target",
     "attacker": "the attacker",
-    "attack": "an attack being made (this attack, that attack, the attacked city)",
+    "attack": "an attack being made (this attack, that attack)",
     "city": "the city this card stands in (this city)",
     "it": "'it' (a card picked earlier in the text)",
     "them": "'them' (cards looked at or picked earlier in the text)",

@@ -198,6 +198,9 @@ class Reading:
         return None
 
     def _syntax_note(self, tok: Token) -> str:
+        if re.search(r"(?:^|[;:]\s*|\s)choose\s*$", self.text[:tok.start_pos]) and str(tok) != "one":
+            return gettext(" ('choose' starts 'choose one: EFFECT, or EFFECT'; to pick a card, start with what "
+                           "happens to it: 'discard a card from it', 'put a card from it into your hand')")
         if tok.type == "_COMMA_OR":
             return gettext(" (a choice between effects is written 'choose one: EFFECT, or EFFECT')")
         if tok.type == "_COLON":

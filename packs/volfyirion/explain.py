@@ -108,6 +108,8 @@ class Explain:
             ci = int(where[4]) - 1
             if ci not in state.vars[O.intact]:
                 return _("{city} is already destroyed").format(city=action[1])
+            if not M.attackable(state, o, ci):
+                return _("{city} cannot be attacked now (a card's effect)").format(city=action[1])
             n = M.city_cost(state, o, ci)
             troop = zones[O.troop[ci]]
             extra = _(", its defence plus its Troop {card}'s").format(card=card_name(cards[troop[0]].name)) if troop else ""

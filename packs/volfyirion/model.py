@@ -295,6 +295,23 @@ def defence(state, iid: int, p: int) -> int:
     return lasting.adjust(state, holders(state), "defence", iid, p, base)
 
 
+#: the flag of a City no attack may target ("your cities cannot be attacked this turn")
+UNATTACKABLE = "volfyirion/unattackable"
+
+
+def attackable(state, p: int, ci: int) -> bool:
+    """Whether ``p``'s City ``ci`` may be attacked: no modifier says it cannot (of the City, or
+    of the Troop or Building standing in it)."""
+    if lasting.MODIFIERS not in state.listen:
+        return True
+    K = KEYS[p]
+    hs = holders(state)
+    for iid in (state.vars[K.cityids][ci], *state.zones[K.troop[ci]], *state.zones[K.building[ci]]):
+        if lasting.flagged(state, hs, UNATTACKABLE, iid, p):
+            return False
+    return True
+
+
 def check_loss(state, p: int) -> None:
     """``p`` has no intact City left: the opponent wins at once (VOL-WIN-01/02)."""
     K = KEYS[p]

@@ -514,7 +514,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         if bp >= self.min_defence or mods:
             if mods or v.get("shift") is not None:
                 for ci in v[O.intact]:
-                    if M.city_cost(state, o, ci) <= bp:
+                    if M.city_cost(state, o, ci) <= bp and M.attackable(state, o, ci):
                         acts.append(ATTACK[o][ci])
             else:  # M.city_cost without modifiers or Double Shift: printed defences, the Troop's added
                 ocities = v[O.cityids]

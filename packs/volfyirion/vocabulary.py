@@ -293,6 +293,8 @@ def make_vocabulary() -> Vocabulary:
 
     from tabletop.packs.volfyirion.variants import register  # variant cards' words
     register(v)
+    # a restriction (a flag of the shared lasting changes): "your cities cannot be attacked this turn"
+    v.pattern("flag", "cannot be attacked", example="cannot be attacked")(lambda: M.UNATTACKABLE)
     return common.install(v, VolfyirionTable())
 
 
