@@ -1,6 +1,7 @@
 """The Combat Phase: one attack per turn by the main hero (VIR-PHASE-COMBAT-01..07, VIR-WIN-04/05)."""
 from __future__ import annotations
 
+from tabletop.framework import lasting
 from tabletop.framework.effects import Frame, native
 from tabletop.framework.language import CardName, CardText
 from tabletop.framework.narration import narrate
@@ -13,9 +14,14 @@ from tabletop.packs.virevolt import traps
 from tabletop.packs.virevolt.keys import KEYS
 
 
+#: the flag of a main hero no attack may target ("your main hero cannot be attacked until your next turn")
+UNATTACKABLE = "virevolt/unattackable"
+
+
 def targets(state, p: int) -> list[int]:
     """Players ``p`` may attack: not eliminated, and who have had a turn (VIR-SETUP-05, our
-    addition, unless the game is played without it: option ``first_turn_protection``)."""
+    addition, unless the game is played without it: option ``first_turn_protection``), and
+    whose main hero no card says cannot be attacked."""
     c = state.counters
     n = state.nplayers
     protect = state.vars.get("protect", True)
@@ -23,9 +29,17 @@ def targets(state, p: int) -> list[int]:
     for k in range(1, n):
         q = (p + k) % n
         kq = KEYS[q]
-        if not c[kq.eliminated] and (c[kq.has_played] or not protect):
+        if not c[kq.eliminated] and (c[kq.has_played] or not protect) and not shielded(state, q):
             out.append(q)
     return out
+
+
+def shielded(state, q: int) -> bool:
+    """Whether ``q``'s main hero may not be attacked now (a card's restriction)."""
+    if lasting.MODIFIERS not in state.listen:
+        return False
+    main = state.zones[KEYS[q].main]
+    return bool(main) and lasting.flagged(state, hz.holders(state), UNATTACKABLE, main[0], q)
 
 
 def attack_actions(state, p: int, avail=None) -> list:

@@ -113,6 +113,8 @@ class Explain:
                 kq = KEYS[q]
                 if state.counters[kq.eliminated]:
                     return _("{p} is out of the game").format(p=kq.name)
+                if combat.shielded(state, q):
+                    return _("{p}'s main hero cannot be attacked now (a card's effect)").format(p=kq.name)
                 return _("{p} has not had a turn yet and cannot be attacked (VIR-SETUP-05)").format(p=kq.name)
             hname = cards[hero].name
             index = next((i for i, a in enumerate(cards[hero].attacks) if a.name == action[2]), None)

@@ -31,6 +31,7 @@ from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.framework.language import N_, CardName, Phrase
 from tabletop.framework.narration import Card, narrate
+from tabletop.packs.virevolt import combat
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
@@ -375,6 +376,7 @@ def build_vocabulary() -> Vocabulary:
                example="heal 1 damage from this hero in your state phase")(_pw("regen"))
 
     v.pattern("flag", "cannot be chosen by traps", example="cannot be chosen by traps")(lambda: TRAP_PROOF)
+    v.pattern("flag", "cannot be attacked", example="cannot be attacked")(lambda: combat.UNATTACKABLE)
 
     @v.modifier("{x:cards} take|takes {n:number} {c:word:more-less} damage from attacks",
                 example="your secondary heroes take 1 less damage from attacks")
