@@ -9,6 +9,7 @@ from typing import Callable
 from tabletop.dsl import places as P
 from tabletop.dsl import selectors as S
 from tabletop.dsl.matcher import THIS_TURN, Matcher
+from tabletop.dsl.places import PlayerSel
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.table import Table
@@ -147,6 +148,17 @@ def register(v: Vocabulary, table: Table, ex) -> None:
     def stat_more(x, n, c, a, uid):
         changeable(a)
         return _subject_mod(x, lambda applies: lasting.Modifier(uid(), a, applies, n, -1 if c != "more" else 1))
+
+    def forbidden(who: PlayerSel, x: CardSelector, verb: str, uid):
+        plain = _applies(x, None)
+
+        def applies(state, iid, player, ctx) -> bool:
+            return player in who.resolve(state, ctx) and plain(state, iid, player, ctx)
+        return lasting.Modifier(uid(), lasting.forbids(verb), applies)
+
+    for verb in table.restrictions:  # "the enemy cannot play troops until your next turn"
+        v.modifier(f"{{who:players}} cannot {verb} {{x:cards}}", example=f"the enemy cannot {verb} {ex.kinds}")(
+            lambda who, x, uid, verb=verb: forbidden(who, x, verb, uid))
 
     if "flag" in v.families:
         @v.modifier("{x:cards} {f:flag}", example=f"your {ex.kinds} " + (v.families["flag"][0].example or ""))

@@ -78,6 +78,9 @@ class Table:
     # another way ("when this troop dies" where troops are destroyed) is refused, never silent
     departures: tuple = ("destroyed", "replaced", "removed", "returned", "sacrificed", "discarded", "died")
     attacked: str = "card"   # the kind of card attacks are made on ("you attack an enemy city"), for examples
+    # what a player may be forbidden ("the enemy cannot play troops"): verbs whose legal actions the
+    # pack's rules check against lasting.forbids(verb); a restriction a pack does not check is refused
+    restrictions: tuple = ()
 
     # -------------------------------------------------------------- looking things up
     def zone(self, name: str) -> Zone:

@@ -57,6 +57,12 @@ class Modifier:
         return self.sign * self.amount(state, ctx)
 
 
+def forbids(verb: str) -> str:
+    """The flag of a restriction on players ("the enemy cannot play troops"): a Modifier of this
+    stat applies to card ``iid`` used by ``player`` when that player may not ``verb`` it."""
+    return f"cannot {verb}"
+
+
 def register(spec_id: str, spec: Any) -> str:
     SPECS[spec_id] = spec
     return spec_id

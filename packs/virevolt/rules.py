@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from tabletop.framework import lasting
 from tabletop.framework.actions import DECISION_VERBS, NAME, VerbSpec
 from tabletop.framework.effects import Decision, Frame, IllegalAction, native
 from tabletop.framework.language import N_, CardText, Count, Phrase, Word
@@ -162,6 +163,7 @@ def _main_actions(state: State) -> list:
     main, sec = z[k.main], z[k.secondary]
     room = len(main) + len(sec) < 3
     crystal_ok = not c[k.crystal_played]
+    mods = lasting.MODIFIERS in state.listen
     for iid in z[k.hand]:
         d = cards[iid]
         name = d.name
@@ -169,6 +171,8 @@ def _main_actions(state: State) -> list:
             continue
         seen.add(name)
         kind = d.kind
+        if mods and hz.forbidden(state, "cast" if kind == INCANTATION else "play", iid, p):
+            continue  # a restriction ("the enemy cannot cast incantations this turn")
         if kind == HERO:
             if room:
                 acts.append(("play", name))

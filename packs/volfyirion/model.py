@@ -312,6 +312,12 @@ def attackable(state, p: int, ci: int) -> bool:
     return True
 
 
+def forbidden(state, verb: str, iid: int, p: int) -> bool:
+    """Whether a restriction forbids ``p`` to ``verb`` card ``iid`` now ("the enemy cannot play
+    troops"); only games with modifiers ask."""
+    return lasting.flagged(state, holders(state), lasting.forbids(verb), iid, p)
+
+
 def check_loss(state, p: int) -> None:
     """``p`` has no intact City left: the opponent wins at once (VOL-WIN-01/02)."""
     K = KEYS[p]

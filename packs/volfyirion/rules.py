@@ -475,6 +475,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                 acts.append(REFRESH_ALL)
         intact = v[K.intact]
         hand = zones[K.hand]
+        mods = "modifiers" in state.listen
         if hand:
             seen = set()
             for iid in hand:
@@ -482,6 +483,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                 if c in seen:
                     continue
                 seen.add(c)
+                if mods and M.forbidden(state, "play", iid, p):
+                    continue
                 pa = c.play_act
                 if pa is not None:
                     acts.append(pa)
@@ -492,11 +495,11 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         cp = cnt[K.cp]
         bp = cnt[K.bp]
         kp = cnt[K.kp]
-        mods = "modifiers" in state.listen
         if cp >= self.min_asset_cost or mods:
             for key, a in ROW_ACQ:
                 lst = zones[key]
-                if lst and (M.cost(state, p, lst[0]) if mods else cards[lst[0]].cost) <= cp:
+                if lst and (M.cost(state, p, lst[0]) if mods else cards[lst[0]].cost) <= cp \
+                        and not (mods and M.forbidden(state, "acquire", lst[0], p)):
                     acts.append(a)
         if cp >= self.min_troop_cost and len(intact) > 1:
             troops = K.troop
@@ -509,7 +512,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         if zones["lair_card"]:
             for j, key in enumerate(LAIR_KEYS):
                 lst = zones[key]
-                if lst and (M.cost(state, p, lst[0]) if mods else cards[lst[0]].cost) <= bp:
+                if lst and (M.cost(state, p, lst[0]) if mods else cards[lst[0]].cost) <= bp \
+                        and not (mods and M.forbidden(state, "acquire", lst[0], p)):
                     acts.append(ACQ_WONDER[j])
         if bp >= self.min_defence or mods:
             if mods or v.get("shift") is not None:

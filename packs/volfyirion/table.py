@@ -104,6 +104,7 @@ class VolfyirionTable(Table):
     name = "volfyirion"
     departures = ("destroyed", "replaced", "removed", "returned", "discarded")  # nothing dies
     attacked = "city"
+    restrictions = ("play", "acquire")  # checked by Rules._main_actions through model.forbidden
     optional = True
     resources = RESOURCES
     zones = ZONES

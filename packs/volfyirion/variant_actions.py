@@ -88,10 +88,13 @@ class VariantActions:
                             seen.add(c.name)
                             acts.append(("collide", c.name))
                 deck = zones["asset_deck"]
-                if pk.oracle and deck and cards[deck[-1]].cost <= cnt[K.cp]:
+                mods = "modifiers" in state.listen
+                if pk.oracle and deck and cards[deck[-1]].cost <= cnt[K.cp] \
+                        and not (mods and M.forbidden(state, "acquire", deck[-1], p)):
                     acts.append(("acquire top",))
-                if (pk.heroes is not None and zones["lair_card"] and zones["wonder_deck"]
-                        and cnt[K.bp] >= pk.heroes):
+                wd = zones["wonder_deck"]
+                if (pk.heroes is not None and zones["lair_card"] and wd and cnt[K.bp] >= pk.heroes
+                        and not (mods and M.forbidden(state, "acquire", wd[-1], p))):
                     acts.append(("acquire wonder top",))
         if f & V.EXT:
             intact = v[K.intact]
