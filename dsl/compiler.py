@@ -981,12 +981,20 @@ class _Compiler(Reading):
                 pool = list(dict.fromkeys(m.words))
                 sug = closest(at.value, pool)
                 what = _(" or ").join(m.classes)
-                return self.error(_("unknown {what} {word!r}, expected {expected}").format(
-                    what=what, word=at.value, expected=local), at.start, width, expected, repr(sug[0]) if sug else None)
+                msg = _("unknown {what} {word!r}, expected {expected}").format(what=what, word=at.value, expected=local)
+                verb = self._verb_after_subject(family, atoms, pos)
+                if verb is not None:  # "each enemy reveals their hand": the verb first, as cards write it
+                    msg += _(" ('{word}' after a player is read only for some verbs; start with the verb: "
+                             "'{verb} ...')").format(word=at.value, verb=verb)
+                return self.error(msg, at.start, width, expected, repr(sug[0]) if sug else None)
             if at.kind == "w":
                 sug = closest(at.value, list(dict.fromkeys(m.words)))
                 msg = _("unexpected word {word!r} in this {label}, expected {expected}").format(
                     word=at.value, label=label, expected=local)
+                verb = self._verb_after_subject(family, atoms, pos)
+                if verb is not None:
+                    msg += _(" ('{word}' after a player is read only for some verbs; start with the verb: "
+                             "'{verb} ...')").format(word=at.value, verb=verb)
                 if at.value == "and" and family == EFFECT and a0.kind == "w" and pos + 1 < len(atoms) \
                         and atoms[pos + 1].value != a0.value:
                     # "deal 1 damage to X and 1 damage to Y": the second effect lost its verb
@@ -998,6 +1006,19 @@ class _Compiler(Reading):
         last = atoms[-1]
         return self.error(_("this {label} ends too early, expected {expected}").format(label=label, expected=local),
                           last.end, 1, expected)
+
+
+    def _verb_after_subject(self, family: str, atoms: list[Atom], pos: int) -> str | None:
+        """The effect verb a statement's word at ``pos`` is the third person of (``reveals``,
+        ``loses``), after a subject that is not a card; None when it is not one."""
+        if family != EFFECT or pos < 1 or atoms[pos].kind != "w":
+            return None
+        word = atoms[pos].value
+        by_first, _open = self.vocab.index(family)
+        for verb in (word[:-2], word[:-1]) if word.endswith("es") else (word[:-1],) if word.endswith("s") else ():
+            if verb in by_first:
+                return verb
+        return None
 
 
 #: Words designers reach for, and the verbs of the language that mean the same (suggested by meaning).

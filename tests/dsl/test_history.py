@@ -1,6 +1,6 @@
 """What happened this turn, read by cards: the history conditions and selectors, what they
-cost the games that do not use them, and the readings added beside them (contractions,
-'; or', 'whose', 'without')."""
+cost the games that do not use them, and the readings and messages added beside them
+(contractions, '; or', 'whose', a verb after a player, 'choose' before a card)."""
 from __future__ import annotations
 
 import pytest
@@ -89,3 +89,13 @@ def test_whose_names_the_numbers_a_card_has():
                                   "if one of your troops died this turn, gain 1 battle"])
 def test_a_history_of_a_departure_the_game_lacks_is_refused(text):
     assert "cards never die" in error(text)
+
+
+def test_a_verb_after_a_player_that_does_not_read_so_suggests_the_verb_first():
+    message = error("each enemy reveals their hand", "virevolt")
+    assert "start with the verb: 'reveal ...'" in message
+
+
+def test_choose_before_a_card_explains_how_a_card_is_picked():
+    message = error("look at the enemy's hand; choose a card from it")
+    assert "'choose' starts 'choose one: EFFECT, or EFFECT'" in message
