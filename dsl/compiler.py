@@ -28,7 +28,7 @@ from tabletop.dsl.source import Source
 from tabletop.dsl.steps import numbering
 from tabletop.dsl.syntax import Reading, as_written, capitalised
 from tabletop.dsl.vocabulary import CONDITION, EFFECT, MODIFIER, QUANTITY, TRIGGER, Element, Pattern, Vocabulary
-from tabletop.framework import effects, lasting
+from tabletop.framework import effects, lasting, triggers
 from tabletop.framework.effects import Program
 from tabletop.framework.language import N_, gettext, gettext as _
 from tabletop.framework.suggest import closest
@@ -127,6 +127,7 @@ class _Compiler(Reading):
         self.scale: tuple | None = None      # (count, cap) while compiling a "for each" statement
         self.moment = "start"                # "start" or "end", for "at the start/end of ..."
         self.listens: set[str] = set()       # events of the lasting triggers this text makes
+        self.just_now = False                # a condition asks what happened during the effect ("if it dies")
         self.modifies = False                # whether this text makes lasting modifiers
         self.cond_override: dict[int, Callable] = {}
         self.last_ref: Any = None            # the card last named ("the target", or a selector), for "it"
@@ -219,7 +220,11 @@ class _Compiler(Reading):
         return effects.register(Program(pid, steps, norm(text)))
 
     def top(self, steps: tuple, text: str) -> Program:
-        """The text's program, knowing what lasting triggers and modifiers it may leave behind."""
+        """The text's program, knowing what lasting triggers and modifiers it may leave behind
+        (and first noting where the turn's history stands, when a condition asks what happened
+        just now: "if it dies")."""
+        if self.just_now:
+            steps = (triggers.mark,) + tuple(steps)
         listens = set(self.listens)
         if self.modifies:
             listens.add(lasting.MODIFIERS)
@@ -308,7 +313,8 @@ class _Compiler(Reading):
         if cond is not None:
             mod = _with(mod, condition=cond)
         lasting.register(mod.id, mod)
-        return CardAbility(static=mod, listens=frozenset({lasting.MODIFIERS}), modifies=True)
+        # with what its condition reads ("while you have not attacked this turn": the turn's history)
+        return CardAbility(static=mod, listens=frozenset({lasting.MODIFIERS}) | frozenset(self.listens), modifies=True)
 
     def event_phrase(self, kw: str, atoms: list[Atom], head: list[Atom]) -> Event:
         """What ``when ...`` / ``at the start of ...`` waits for."""
@@ -737,6 +743,7 @@ class _Compiler(Reading):
         if d == "cphrase":
             pred = self.phrase(CONDITION, to_atoms(t.children))
             self.listens.update(getattr(pred, "listens", ()))  # what it reads ("if you attacked this turn")
+            self.just_now = self.just_now or getattr(pred, "just_now", False)
             return pred
         if d == "not_":
             f = self.cond(t.children[1])

@@ -24,14 +24,20 @@ NONE = Comparison("==", Quantity.constant(0))
 SOME = Comparison(">=", Quantity.constant(1))
 
 
-def happened(event: Event, cmp: Comparison) -> Callable[[Any, dict], bool]:
-    """How many of this turn's events ``event``'s test accepts, compared with ``cmp``."""
+def happened(event: Event, cmp: Comparison, just_now: bool = False) -> Callable[[Any, dict], bool]:
+    """How many of this turn's events ``event``'s test accepts, compared with ``cmp``; with
+    ``just_now``, only those since the effect reading it began ("if it dies": a hero that died
+    earlier this turn and came back has not died now)."""
     name, test, own = event.event, event.test, event.own
 
     def pred(state, ctx: dict) -> bool:
         source = ctx.get("source")
         n = 0
-        for ev, data in triggers.this_turn(state):
+        seen_events = triggers.this_turn(state)
+        since = ctx.get(triggers.SINCE)
+        if just_now and since is not None and since[0] == state.turn:
+            seen_events = seen_events[since[1]:]
+        for ev, data in seen_events:
             if ev != name or (own and data.get("subject") != source):
                 continue
             # the event's data as its trigger would see it, and this effect's references ("it")
@@ -41,7 +47,9 @@ def happened(event: Event, cmp: Comparison) -> Callable[[Any, dict], bool]:
                 n += 1
         return cmp.test(n, state, ctx)
     pred.listens = frozenset({name, triggers.HISTORY})
+    pred.just_now = just_now
     return pred
+
 
 
 def register(v: Vocabulary, table, ex) -> None:
@@ -76,17 +84,17 @@ def register(v: Vocabulary, table, ex) -> None:
     v.condition("{x:cards} died this turn", example=f"one of your {ex.kinds} died this turn",
                 listed="died" in table.departures)(
         lambda x: happened(departure(table, x, ("died",)), SOME))
-    # "deal 2 damage to the target; if it died, draw a card": it left play just now (this turn)
+    # "deal 2 damage to the target; if it died, draw a card": it left play just now, during this effect
     v.condition("{x:cards} was|were {hows:words:departure}", example=f"it was {way}")(
-        lambda x, hows: happened(departure(table, x, tuple(DEPARTURES[h] for h in hows)), SOME))
+        lambda x, hows: happened(departure(table, x, tuple(DEPARTURES[h] for h in hows)), SOME, True))
     v.condition("{x:cards} died|dies", example="it died", listed="died" in table.departures)(
-        lambda x: happened(departure(table, x, ("died",)), SOME))
+        lambda x: happened(departure(table, x, ("died",)), SOME, True))
     v.condition("{x:cards} was|were not {hows:words:departure}", example=f"it was not {way}")(
-        lambda x, hows: happened(departure(table, x, tuple(DEPARTURES[h] for h in hows)), NONE))
+        lambda x, hows: happened(departure(table, x, tuple(DEPARTURES[h] for h in hows)), NONE, True))
     for pattern in ("{x:cards} did not die", "{x:cards} survived|survives"):
         v.condition(pattern, example=pattern.replace("{x:cards}", "it").replace("|survives", ""),
                     listed="died" in table.departures)(
-            lambda x: happened(departure(table, x, ("died",)), NONE))
+            lambda x: happened(departure(table, x, ("died",)), NONE, True))
 
     def attacks(by, x: CardSelector | None) -> Event:
         return card_event(T.ATTACKED, x, None, "", by=by)

@@ -72,6 +72,16 @@ def announce(state, event: str, **data: Any) -> None:
             state.vars[HISTORY] = (state.turn, past + ((event, data),))
 
 
+#: where an effect that asks what happened "just now" ("if it dies") notes, as its first step,
+#: how far the turn's history went when it began: ``(turn, number of events)``
+SINCE = "_since"
+
+
+def mark(state, ctx: dict) -> None:
+    """The first step of a program with a "just now" condition (see :data:`SINCE`)."""
+    ctx[SINCE] = (state.turn, len(this_turn(state)))
+
+
 def this_turn(state) -> tuple:
     """The ``(event, data)`` announced so far this turn, oldest first, of the events some card
     of the game answers (empty unless a card reads the turn's history: ``HISTORY``)."""

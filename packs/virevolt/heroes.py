@@ -170,6 +170,16 @@ def _hurt(state, hero: int, n: int, killer: int | None, told: str, attacker: int
         kill(state, hero, killer)
 
 
+def deaths_by_hp(state) -> None:
+    """Every hero whose HP a change brought to 0 or below dies ("-3 hp this turn" on a 3-HP hero;
+    "+3 hp" ending under 4 damage), killed by the player whose effect or turn it is (VIR-HERO-08)."""
+    dmg = state.values[DAMAGE]
+    for p in range(state.nplayers):
+        for hero in in_play(state, p):
+            if dmg.get(hero, 0) >= max_hp(state, hero):
+                kill(state, hero, cause(state))
+
+
 def lose_hp(state, hero: int, n: int) -> None:
     """HP lost to Poison/Burn (VIR-PHASE-STATE-01/02): nobody's doing, so a death scores for the
     previous player (``kill``)."""

@@ -562,7 +562,10 @@ class VirevoltRules(Explain, Views, Positions, Rules):
     # ------------------------------------------------------------------ checks
     def check(self, state: State) -> None:
         """VIR-WIN-02/03: 5 tokens win once the exchange has resolved; ties go to its initiator.
-        Then, once after each action and phase step, the trap window of VIR-TRAP-03."""
+        Then, once after each action and phase step, the trap window of VIR-TRAP-03. First, in a
+        game whose cards change HP, a hero left with no HP by such a change dies (as by damage)."""
+        if lasting.MODIFIERS in state.listen:
+            hz.deaths_by_hp(state)
         c = state.counters
         n = state.nplayers
         winners = []

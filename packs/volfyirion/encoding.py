@@ -240,7 +240,7 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
     row_keys, lair_keys = M.ROW_KEYS, M.LAIR_KEYS
     LAIR, REMOVED = M.LAIR, M.REMOVED
     sees_top = rules._sees_asset_top
-    city_cost = M.city_cost
+    city_cost, lair_cost = M.city_cost, M.lair_cost
     o_you, o_opp = blocks["you"], blocks["opp"]
     slot_keys = tuple(tuple(zip(K.troop, K.building)) for K in KEYS)
     cities_span = 3 * city_size
@@ -348,7 +348,7 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
             if lair_z:
                 out[o_owner + (p != player)] = 1  # who holds the Lair
                 out[o_lair_p] = 1
-                out[o_lair_p + 1] = cards[lair_z[0]].defence
+                out[o_lair_p + 1] = lair_cost(state, p)
 
     def city_block(state, p, out, b, intact, gone, ext, cards, cityids, slots, t_troop, t_build) -> None:
         """Write seat ``p``'s three Cities from offset ``b`` (as ``fill`` does from the view)."""

@@ -114,7 +114,9 @@ class Explain:
             if where == "lair":
                 if not zones[O.lair]:
                     return _("{p} has no Lair (only the player who defeated Volfyirion has one)").format(p=O.name)
-                n = cards[zones[O.lair][0]].defence
+                if not M.attackable(state, o, M.LAIR_CITY):
+                    return _("{city} cannot be attacked now (a card's effect)").format(city=action[1])
+                n = M.lair_cost(state, o)
                 return _("attacking {p}'s Lair {cost} (VOL-DEFEAT-14)").format(p=O.name, cost=_cost_text(n, 'battle', cnt[K.bp]))
             ci = int(where[4]) - 1
             if ci not in state.vars[O.intact]:

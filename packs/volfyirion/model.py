@@ -306,6 +306,8 @@ def attackable(state, p: int, ci: int) -> bool:
         return True
     K = KEYS[p]
     hs = holders(state)
+    if ci == LAIR_CITY:  # a claimed Lair is one of its owner's Cities, the Lair City (VOL-DEFEAT-12)
+        return not any(lasting.flagged(state, hs, UNATTACKABLE, iid, p) for iid in state.zones[K.lair])
     for iid in (state.vars[K.cityids][ci], *state.zones[K.troop[ci]], *state.zones[K.building[ci]]):
         if lasting.flagged(state, hs, UNATTACKABLE, iid, p):
             return False
@@ -375,8 +377,9 @@ def city_cost(state, p: int, ci: int) -> int:
 
 
 def lair_cost(state, p: int) -> int:
-    """Battle Points to attack the Lair ``p`` claimed: its defence, raised by Double Shift this turn."""
-    d = state.cards[state.zones[KEYS[p].lair][0]].defence
+    """Battle Points to attack the Lair ``p`` claimed: its defence (changed as a City's is), raised by
+    Double Shift this turn."""
+    d = defence(state, state.zones[KEYS[p].lair][0], p)
     s = state.vars.get("shift")
     if s is not None and s[0] == city_key(p, LAIR_CITY):
         d += s[1]

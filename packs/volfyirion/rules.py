@@ -528,7 +528,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                     t = zones[otroop[ci]]
                     if cards[ocities[ci]].defence + (cards[t[0]].defence if t else 0) <= bp:
                         acts.append(attack[ci])
-            if zones[O.lair] and M.lair_cost(state, o) <= bp:
+            if zones[O.lair] and M.lair_cost(state, o) <= bp and (not mods or M.attackable(state, o, M.LAIR_CITY)):
                 acts.append(ATTACK_LAIR[o])
             if bp >= DEFEAT_COST and v["dragon"] != REMOVED:
                 acts.append(DEFEAT)

@@ -71,7 +71,7 @@ class Views:
             out[f"city{ci + 1}"] = self._city_info(state, p, ci)
         if zones[K.lair]:
             lair = state.cards[zones[K.lair][0]]
-            out["lair"] = {"name": lair.name, "defence": lair.defence, "printed": lair.defence,
+            out["lair"] = {"name": lair.name, "defence": M.lair_cost(state, p), "printed": lair.defence,
                            "destroyed": False, "troop": None, "building": None}
         return out
 

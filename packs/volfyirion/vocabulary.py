@@ -30,8 +30,11 @@ those effects offers ``skip``/``no`` by itself.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
+from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.framework.language import N_, CardName, Phrase, Word
 from tabletop.framework.narration import narrate
@@ -216,10 +219,18 @@ def _cities_of(whose: str):
     return where
 
 
+def _acquirable(state, iid: int, key, ctx: dict) -> bool:
+    return lasting.MODIFIERS not in state.listen or not M.forbidden(state, "acquire", iid, ctx["controller"])
+
+
 class Acquire:
     """``acquire CARDS [for free]``: the cards join the controller's discard pile as if bought."""
 
     def __init__(self, pick: Pick, free: bool) -> None:
+        # a restriction ("the enemy cannot acquire red cards") holds for effects too: such cards are not
+        # offered, and a card named by place ("the top card of the asset deck") stays where it is
+        if pick.sel.mode not in ("top", "bottom"):
+            pick = replace(pick, sel=replace(pick.sel, filters=pick.sel.filters + (_acquirable,)))
         self.steps = pick_steps(pick, self.act)
         self.free = free
 
@@ -227,6 +238,8 @@ class Acquire:
         from tabletop.packs.volfyirion.rules import VolfyirionRules
 
         p = ctx["controller"]
+        if not _acquirable(state, iid, key, ctx):
+            return
         if not self.free:
             res = KEYS[p].cp if state.cards[iid].kind != M.WONDER else KEYS[p].bp
             price = M.cost(state, p, iid, consume=True)
