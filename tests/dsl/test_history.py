@@ -8,21 +8,13 @@ import pytest
 import tabletop
 from tabletop.framework import triggers
 from tabletop.framework.rng import Random
+from tests.random_games import positions
 
 
 def error(text: str, pack: str = "volfyirion") -> str:
     with pytest.raises(tabletop.Error) as info:
         tabletop.compile(text, pack)
     return str(info.value)
-
-
-def _random_turns(game, seed: int, turns: int):
-    rng = Random(seed)
-    state = game.new_state(seed)
-    while not state.over and state.turn <= turns:
-        yield state
-        actions = game.legal_actions(state)
-        game.rules.apply(state, actions[rng.below(len(actions))])
 
 
 @pytest.mark.parametrize("text", [
@@ -38,7 +30,7 @@ def test_a_card_reading_the_turn_asks_the_engine_to_keep_it(text):
 @pytest.mark.parametrize("name", ["volfyirion", "virevolt"])
 def test_a_game_whose_cards_never_read_the_turn_keeps_no_history(name):
     game = tabletop.load(name)
-    for state in _random_turns(game, 3, 12):
+    for state in positions(game, [3], 12):
         assert triggers.HISTORY not in state.listen
         assert triggers.HISTORY not in state.vars
 

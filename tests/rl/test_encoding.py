@@ -9,17 +9,8 @@ import tabletop
 from tabletop.framework.determinize import determinize_pools
 from tabletop.framework.encoding import WAIT
 from tabletop.framework.rng import Random
+from tests.random_games import positions
 from tests.rl.configs import CONFIGS, config_id
-
-
-def _random_positions(game, seeds, max_turns=60):
-    for seed in seeds:
-        rng = Random(seed)
-        state = game.new_state(seed)
-        while not state.over and state.turn <= max_turns:
-            yield state
-            actions = game.legal_actions(state)
-            game.rules.apply(state, actions[rng.below(len(actions))])
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
@@ -27,7 +18,7 @@ def test_every_legal_action_has_its_own_id_from_the_families(config):
     name, options = config
     game = tabletop.load(name, **options)
     space = game.encoding.actions
-    for state in _random_positions(game, range(6)):
+    for state in positions(game, range(6)):
         ids = game.action_ids(state)
         assert len(set(ids)) == len(ids)
         assert all(WAIT < i < space.fallback for i in ids), "an action fell back on 'decision option k'"
@@ -78,7 +69,7 @@ def test_observations_have_the_layout_size_and_use_every_field(config):
     enc = game.encoding
     assert sum(size for _, _, size, _ in enc.layout.table()) == enc.layout.size
     seen = set()
-    for state in _random_positions(game, range(3)):
+    for state in positions(game, range(3)):
         obs = game.observation(state, state.to_move())
         assert obs.shape == (enc.layout.size,) and obs.dtype.name == "float32"
         seen.update(int(i) for i in obs.nonzero()[0])
