@@ -61,7 +61,8 @@ def counted(m: Matcher, pos: int):
     """``4 or more crystals``, ``at least 2 troops in your cities``, ``no cards in your hand``,
     ``a troop``, ``fewer intact cities than the enemy``, ``as many heroes as the enemy``."""
     w = m.word(pos)
-    if w in ("fewer", "more", "less") or (w == "as" and m.word(pos + 1) == "many"):
+    than_n = m.word(pos + 1) == "than"  # "fewer than 2 troops": a number follows, read below
+    if (w in ("fewer", "more", "less") and not than_n) or (w == "as" and m.word(pos + 1) == "many"):
         op = {"fewer": "<", "less": "<", "more": ">"}.get(w, "==")
         start = pos + (2 if w == "as" else 1)
         for end, sel in S.count(m, start):
@@ -161,7 +162,8 @@ def resource_cmp(m: Matcher, pos: int):
         return r, p + 1 + (m.word(p + 1) in ("point", "points"))
 
     w = m.word(pos)
-    if w in ("fewer", "less", "more") or (w == "as" and m.word(pos + 1) == "much"):
+    than_n = m.word(pos + 1) == "than"  # "more than 5 knowledge": a number follows, read below
+    if (w in ("fewer", "less", "more") and not than_n) or (w == "as" and m.word(pos + 1) == "much"):
         r, end = resource_at(pos + (2 if w == "as" else 1))
         link = "as" if w == "as" else "than"
         if r is not None and m.word(end) == link:
