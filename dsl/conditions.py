@@ -278,6 +278,14 @@ def register(v: Vocabulary, table: Table, ex) -> None:
             return bool(got) and all(k in keys for _, k in got)
         return pred
 
+    @v.condition("{z:zone} is|are empty", example=f"your {ex.hand} is empty")
+    def empty(z):
+        return lambda state, ctx: not any(state.zones[k] for k in z.keys(state, ctx))
+
+    @v.condition("{z:zone} is|are not empty", example=f"your {ex.hand} is not empty")
+    def not_empty(z):
+        return lambda state, ctx: any(state.zones[k] for k in z.keys(state, ctx))
+
     @v.condition("{x:cards} is|are in play", example="this card is in play")
     def in_play(x):
         def pred(state, ctx):
