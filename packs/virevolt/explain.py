@@ -7,7 +7,6 @@ the state and their own hand and traps); rule ids refer to the pack's catalogue
 """
 from __future__ import annotations
 
-from tabletop.framework import lasting
 from tabletop.framework.language import N_, card_name, card_text, gettext, gettext as _, localised as L
 from tabletop.framework.state import State
 
@@ -70,11 +69,9 @@ class Explain:
                 names = sorted({card_name(c.name) for c in hand})
                 return _("there is no {card} in your hand (your hand: {hand})").format(
                     card=card_name(action[1]), hand=", ".join(names) or _("empty"))
-            if verb in ("play", "cast") and lasting.MODIFIERS in state.listen:
-                iid = next(i for i in z[k.hand] if cards[i] is c)
-                if hz.forbidden(state, verb, iid, p):
-                    return _("a card's restriction forbids you to {verb} {card} now").format(
-                        verb=verb, card=card_name(c.name))
+            if verb in ("play", "cast") and hz.forbidden(state, verb, next(i for i in z[k.hand] if cards[i] is c), p):
+                return _("a card's restriction forbids you to {verb} {card} now").format(
+                    verb=verb, card=card_name(c.name))
             if verb == "play":
                 if c.kind == HERO:
                     n = len(z[k.main]) + len(z[k.secondary])

@@ -137,7 +137,9 @@ def _named(state, hero: int) -> str:
 
 def forbidden(state, verb: str, iid: int, p: int) -> bool:
     """Whether a restriction forbids ``p`` to ``verb`` card ``iid`` now ("the enemy cannot play
-    heroes until your next turn"); only games with modifiers ask."""
+    heroes until your next turn"); free in a game without modifiers."""
+    if lasting.MODIFIERS not in state.listen:
+        return False
     return lasting.flagged(state, holders(state), lasting.forbids(verb), iid, p)
 
 

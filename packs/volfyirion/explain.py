@@ -7,7 +7,6 @@ docs/rules/volfyirion.md).
 """
 from __future__ import annotations
 
-from tabletop.framework import lasting
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.language import N_, card_name, gettext, gettext as _, localised as L, ngettext
 from tabletop.framework.state import State
@@ -67,10 +66,8 @@ class Explain:
                 names = sorted({card_name(c.name) for c in hand})
                 return _("there is no {card} in your hand (your hand: {hand})").format(
                     card=card_name(action[1]), hand=", ".join(names) or _("empty"))
-            if lasting.MODIFIERS in state.listen and M.forbidden(state, "play", next(
-                    i for i in zones[K.hand] if cards[i] is c), p):
-                return _("a card's restriction forbids you to {verb} {card} now").format(verb="play",
-                                                                                      card=card_name(c.name))
+            if M.forbidden(state, "play", next(i for i in zones[K.hand] if cards[i] is c), p):
+                return _forbidden("play", c)
             if c.kind in (BUILDING, TROOP):
                 if len(action) < 3:
                     return _("{card} is a {kind}: say which City, e.g. 'play {card} city1'").format(
@@ -90,9 +87,8 @@ class Explain:
             if not slot:
                 return _("Asset Row space {i} is empty").format(i=i)
             c = cards[slot[0]]
-            if lasting.MODIFIERS in state.listen and M.forbidden(state, "acquire", slot[0], p):
-                return _("a card's restriction forbids you to {verb} {card} now").format(verb="acquire",
-                                                                                      card=card_name(c.name))
+            if M.forbidden(state, "acquire", slot[0], p):
+                return _forbidden("acquire", c)
             return f"{card_name(c.name)} {_cost_text(c.cost, 'command', cnt[K.cp])} (VOL-ACQ-01)"
         if verb == "acquire wonder":
             if not zones["lair_card"]:
@@ -101,9 +97,8 @@ class Explain:
             if not 1 <= i <= len(LAIR_KEYS) or not zones[LAIR_KEYS[i - 1]]:
                 return _("there is no Wonder in the Lair's space {i}").format(i=i)
             c = cards[zones[LAIR_KEYS[i - 1]][0]]
-            if lasting.MODIFIERS in state.listen and M.forbidden(state, "acquire", zones[LAIR_KEYS[i - 1]][0], p):
-                return _("a card's restriction forbids you to {verb} {card} now").format(verb="acquire",
-                                                                                      card=card_name(c.name))
+            if M.forbidden(state, "acquire", zones[LAIR_KEYS[i - 1]][0], p):
+                return _forbidden("acquire", c)
             return f"{card_name(c.name)} {_cost_text(c.cost, 'battle', cnt[K.bp])} (VOL-ACQW-01)"
         if verb == "attack":
             who, _dot, where = action[1].partition(".")
@@ -315,3 +310,7 @@ class Explain:
 
     def card_rules(self, card) -> str:
         return gettext(KIND_RULES[card.type]) if card.type in KIND_RULES else ""
+
+
+def _forbidden(verb: str, card) -> str:
+    return _("a card's restriction forbids you to {verb} {card} now").format(verb=verb, card=card_name(card.name))

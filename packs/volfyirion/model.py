@@ -316,7 +316,9 @@ def attackable(state, p: int, ci: int) -> bool:
 
 def forbidden(state, verb: str, iid: int, p: int) -> bool:
     """Whether a restriction forbids ``p`` to ``verb`` card ``iid`` now ("the enemy cannot play
-    troops"); only games with modifiers ask."""
+    troops"); free in a game without modifiers."""
+    if lasting.MODIFIERS not in state.listen:
+        return False
     return lasting.flagged(state, holders(state), lasting.forbids(verb), iid, p)
 
 

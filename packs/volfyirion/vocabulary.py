@@ -34,7 +34,6 @@ from dataclasses import replace
 
 from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
-from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.framework.language import N_, CardName, Phrase, Word
 from tabletop.framework.narration import narrate
@@ -220,7 +219,7 @@ def _cities_of(whose: str):
 
 
 def _acquirable(state, iid: int, key, ctx: dict) -> bool:
-    return lasting.MODIFIERS not in state.listen or not M.forbidden(state, "acquire", iid, ctx["controller"])
+    return not M.forbidden(state, "acquire", iid, ctx["controller"])
 
 
 class Acquire:
