@@ -375,7 +375,7 @@ class _Context:
         self.prefer = [dict(p) or None for p in config.prefer] or [None] * len(config.bots)
         cls = type(self.rules)
         self.annotate = self.rules.annotate if cls.annotate is not Rules.annotate else None
-        self.evaluate = self.rules.evaluate if cls.evaluate is not Rules.evaluate else None
+        self.evaluate = self.rules.evaluate_all if cls.evaluate is not Rules.evaluate else None
         self.nplayers = self.rules.setup(dict(config.options), game_seed(config.seed, 0)).nplayers if config.deck_pool else 0
 
 
@@ -457,12 +457,8 @@ def play_game(config: SimConfig, index: int, ctx: _Context | None = None, stop=N
     }
 
 
-def _evals(evaluate, state, n: int) -> list:
-    out = []
-    for p in range(n):
-        v = evaluate(state, p)
-        out.append(None if v is None else round(float(v), 3))
-    return out
+def _evals(evaluate_all, state, n: int) -> list:
+    return [None if v is None else round(float(v), 3) for v in evaluate_all(state)[:n]]
 
 
 def run_chunk(config: SimConfig, start: int, stop: int) -> list[dict]:

@@ -117,6 +117,7 @@ class MCTSBot:
         prior = (rules.preferred_action if type(rules).preferred_action is not Rules.preferred_action
                  and self.prior_weight > 0 else None)
         has_eval = type(rules).evaluate is not Rules.evaluate
+        eval_all = type(rules).evaluate_all is not Rules.evaluate_all
         allowed = frozenset(legal)  # the root's candidates: the search spends nothing on the others
         n = 0
         while True:
@@ -124,7 +125,7 @@ class MCTSBot:
                 break
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(rules, state, me, root, random_rollout, has_eval, safe, prior, allowed)
+            self._iterate(rules, state, me, root, random_rollout, has_eval, safe, prior, allowed, eval_all)
             n += 1
         self.last_iterations = n
         self.last_root = root
@@ -149,7 +150,7 @@ class MCTSBot:
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, rules, root_state, me: int, root: Node, random_rollout: bool, has_eval: bool,
-                 safe=None, prior=None, allowed: frozenset | None = None) -> None:
+                 safe=None, prior=None, allowed: frozenset | None = None, eval_all: bool = False) -> None:
         rng = self.rng
         state = rules.determinize(root_state, me, rng)
         legal_actions, apply = rules.legal_actions, rules.apply
@@ -231,20 +232,30 @@ class MCTSBot:
                 if stop_turn is not None and state.turn >= stop_turn:
                     break
         # scoring and backpropagation
-        scores: dict[int, float] = {}
-        for nd in path[1:]:
-            p = nd.mover
-            r = scores.get(p)
-            if r is None:
-                r = scores[p] = _reward(rules, state, p, has_eval)
-            nd.visits += 1
-            nd.total += r
+        if len(path) > 1:
+            scores = _rewards(rules, state, has_eval, eval_all)
+            for nd in path[1:]:
+                p = nd.mover
+                r = scores[p]
+                if r is None:
+                    r = scores[p] = _reward(rules, state, p, has_eval)
+                nd.visits += 1
+                nd.total += r
         root.visits += 1
 
 
-def _reward(rules, state, player: int, has_eval: bool) -> float:
+def _rewards(rules, state, has_eval: bool, eval_all: bool) -> list:
+    """The players' scores of a playout's end, in seat order, where one call gives them all (a
+    finished game, or a pack that evaluates every player at once); else None for each, and
+    :func:`_reward` scores only the players the path needs."""
     if state.over:
-        return outcome(state, player)
+        return [outcome(state, p) for p in range(state.nplayers)]
+    if has_eval and eval_all:
+        return [0.5 if v is None else min(1.0, max(0.0, float(v))) for v in rules.evaluate_all(state)]
+    return [None] * state.nplayers
+
+
+def _reward(rules, state, player: int, has_eval: bool) -> float:
     if has_eval:
         v = rules.evaluate(state, player)
         if v is not None:

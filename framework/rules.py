@@ -176,6 +176,13 @@ class Rules:
         simulation report's lead series."""
         return None
 
+    def evaluate_all(self, state: State) -> list[float | None]:
+        """:meth:`evaluate` for every player, in seat order: what MCTS backs up at the end of a
+        playout and the report's lead series records. A pack whose players' values share work
+        (each is measured against the others) overrides it to do that work once; it must give
+        exactly the values :meth:`evaluate` gives."""
+        return [self.evaluate(state, p) for p in range(state.nplayers)]
+
     def annotate(self, state: State, action: Action) -> dict | None:
         """Facts worth counting about ``action``, called before it is applied, e.g.
         ``{"acquired": "Hidden Cache"}`` or ``{"played": "Fireball"}``; None for nothing.

@@ -17,7 +17,7 @@ from tabletop.bots.evaluation import outcome
 from tabletop.packs.virevolt import costs
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt.keys import BOX, CRYSTAL, INCANTATION, KEYS, TRAP
-from tabletop.packs.virevolt.value import attack_damage, win_probability
+from tabletop.packs.virevolt.value import attack_damage, win_probabilities, win_probability
 
 DECK_SIZE = 30
 MAX_COPIES = 2
@@ -233,6 +233,13 @@ def evaluate(state, player: int) -> float:
     if state.over:
         return outcome(state, player)
     return win_probability(state, player)
+
+
+def evaluate_all(state) -> list[float]:
+    """:func:`evaluate` of every player, in seat order."""
+    if state.over:
+        return [outcome(state, p) for p in range(state.nplayers)]
+    return win_probabilities(state)
 
 
 # ---------------------------------------------------------------------- annotations

@@ -606,6 +606,9 @@ class VirevoltRules(Explain, Views, Positions, Rules):
     def evaluate(self, state: State, player: int) -> float:
         return ai.evaluate(state, player)
 
+    def evaluate_all(self, state: State) -> list[float]:
+        return ai.evaluate_all(state)
+
     def annotate(self, state: State, action) -> dict | None:
         return ai.annotate(self, state, action)
 

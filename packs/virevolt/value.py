@@ -201,6 +201,42 @@ class Model:
             x += (a - b) * w
         return logistic(x)
 
+    def values(self, state) -> list[float]:
+        """This model's value for every player, in seat order: the value of ``me`` against its
+        opponent, with each side's features computed once for all the players (the same sums in
+        the same order as a call per player, so the same values to the last bit)."""
+        n = state.nplayers
+        opp = [opponent(state, p) for p in range(n)]
+        hits: dict[int, float] = {}
+        sides: dict[tuple[int, int], list[float]] = {}
+        common: dict[int, list[float]] = {}
+
+        def side_of(p: int, enemy: int) -> list[float]:
+            f = sides.get((p, enemy))
+            if f is None:
+                h = hits.get(enemy)
+                if h is None:
+                    h = hits[enemy] = hit(state, enemy)
+                f = sides[p, enemy] = side(state, p, h)
+            return f
+
+        def shared_of(p: int) -> list[float]:
+            f = common.get(p)
+            if f is None:
+                f = common[p] = shared(state, p)
+            return f
+
+        out = []
+        for me in range(n):
+            o = opp[me]
+            x = 0.0
+            for a, b, w in zip(side_of(me, o), side_of(o, me), self._diff):
+                x += (a - b) * w
+            for a, b, w in zip(shared_of(me), shared_of(o), self._shared):
+                x += (a - b) * w
+            out.append(logistic(x))
+        return out
+
     @classmethod
     def load(cls, path: Path = WEIGHTS_FILE) -> "Model":
         from tabletop.framework.errors import TabletopError
@@ -241,3 +277,8 @@ def model() -> Model:
 def win_probability(state, me: int) -> float:
     """How likely ``me`` is to win from ``state`` (unfinished games; see the module docstring)."""
     return model()(state, me)
+
+
+def win_probabilities(state) -> list[float]:
+    """:func:`win_probability` of every player, in seat order, sharing the work between them."""
+    return model().values(state)

@@ -128,6 +128,17 @@ def evaluate(state, player: int) -> float:
     return logistic(d / TEMPERATURE)
 
 
+def evaluate_all(state) -> list[float]:
+    """:func:`evaluate` of both players, each side scored once (the same arithmetic, so the
+    same values to the last bit)."""
+    if state.over:
+        return [outcome(state, 0), outcome(state, 1)]
+    s0, s1 = side_score(state, 0), side_score(state, 1)
+    first = state.active == 0
+    return [logistic((s0 - s1 + (TO_MOVE if first else -TO_MOVE)) / TEMPERATURE),
+            logistic((s1 - s0 + (-TO_MOVE if first else TO_MOVE)) / TEMPERATURE)]
+
+
 # ---------------------------------------------------------------------- cards behind slots
 def action_card(state, action: Action, player: int | None = None, sees_top: bool = True) -> str | None:
     """The card an acquisition by slot concerns (None when it is hidden), else None."""
@@ -231,6 +242,9 @@ class VolfyirionAIRules(VolfyirionRules):
 
     def evaluate(self, state, player: int) -> float:
         return evaluate(state, player)
+
+    def evaluate_all(self, state) -> list[float]:
+        return evaluate_all(state)
 
     def annotate(self, state, action: Action) -> dict | None:
         return annotate(state, action)
