@@ -134,6 +134,10 @@ def build(entry: dict, compiler) -> CardDef:
                                 _scope(entry, f"the effect (when {entry['when']!r})", **refs))
         needs.add(f["cost"])
     f["cost_colours"] = frozenset(i for c in needs for i, n in enumerate(c) if n)
+    # the action tuples the card appears in, built once (the legal actions list them every step)
+    f["play_act"] = ("play", name)
+    f["set_act"] = ("set", name)
+    f["cast_acts"] = tuple(("cast", name, str(e.number)) for e in f["effects"])
     return CardDef(**f)
 
 

@@ -175,16 +175,16 @@ def _main_actions(state: State) -> list:
             continue  # a restriction ("the enemy cannot cast incantations this turn")
         if kind == HERO:
             if room:
-                acts.append(("play", name))
+                acts.append(d.play_act)
         elif kind == CRYSTAL:
             if crystal_ok:
-                acts.append(("play", name))
+                acts.append(d.play_act)
         elif kind == TRAP:
-            acts.append(("set", name))
+            acts.append(d.set_act)
         else:
-            for e in d.effects:
+            for e, a in zip(d.effects, d.cast_acts):
                 if cr.can_pay(avail, costs.spell(state, p, iid, e.cost)):
-                    acts.append(("cast", name, str(e.number)))
+                    acts.append(a)
     if sec and main and cr.can_pay(avail, cards[main[0]].rot) and not st.stunned(state, p):
         for lab in hz.labels(state, sec):
             acts.append(("rotate", lab))
