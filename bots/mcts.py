@@ -24,6 +24,11 @@ An action the pack calls safe (:meth:`Rules.safe_action`, e.g. playing a card wh
 are free) is played at once without search, and taken without a tree node wherever it
 comes up inside the tree, so the iterations go to the real choices.
 
+Three optional hooks only save time, and must change nothing: :meth:`Rules.evaluate_all` scores
+every player of a playout's end at once, and :meth:`Rules.safe_action_now` and
+:meth:`Rules.rollout_action_now` give the safe action and the playout's move without listing
+the legal actions.
+
 An action that wins at once (tried on one determinization) is played without search.
 The move played otherwise is the most visited root action. Strength is set by
 ``iterations`` or by ``think`` (seconds per move); with ``think`` the number of iterations
@@ -154,6 +159,7 @@ class MCTSBot:
         rng = self.rng
         state = rules.determinize(root_state, me, rng)
         legal_actions, apply = rules.legal_actions, rules.apply
+        quick = rules.safe_action_now if safe is not None and type(rules).safe_action_now is not Rules.safe_action_now else None
         node = root
         path = [root]
         c = self.c
@@ -161,6 +167,11 @@ class MCTSBot:
         sqrt = math.sqrt
         # selection and expansion
         while not state.over:
+            if quick is not None and node is not root:
+                a = quick(state)
+                if a is not None:  # safe, found without listing the legal actions
+                    apply(state, a)
+                    continue
             legal = legal_actions(state)
             if not legal:
                 break
@@ -223,7 +234,16 @@ class MCTSBot:
                     break
         else:
             policy = rules.rollout_action
+            now = rules.rollout_action_now if type(rules).rollout_action_now is not Rules.rollout_action_now else None
             while not state.over and steps < depth:
+                if now is not None:
+                    a = now(state, rng)
+                    if a is not None:  # the policy's answer, found without listing the legal actions
+                        apply(state, a)
+                        steps += 1
+                        if stop_turn is not None and state.turn >= stop_turn:
+                            break
+                        continue
                 legal = legal_actions(state)
                 if not legal:
                     break

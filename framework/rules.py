@@ -211,6 +211,13 @@ class Rules:
         Default: None (every choice is searched)."""
         return None
 
+    def safe_action_now(self, state: State) -> Action | None:
+        """What :meth:`safe_action` answers for the legal actions of ``state`` when they are two
+        or more, if the pack can tell without listing them: a search meets such positions
+        thousands of times (a hand played card by card). None means "list them and ask
+        :meth:`safe_action`", never "there is none". Default: None."""
+        return None
+
     def market(self) -> list[str] | None:
         """The cards players choose to gain during a game (a deck-builder's market, e.g. an Asset
         Row), by name, once each; None for a game without one. ``tabletop cards value`` ranks
@@ -232,6 +239,12 @@ class Rules:
         """The action a fast playout takes among ``actions`` (MCTS rollouts). Default:
         uniformly at random with the bot's ``rng``; a pack may bias it cheaply."""
         return actions[rng.below(len(actions))]
+
+    def rollout_action_now(self, state: State, rng) -> Action | None:
+        """What :meth:`rollout_action` answers for the legal actions of ``state``, drawing the same
+        numbers from ``rng``, if the pack can tell without listing them; else None, having drawn
+        nothing. A shortcut for playouts, like :meth:`safe_action_now`. Default: None."""
+        return None
 
     def may_lose_at_once(self, state: State) -> bool:
         """Whether any action of the player to move could lose the game by itself here: False

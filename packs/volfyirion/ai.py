@@ -200,6 +200,21 @@ def safe_action(state, actions: list) -> Action | None:
     return city_play or activate
 
 
+def safe_action_now(state) -> Action | None:
+    """:func:`safe_action`'s answer when it is a card played from hand, found without listing the
+    legal actions: the first card in hand that is not played into a City (the legal actions
+    list the hand in order, and such a card is always playable). None with variants or
+    modifiers in the game, or when no such card is in hand: then the legal actions decide."""
+    if state.pending is not None or state.phase != "main" or state.vars.get("vflags") or "modifiers" in state.listen:
+        return None
+    cards = state.cards
+    for iid in state.zones[KEYS[state.active].hand]:
+        a = cards[iid].play_act
+        if a is not None:
+            return a
+    return None
+
+
 def _in_hand(state, K, name: str):
     cards = state.cards
     for iid in state.zones[K.hand]:
@@ -224,6 +239,16 @@ def rollout_action(state, actions: list, rng) -> Action:
             if buys:
                 return buys[rng.below(len(buys))]
     return greedy_action(state, actions)
+
+
+def rollout_action_now(state, rng) -> Action | None:
+    """:func:`rollout_action`'s answer while a card not played into a City is in hand, without
+    listing the legal actions: the first such card, after the one draw the policy makes (no
+    purchase is tried while cards wait to be played, so the draw never changes the answer)."""
+    a = safe_action_now(state)
+    if a is not None:
+        rng.random()
+    return a
 
 
 # ---------------------------------------------------------------------- annotations
@@ -260,8 +285,14 @@ class VolfyirionAIRules(VolfyirionRules):
     def safe_action(self, state, actions: list) -> Action | None:
         return safe_action(state, actions)
 
+    def safe_action_now(self, state) -> Action | None:
+        return safe_action_now(state)
+
     def rollout_action(self, state, actions: list, rng) -> Action:
         return rollout_action(state, actions, rng)
+
+    def rollout_action_now(self, state, rng) -> Action | None:
+        return rollout_action_now(state, rng)
 
     def preferred_action(self, state, actions: list) -> Action | None:
         return greedy_action(state, actions)

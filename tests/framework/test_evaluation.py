@@ -47,29 +47,3 @@ def test_evaluate_all_gives_each_players_evaluation_to_the_last_bit(name, option
         seen += 1
     assert seen > 100
 
-
-@pytest.mark.parametrize("name", ["volfyirion", "virevolt"])
-def test_mcts_searches_alike_with_the_packs_evaluate_all_or_one_call_per_player(name):
-    """The pack's shared evaluation is a speed-up only: the same seed gives the same tree."""
-    import tabletop
-    from tabletop.bots.mcts import factory
-    from tabletop.framework.rules import Rules
-    from tests.random_games import positions
-
-    game = tabletop.load(name)
-    rules = game.rules
-    per_player = type("PerPlayer", (type(rules),), {"evaluate_all": Rules.evaluate_all})
-    alike = per_player.__new__(per_player)
-    alike.__dict__.update(rules.__dict__)
-    searched = 0
-    for state in positions(game, range(5, 9), 60):
-        if searched == 4:
-            break
-        trees = []
-        for r in (rules, alike):
-            bot = factory(r, seed=2, iterations=60)
-            choice = bot.choose(r, state)
-            trees.append((choice, sorted((repr(a), c.visits, c.total) for a, c in bot.last_root.children.items())))
-        assert trees[0] == trees[1]
-        searched += bool(trees[0][1])
-    assert searched == 4

@@ -132,3 +132,39 @@ def test_mcts_plays_a_legal_game_against_greedy(rules):
         assert a in rules.legal_actions(state)
         rules.apply(state, a)
     assert state.over
+
+
+@pytest.mark.parametrize("options", [{}, {"variants": "all", "mode": "extended"}])
+def test_safe_action_now_is_the_safe_action_found_without_the_legal_actions(options):
+    import tabletop
+    from tests.random_games import positions
+
+    game = tabletop.load("volfyirion", **options)
+    rules = game.rules
+    told = 0
+    for state in positions(game, range(3), 30):
+        a = rules.safe_action_now(state)
+        if a is not None:
+            legal = rules.legal_actions(state)
+            assert len(legal) >= 2 and a == rules.safe_action(state, legal)
+            told += 1
+    assert told > 100 if not options else told == 0  # variants and modifiers: the list decides
+
+
+def test_rollout_action_now_is_the_policys_answer_with_the_same_draws():
+    import tabletop
+    from tests.random_games import positions
+
+    game = tabletop.load("volfyirion")
+    rules = game.rules
+    told = 0
+    for state in positions(game, range(3), 30):
+        quick, full = Random(7), Random(7)
+        a = rules.rollout_action_now(state, quick)
+        if a is None:
+            assert quick.s == full.s  # nothing drawn
+            continue
+        legal = rules.legal_actions(state)
+        assert a == rules.rollout_action(state, legal, full) and quick.s == full.s
+        told += 1
+    assert told > 100
