@@ -184,10 +184,12 @@ class MCTSBot:
                     continue
             mover = state.to_move()
             children = node.children
-            untried = [a for a in legal if a not in children]
+            untried = []
             for a in legal:
                 ch = children.get(a)
-                if ch is not None:
+                if ch is None:
+                    untried.append(a)
+                else:
                     ch.avail += 1
             if untried:
                 a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]

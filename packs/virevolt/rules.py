@@ -40,6 +40,7 @@ A_TRAP = N_("a trap")  # what a seat that cannot see a set trap reads
 
 HAND_LIMIT = 7
 WIN_TOKENS = 5
+TOKEN_KEYS = {n: tuple(KEYS[q].tokens for q in range(n)) for n in range(1, len(KEYS) + 1)}
 DEFAULT_DECKS = ("ember", "tide", "grove", "prism")
 
 VERBS = {
@@ -568,33 +569,31 @@ class VirevoltRules(Explain, Views, Positions, Rules):
             hz.deaths_by_hp(state)
         c = state.counters
         n = state.nplayers
-        winners = []
-        for q in range(n):
-            k = KEYS[q]
-            if c[k.tokens] >= WIN_TOKENS and not c[k.eliminated]:
-                winners.append(q)
-        if not winners:
-            # once the moment has settled: after an action, as a phase where someone acts begins
-            # (the other players are asked), and after each step of a phase that runs by itself
-            # (everyone is asked, the active player first, since nobody acts there otherwise)
-            moment = state.vars.get(traps.AFTER, 0)
-            if moment and (moment == traps.STEP or not state.phase_done):
-                del state.vars[traps.AFTER]
-                everyone = moment == traps.STEP
-                z = state.zones
-                a = state.active
-                for q in range(n):  # nobody who may be asked has a trap set: nothing to compute
-                    if (everyone or q != a) and z[KEYS[q].traps]:
-                        traps.open_after(state, everyone)
-                        break
-            return
-        init = state.vars.get("initiator", state.active)
-        for i in range(n):
-            q = (init + i) % n
-            if q in winners:
-                state.over = True
-                state.winner = q
-                return
+        for key in TOKEN_KEYS[n]:  # one look per player in the usual case, nobody at five tokens
+            if c[key] >= WIN_TOKENS:
+                winners = [q for q in range(n) if c[KEYS[q].tokens] >= WIN_TOKENS and not c[KEYS[q].eliminated]]
+                if winners:
+                    init = state.vars.get("initiator", state.active)
+                    for i in range(n):
+                        q = (init + i) % n
+                        if q in winners:
+                            state.over = True
+                            state.winner = q
+                            return
+                break
+        # once the moment has settled: after an action, as a phase where someone acts begins
+        # (the other players are asked), and after each step of a phase that runs by itself
+        # (everyone is asked, the active player first, since nobody acts there otherwise)
+        moment = state.vars.get(traps.AFTER, 0)
+        if moment and (moment == traps.STEP or not state.phase_done):
+            del state.vars[traps.AFTER]
+            everyone = moment == traps.STEP
+            z = state.zones
+            a = state.active
+            for q in range(n):  # nobody who may be asked has a trap set: nothing to compute
+                if (everyone or q != a) and z[KEYS[q].traps]:
+                    traps.open_after(state, everyone)
+                    break
 
     # ------------------------------------------------------------------ bots and simulation (ai.py)
     def hidden_pools(self, state: State, player: int) -> list[list[str]]:
