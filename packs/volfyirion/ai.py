@@ -20,6 +20,7 @@ from __future__ import annotations
 
 
 from tabletop.framework.actions import Action
+from tabletop.framework.lasting import MODIFIERS
 from tabletop.bots.evaluation import logistic, outcome
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
@@ -58,17 +59,20 @@ def _value(c) -> float:
     return v
 
 
-_VALUES: list = [None, []]  # the card list last asked about, and the value of each of its instances
+_VALUES: list = [None, [], []]  # the card list last asked about, and its two tables below
 
 
-def _values(cards: list) -> list[float]:
-    """:func:`_value` of every instance of a game, by instance id; kept for the last card list
-    asked (a search evaluates thousands of copies of one game, and copies share their card list)."""
+def _values(cards: list) -> tuple[list[float], list[float]]:
+    """:func:`_value` of every instance of a game, by instance id, and the share of it credited
+    to a card not yet in play that stays once played (Buildings, Troops, Wonders; 0 for the
+    others); kept for the last card list asked (a search evaluates thousands of copies of one
+    game, and copies share their card list)."""
     if _VALUES[0] is cards and len(_VALUES[1]) == len(cards):
-        return _VALUES[1]
+        return _VALUES[1], _VALUES[2]
     values = [_value(c) for c in cards]
-    _VALUES[0], _VALUES[1] = cards, values
-    return values
+    stays = [PERMANENT * x if c.kind >= BUILDING else 0.0 for c, x in zip(cards, values)]
+    _VALUES[0], _VALUES[1], _VALUES[2] = cards, values, stays
+    return values, stays
 
 
 def side_score(state, p: int) -> float:
@@ -76,15 +80,22 @@ def side_score(state, p: int) -> float:
     K = KEYS[p]
     zones = state.zones
     cards = state.cards
-    values = _values(cards)
-    intact = state.vars[K.intact]
-    dragon = state.vars["dragon"]
+    values, stays = _values(cards)
+    v = state.vars
+    intact = v[K.intact]
+    dragon = v["dragon"]
     score = 0.0
     inplay = 0.0
     sealed = state.marks["sealed"]
     cnt = state.counters
+    printed = MODIFIERS not in state.listen and v.get("shift") is None  # M.city_cost, read inline
+    cityids = v[K.cityids]
     for ci in intact:
-        cost = M.city_cost(state, p, ci)
+        if printed:
+            t = zones[K.troop[ci]]
+            cost = cards[cityids[ci]].defence + (cards[t[0]].defence if t else 0)
+        else:
+            cost = M.city_cost(state, p, ci)
         city = CITY + DEFENCE * cost
         if dragon == p * 3 + ci:
             share = THREAT
@@ -102,12 +113,11 @@ def side_score(state, p: int) -> float:
     total = 0.0
     n = 0
     for key in (K.deck, K.hand, K.discard):
-        for iid in zones[key]:
-            x = values[iid]
-            total += x
-            if cards[iid].kind >= BUILDING:  # Buildings, Troops and Wonders stay in play once played
-                inplay += PERMANENT * x
-        n += len(zones[key])
+        lst = zones[key]
+        for iid in lst:
+            total += values[iid]
+            inplay += stays[iid]
+        n += len(lst)
     for iid in zones[K.play]:
         if cards[iid].kind == WONDER:
             if iid not in sealed:

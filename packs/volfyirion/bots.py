@@ -79,7 +79,11 @@ def greedy_action(state, actions, prefer: dict[str, float] | None = None):
     cnt = state.counters
     by_verb: dict[str, list] = {}
     for a in actions:
-        by_verb.setdefault(a[0], []).append(a)
+        same = by_verb.get(a[0])
+        if same is None:
+            by_verb[a[0]] = [a]
+        else:
+            same.append(a)
     dragon = state.vars["dragon"]
     # 1. play every card (troops where a city has none; buildings where none stands)
     plays = by_verb.get("play")
