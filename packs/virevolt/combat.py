@@ -73,15 +73,18 @@ def declare(state, p: int, q: int, attack_name: str) -> None:
     kq = KEYS[q]
     tmain = state.zones[kq.main]
     if not tmain and not state.zones[kq.secondary]:
-        narrate(state, "attack", "{p}'s {hero} attacks {q} with {attack}, and {q} has no hero in play", actor=p,
-                p=k.name, q=kq.name, hero=CardName(d.name), attack=CardText(d.name, ("attacks", index, "name"), attack_name))
+        if state.log is not None:
+            narrate(state, "attack", "{p}'s {hero} attacks {q} with {attack}, and {q} has no hero in play", actor=p,
+                    p=k.name, q=kq.name, hero=CardName(d.name),
+                    attack=CardText(d.name, ("attacks", index, "name"), attack_name))
         state.over = True      # VIR-WIN-04: attacking a player with no hero wins at once
         state.winner = p
         return
-    narrate(state, "attack", "{p}'s {hero} attacks {q}'s {target} with {attack} ({text})", actor=p, p=k.name,
-            q=kq.name, hero=CardName(d.name), target=CardName(state.cards[tmain[0]].name),
-            attack=CardText(d.name, ("attacks", index, "name"), attack_name),
-            text=CardText(d.name, ("attacks", index, "effect"), d.attacks[index].text))
+    if state.log is not None:
+        narrate(state, "attack", "{p}'s {hero} attacks {q}'s {target} with {attack} ({text})", actor=p, p=k.name,
+                q=kq.name, hero=CardName(d.name), target=CardName(state.cards[tmain[0]].name),
+                attack=CardText(d.name, ("attacks", index, "name"), attack_name),
+                text=CardText(d.name, ("attacks", index, "effect"), d.attacks[index].text))
     if ATTACKED in state.listen:
         announce(state, ATTACKED, subject=tmain[0], player=q, by=p, attacker=hero)
     ctx = {"event": "attack", "actor": p, "attacker": hero, "target": tmain[0], "tplayer": q,

@@ -182,8 +182,9 @@ def consume_best(state, p: int, n: int) -> None:
     chosen = free[:n]
     consumed.update(chosen)
     if chosen:
-        narrate(state, "crystals", "{n} of {p}'s crystals are consumed ({which})", n=len(chosen), p=KEYS[p].name,
-                which=listed(Word(cards[i].colour) for i in chosen))
+        if state.log is not None:
+            narrate(state, "crystals", "{n} of {p}'s crystals are consumed ({which})", n=len(chosen), p=KEYS[p].name,
+                    which=listed(Word(cards[i].colour) for i in chosen))
 
 
 def restore(state, p: int, n: int) -> None:
@@ -195,5 +196,6 @@ def restore(state, p: int, n: int) -> None:
     back = used[:n]
     consumed.difference_update(back)
     if back:
-        narrate(state, "crystals", "{n} of {p}'s crystals are restored ({which})", actor=p, n=len(back),
-                p=KEYS[p].name, which=listed(Word(cards[i].colour) for i in back))
+        if state.log is not None:
+            narrate(state, "crystals", "{n} of {p}'s crystals are restored ({which})", actor=p, n=len(back),
+                    p=KEYS[p].name, which=listed(Word(cards[i].colour) for i in back))

@@ -216,8 +216,9 @@ def kill(state, hero: int, killer: int | None) -> None:
         killer = previous_player(state, p)
     if killer is not None:
         state.counters[KEYS[killer].tokens] += 1
-        narrate(state, "token", "{k} gets a victory token ({n} of 5)", actor=killer, k=KEYS[killer].name,
-                n=state.counters[KEYS[killer].tokens])
+        if state.log is not None:
+            narrate(state, "token", "{k} gets a victory token ({n} of 5)", actor=killer, k=KEYS[killer].name,
+                    n=state.counters[KEYS[killer].tokens])
 
 
 def leave_play(state, hero: int, dest: str, how: str = "returned", by: int | None = -1) -> None:
@@ -233,7 +234,8 @@ def leave_play(state, hero: int, dest: str, how: str = "returned", by: int | Non
     st.clear(state, hero)
     state.values[DAMAGE].pop(hero, None)
     if dest == k.hand:
-        narrate(state, "bounce", "{p}'s {hero} returns to {p}'s hand", p=k.name, hero=Card(hero, came_from=k.main))
+        if state.log is not None:
+            narrate(state, "bounce", "{p}'s {hero} returns to {p}'s hand", p=k.name, hero=Card(hero, came_from=k.main))
     if hero in z[k.main]:
         z[k.main].remove(hero)
         z[dest].append(hero)
@@ -257,7 +259,8 @@ def promote(state, p: int) -> None:
             st.of(state, sec[0]) == st.of(state, sec[1]):
         h = sec.pop(0)
         z[k.main].append(h)
-        narrate(state, "main hero", "{hero} becomes {p}'s main hero", actor=p, p=k.name, hero=Card(h))
+        if state.log is not None:
+            narrate(state, "main hero", "{hero} becomes {p}'s main hero", actor=p, p=k.name, hero=Card(h))
         return
     state.stack.append(_promote_frame(p))
 
@@ -275,7 +278,8 @@ def _promote_step(state, ctx):
     h = sec[lab.index(chosen)]
     sec.remove(h)
     z[k.main].append(h)
-    narrate(state, "main hero", "{hero} becomes {p}'s main hero", actor=p, p=k.name, hero=Card(h))
+    if state.log is not None:
+        narrate(state, "main hero", "{hero} becomes {p}'s main hero", actor=p, p=k.name, hero=Card(h))
     return None
 
 

@@ -71,7 +71,8 @@ def _enter_draw(state: State) -> None:
     k = KEYS[p]
     cr.refresh(state, p)                                  # VIR-PHASE-DRAW-03
     if not state.zones[k.deck]:                            # VIR-PHASE-DRAW-02 / VIR-WIN-01
-        narrate(state, "deck out", "{p} must draw from an empty deck and loses (VIR-WIN-01)", actor=p, p=k.name)
+        if state.log is not None:
+            narrate(state, "deck out", "{p} must draw from an empty deck and loses (VIR-WIN-01)", actor=p, p=k.name)
         eliminate(state, p)
         if not state.over:
             state.phase = "end"                            # the rest of the turn is skipped
@@ -121,7 +122,8 @@ def _hand_limit_step(state, ctx):
             if state.cards[iid].name == chosen:
                 hand.remove(iid)
                 state.zones[k.graveyard].append(iid)
-                narrate(state, "discard", "{p} discards {card} (hand limit 7)", actor=p, p=k.name, card=Card(iid))
+                if state.log is not None:
+                    narrate(state, "discard", "{p} discards {card} (hand limit 7)", actor=p, p=k.name, card=Card(iid))
                 break
     if len(hand) <= HAND_LIMIT:
         return None
@@ -230,7 +232,8 @@ def _h_play(state, action) -> None:
     if state.cards[iid].kind == CRYSTAL:
         z[k.crystals].append(iid)                          # enters unconsumed (VIR-CRYSTAL-11)
         state.counters[k.crystal_played] = 1
-        narrate(state, "play", "{p} plays a {card}", actor=p, p=k.name, card=Card(iid))
+        if state.log is not None:
+            narrate(state, "play", "{p} plays a {card}", actor=p, p=k.name, card=Card(iid))
         if state.listen:
             announce(state, PLAYED, subject=iid, player=p)
             announce(state, ENTERED, subject=iid, player=p)
@@ -256,7 +259,8 @@ def _h_set(state, action) -> None:
     iid = _from_hand(state, p, action[1], (TRAP,))
     state.zones[k.hand].remove(iid)
     state.zones[k.traps].append(iid)                       # free (VIR-TRAP-06)
-    narrate(state, "set", "{p} sets {card} face down", actor=p, p=k.name, card=Card(iid, hidden_as=A_TRAP))
+    if state.log is not None:
+        narrate(state, "set", "{p} sets {card} face down", actor=p, p=k.name, card=Card(iid, hidden_as=A_TRAP))
 
 
 def _cast_resolve(state, ctx):
@@ -292,8 +296,9 @@ def _h_cast(state, action) -> None:
         raise IllegalAction(f"cannot pay effect {n} of {d.name}")
     state.zones[k.hand].remove(iid)
     state.zones[k.casting].append(iid)
-    narrate(state, "cast", "{p} casts {card} (effect {n}: {text})", actor=p, p=k.name, card=Card(iid), n=n,
-            text=CardText(d.name, ("effects", n - 1, "effect"), d.effects[n - 1].program.text))
+    if state.log is not None:
+        narrate(state, "cast", "{p} casts {card} (effect {n}: {text})", actor=p, p=k.name, card=Card(iid), n=n,
+                text=CardText(d.name, ("effects", n - 1, "effect"), d.effects[n - 1].program.text))
     state.vars["initiator"] = p
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
@@ -318,8 +323,9 @@ def _h_rotate(state, action) -> None:
         raise IllegalAction("cannot rotate now")
     sec[sec.index(h)] = old                                # VIR-HERO-14
     z[k.main][0] = h
-    narrate(state, "rotate", "{p} rotates: {new} becomes main hero, {old} secondary", actor=p, p=k.name,
-            new=Card(h), old=Card(old))
+    if state.log is not None:
+        narrate(state, "rotate", "{p} rotates: {new} becomes main hero, {old} secondary", actor=p, p=k.name,
+                new=Card(h), old=Card(old))
 
 
 def _h_sacrifice(state, action) -> None:
@@ -329,7 +335,8 @@ def _h_sacrifice(state, action) -> None:
     h = _hero_by_label(state, inplay, action[1])
     if not cr.pay(state, p, state.cards[h].sac):
         raise IllegalAction("cannot pay the sacrifice cost")
-    narrate(state, "sacrifice", "{p} sacrifices {card} (nobody scores)", actor=p, p=k.name, card=Card(h))
+    if state.log is not None:
+        narrate(state, "sacrifice", "{p} sacrifices {card} (nobody scores)", actor=p, p=k.name, card=Card(h))
     hz.leave_play(state, h, k.graveyard, "sacrificed")     # VIR-HERO-12: no token
 
 
@@ -355,7 +362,8 @@ def eliminate(state: State, p: int) -> None:
     c = state.counters
     k = KEYS[p]
     c[k.eliminated] = 1
-    narrate(state, "eliminated", "{p} is out of the game", p=k.name)
+    if state.log is not None:
+        narrate(state, "eliminated", "{p} is out of the game", p=k.name)
     left = [q for q in range(state.nplayers) if not c[KEYS[q].eliminated]]
     if len(left) == 1:
         state.over = True

@@ -76,8 +76,9 @@ def activate(state, q: int, name: str, ev: dict) -> None:
     state.zones[k.traps].remove(iid)
     state.zones[k.graveyard].append(iid)
     state.reveals += 1
-    narrate(state, "trap", "{p} reveals and activates the trap {card}: {text}", actor=q, p=k.name,
-            card=Card(iid), text=CardText(d.name, ("effect",), d.program.text))
+    if state.log is not None:
+        narrate(state, "trap", "{p} reveals and activates the trap {card}: {text}", actor=q, p=k.name,
+                card=Card(iid), text=CardText(d.name, ("effect",), d.program.text))
     ctx = dict(ev)
     ctx.update(controller=q, source=iid, card=name, trap=True)
     if ev.get("event") == "hero":

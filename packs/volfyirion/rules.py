@@ -416,8 +416,9 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             cnt[key] = 0
         d = state.vars["dragon"]  # steps 4 and 5
         if d >= 0 and d // 3 == p:
-            narrate(state, "wrath", "Volfyirion's wrath: the City under it falls at the end of {p}'s turn",
-                    p=K.name)
+            if state.log is not None:
+                narrate(state, "wrath", "Volfyirion's wrath: the City under it falls at the end of {p}'s turn",
+                        p=K.name)
             M.destroy_city(state, p, d % 3)
             state.vars["dragon"] = LAIR
             if state.over:
@@ -665,7 +666,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         p = state.active
         K = KEYS[p]
         zones = state.zones
-        narrate(state, "mulligan", "{p} takes a mulligan: the hand goes back into the deck", actor=p, p=K.name)
+        if state.log is not None:
+            narrate(state, "mulligan", "{p} takes a mulligan: the hand goes back into the deck", actor=p, p=K.name)
         zones[K.deck].extend(zones[K.hand])
         zones[K.hand].clear()
         shuffle(state, K.deck)
@@ -683,15 +685,17 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             for k in ROW_KEYS:
                 if deck:
                     zones[k].append(deck.pop())
-            narrate(state, "refresh", "{p} refreshes the whole Asset Row: {new} come in", actor=state.active, p=p,
-                    new=Cards([zones[k][0] for k in ROW_KEYS if zones[k]]))
+            if state.log is not None:
+                narrate(state, "refresh", "{p} refreshes the whole Asset Row: {new} come in", actor=state.active, p=p,
+                        new=Cards([zones[k][0] for k in ROW_KEYS if zones[k]]))
         else:  # VOL-SETUP-ROW-01
             key = ROW_KEYS[int(a[1]) - 1]
             old = zones[key].pop()
             deck.insert(0, old)
             zones[key].append(deck.pop())
-            narrate(state, "refresh", "{p} refreshes Asset Row space {i}: {old} goes under the Asset Deck, {new} comes in",
-                    actor=state.active, p=p, i=a[1], old=Card(old, came_from=key), new=Card(zones[key][0]))
+            if state.log is not None:
+                narrate(state, "refresh", "{p} refreshes Asset Row space {i}: {old} goes under the Asset Deck, {new} comes in",
+                        actor=state.active, p=p, i=a[1], old=Card(old, came_from=key), new=Card(zones[key][0]))
         state.reveals += 1
         state.vars["refresh"] = ""
 
@@ -706,8 +710,9 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         slot.clear()
         self.gain_card(state, p, iid)
         where = Phrase(N_(" (it goes to {p}'s discard pile)"), p=KEYS[1 - p].name) if state.cards[iid].to_opp else ""
-        narrate(state, "acquire", "{p} acquires {card} for {cost} command{where}", actor=p, p=K.name,
-                card=Card(iid), cost=cost, where=where)
+        if state.log is not None:
+            narrate(state, "acquire", "{p} acquires {card} for {cost} command{where}", actor=p, p=K.name,
+                    card=Card(iid), cost=cost, where=where)
         state.vars["refresh"] = ""
 
     @staticmethod
@@ -729,8 +734,9 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         self._pay(state, K.bp, cost)
         slot.clear()
         state.zones[K.discard].append(iid)  # VOL-ACQW-02
-        narrate(state, "acquire", "{p} acquires the Wonder {card} for {cost} battle", actor=p, p=K.name,
-                card=Card(iid), cost=cost)
+        if state.log is not None:
+            narrate(state, "acquire", "{p} acquires the Wonder {card} for {cost} battle", actor=p, p=K.name,
+                    card=Card(iid), cost=cost)
         if state.listen:
             announce(state, ACQUIRED, subject=iid, player=p)
         state.vars["refresh"] = ""
@@ -746,8 +752,9 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         self._pay(state, K.cp, state.cards[iid].cost)
         zones[src].clear()
         zones[dst].append(iid)  # the gained mark goes with the card (VOL-GAIN-07)
-        narrate(state, "redeploy", "{p} redeploys {card} from {a} to {b} for {cost} command", actor=p, p=K.name,
-                card=Card(iid), a=a[1], b=a[2], cost=state.cards[iid].cost)
+        if state.log is not None:
+            narrate(state, "redeploy", "{p} redeploys {card} from {a} to {b} for {cost} command", actor=p, p=K.name,
+                    card=Card(iid), a=a[1], b=a[2], cost=state.cards[iid].cost)
 
     def _attack(self, state: State, a) -> None:
         p = state.active
@@ -758,7 +765,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         if where == "lair":  # the claimed Lair is one of o's Cities (VOL-DEFEAT-12)
             cost = M.lair_cost(state, o)
             self._pay(state, K.bp, cost)
-            narrate(state, "attack", "{p} attacks {o}'s Lair for {cost} battle", actor=p, p=K.name, o=O.name, cost=cost)
+            if state.log is not None:
+                narrate(state, "attack", "{p} attacks {o}'s Lair for {cost} battle", actor=p, p=K.name, o=O.name, cost=cost)
             if ATTACKED in state.listen:
                 announce(state, ATTACKED, subject=state.zones[O.lair][0], player=o, by=p)
             if state.vars.get("vflags", 0) & V.PLOYS:  # Double Shift, Second Chance answer it too
@@ -770,8 +778,9 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         ci = self._city(where)
         cost = M.city_cost(state, o, ci)
         self._pay(state, K.bp, cost)
-        narrate(state, "attack", "{p} attacks {city} for {cost} battle", actor=p, p=K.name,
-                city=M.place_text(state, o, ci), cost=cost)
+        if state.log is not None:
+            narrate(state, "attack", "{p} attacks {city} for {cost} battle", actor=p, p=K.name,
+                    city=M.place_text(state, o, ci), cost=cost)
         if ATTACKED in state.listen:
             announce(state, ATTACKED, subject=state.vars[O.cityids][ci], player=o, by=p)
         if state.vars.get("vflags", 0) & (V.PLOYS | V.MERC):
@@ -801,16 +810,18 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             raise IllegalAction(f"{a[2]} can never be sealed")
         self._pay(state, KEYS[p].kp, state.cards[iid].cost)
         state.marks["sealed"].add(iid)  # points already gained stay (VOL-SEAL-07)
-        narrate(state, "seal", "{p} seals {owner}'s {card} for {cost} knowledge", actor=p, p=KEYS[p].name,
-                owner=KEYS[pl].name, card=Card(iid), cost=state.cards[iid].cost)
+        if state.log is not None:
+            narrate(state, "seal", "{p} seals {owner}'s {card} for {cost} knowledge", actor=p, p=KEYS[p].name,
+                    owner=KEYS[pl].name, card=Card(iid), cost=state.cards[iid].cost)
 
     def _unseal(self, state: State, a) -> None:
         p = state.active
         pl, iid = self._wonder_in_play(state, a, True)
         self._pay(state, KEYS[p].kp, state.cards[iid].cost)
         state.marks["sealed"].discard(iid)
-        narrate(state, "seal", "{p} unseals {owner}'s {card} for {cost} knowledge", actor=p, p=KEYS[p].name,
-                owner=KEYS[pl].name, card=Card(iid), cost=state.cards[iid].cost)
+        if state.log is not None:
+            narrate(state, "seal", "{p} unseals {owner}'s {card} for {cost} knowledge", actor=p, p=KEYS[p].name,
+                    owner=KEYS[pl].name, card=Card(iid), cost=state.cards[iid].cost)
         if pl == p:  # an own Wonder sealed since the Main Phase began gives its points now, once
             M.gain_main(state, p, iid)
             M.fire_chains(state, p)
@@ -826,9 +837,10 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         old = zones[key].pop()
         deck.insert(0, old)  # VOL-REPLACE-01
         zones[key].append(deck.pop())
-        narrate(state, "replace", "{p} pays {cost} knowledge to replace Asset Row space {i}: {old} goes under the "
-                "Asset Deck, {new} comes in", actor=p, p=KEYS[p].name, cost=REPLACE_COST, i=a[1],
-                old=Card(old, came_from=key), new=Card(zones[key][0]))
+        if state.log is not None:
+            narrate(state, "replace", "{p} pays {cost} knowledge to replace Asset Row space {i}: {old} goes under the "
+                    "Asset Deck, {new} comes in", actor=p, p=KEYS[p].name, cost=REPLACE_COST, i=a[1],
+                    old=Card(old, came_from=key), new=Card(zones[key][0]))
         state.reveals += 1
 
     def _move(self, state: State, a) -> None:
@@ -837,8 +849,9 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             if t == a[1]:
                 self._pay(state, KEYS[p].kp, MOVE_COST)
                 state.vars["dragon"] = d
-                narrate(state, "dragon", "{p} pays {cost} knowledge: Volfyirion moves onto {where}", actor=p,
-                        p=KEYS[p].name, cost=MOVE_COST, where=M.dragon_place(state, d))
+                if state.log is not None:
+                    narrate(state, "dragon", "{p} pays {cost} knowledge: Volfyirion moves onto {where}", actor=p,
+                            p=KEYS[p].name, cost=MOVE_COST, where=M.dragon_place(state, d))
                 if d >= 0 and state.vars.get("vflags"):  # Mirage City (VOL-VAR-PLOY-MIRAGE-01)
                     V.signal(state, "volfyirion_moved", {"actor": p, "target": d // 3})
                 return
@@ -852,13 +865,15 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         self._pay(state, K.bp, self._defeat_cost(state, p))
         zones = state.zones
         state.vars["dragon"] = REMOVED  # VOL-DEFEAT-03
-        narrate(state, "dragon", "{p} defeats Volfyirion and claims its Lair (4 battle each turn; a City of its own)",
-                actor=p, p=K.name)
+        if state.log is not None:
+            narrate(state, "dragon", "{p} defeats Volfyirion and claims its Lair (4 battle each turn; a City of its own)",
+                    actor=p, p=K.name)
         for key in LAIR_KEYS:  # VOL-DEFEAT-04/05: no removal bonus
             if zones[key]:
                 iid = zones[key].pop()
                 zones[K.discard].append(iid)
-                narrate(state, "acquire", "{card} goes to {p}'s discard pile", actor=p, p=K.name, card=Card(iid))
+                if state.log is not None:
+                    narrate(state, "acquire", "{card} goes to {p}'s discard pile", actor=p, p=K.name, card=Card(iid))
         zones[K.lair].append(zones["lair_card"].pop())  # VOL-DEFEAT-06/07
         M.gain_main(state, p, zones[K.lair][0])  # 4 battle already this turn (VOL-DEFEAT-09)
 
@@ -898,7 +913,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         if c.act is None or iid in state.marks["used"]:
             raise IllegalAction(f"{c.name}'s secondary ability cannot be activated now")
         state.marks["used"].add(iid)  # VOL-SEC-02
-        narrate(state, "ability", "{p} uses {card}'s secondary ability", actor=p, p=KEYS[p].name, card=Card(iid))
+        if state.log is not None:
+            narrate(state, "ability", "{p} uses {card}'s secondary ability", actor=p, p=KEYS[p].name, card=Card(iid))
         push(state, c.act, {"controller": p, "source": iid, "card": c.name})
 
     def _remove(self, state: State, a) -> None:
@@ -907,7 +923,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         c = state.cards[iid]
         if c.rem is None:
             raise IllegalAction(f"{c.name} has no remove ability")
-        narrate(state, "ability", "{p} uses {card}'s remove ability", actor=p, p=KEYS[p].name, card=Card(iid))
+        if state.log is not None:
+            narrate(state, "ability", "{p} uses {card}'s remove ability", actor=p, p=KEYS[p].name, card=Card(iid))
         M.gain_main(state, p, iid)  # VOL-REMAB-02
         M.remove_from(state, iid, key, "removed")  # VOL-REMAB-01, VOL-REMAB-05
         if c.kind == TROOP and state.vars.get("vflags", 0) & V.PLOYS:
