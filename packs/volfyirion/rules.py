@@ -496,11 +496,15 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         cp = cnt[K.cp]
         bp = cnt[K.bp]
         kp = cnt[K.kp]
-        if cp >= self.min_asset_cost or mods:
+        if mods:
             for key, a in ROW_ACQ:
                 lst = zones[key]
-                if lst and (M.cost(state, p, lst[0]) if mods else cards[lst[0]].cost) <= cp \
-                        and not (mods and M.forbidden(state, "acquire", lst[0], p)):
+                if lst and M.cost(state, p, lst[0]) <= cp and not M.forbidden(state, "acquire", lst[0], p):
+                    acts.append(a)
+        elif cp >= self.min_asset_cost:
+            for key, a in ROW_ACQ:
+                lst = zones[key]
+                if lst and cards[lst[0]].cost <= cp:
                     acts.append(a)
         if cp >= self.min_troop_cost and len(intact) > 1:
             troops = K.troop
