@@ -167,6 +167,22 @@ def adjust(state, holders, stat: str, iid: int, player: int, base: int, consume:
     return max(floor, value)
 
 
+def flagging(state, holders, flag: str, iid: int, player: int) -> list[int]:
+    """The cards whose modifiers set ``flag`` on card ``iid`` now, each once, first found first:
+    the source of a restriction, to name it. None in a game without modifiers, where ``holders``
+    (the pack's ``Rules.holders``, a function of the state) is not even called."""
+    if MODIFIERS not in state.listen:
+        return []
+    found = applying(state, holders(state), flag, iid, player)
+    return list(dict.fromkeys(ctx["source"] for _mod, ctx, _entry in found))
+
+
+def forbidding(state, holders, verb: str, iid: int, player: int) -> list[int]:
+    """The cards whose restrictions forbid ``player`` to ``verb`` card ``iid`` now ("the enemy
+    cannot play troops"): :func:`flagging` with the flag of :func:`forbids`."""
+    return flagging(state, holders, forbids(verb), iid, player)
+
+
 def flagged(state, holders, flag: str, iid: int, player: int) -> bool:
     """Whether a modifier sets ``flag`` on card ``iid`` (e.g. ``cannot be chosen by traps``)."""
     return bool(applying(state, holders, flag, iid, player))

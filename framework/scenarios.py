@@ -11,7 +11,8 @@ The designer's way to test a rule or a card without Python (``docs/scenarios.md`
 
 Steps are action texts (which must be legal), ``expect`` maps of paths to values (paths
 into the pack's ``describe`` of the state), ``legal`` / ``illegal`` lists of actions, and
-``pending`` (the text of the decision waiting, or null). A scenario may define its own
+``pending`` (the text of the decision waiting, or null); ``illegal`` may also map each
+action to words of the reason the game gives for refusing it. A scenario may define its own
 cards in the card language under ``cards:``.
 """
 from __future__ import annotations
@@ -116,6 +117,12 @@ def _step_problem(step: Any) -> str | None:
         if not isinstance(body, dict) or not body:
             return gettext("'expect' takes a mapping of paths to values, e.g. 'expect: {{p1.points.command: 1}}', "
                            "not {found}").format(found=kind_of(body))
+    elif kind == "illegal" and isinstance(body, dict):
+        if not body or any(not isinstance(t, (str, int)) or isinstance(t, bool) or not isinstance(r, str) or not r.strip()
+                           for t, r in body.items()):
+            return gettext(
+                "'illegal' with reasons maps each action to words of the reason the game gives, e.g. "
+                "'illegal: {{attack p2.city1: needs 8 battle}}', not {found}").format(found=kind_of(body))
     elif kind in ("legal", "illegal"):
         items = body if isinstance(body, list) else [body]
         if not items or any(not isinstance(t, (str, int)) or isinstance(t, bool) for t in items):
@@ -260,6 +267,19 @@ def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
                 raise _fail(sc, n, gettext(
                     '{label}: {clip}: expected {shown}, got {shown2}').format(
                     label=label, clip=clip(path), shown=shown(expected), shown2=shown(actual)))
+    elif kind == "illegal" and isinstance(body, dict):
+        for text, reason in body.items():
+            try:
+                rules.find_action(state, str(text))
+            except (IllegalAction, ValueError) as e:
+                told = " ".join(str(getattr(e, "reason", e)).split())
+                if " ".join(reason.split()).lower() not in told.lower():
+                    raise _fail(sc, n, gettext('{label}: {action} is illegal, but the game says {told}, not {reason}').format(
+                        label=label, action=shown(text), told=shown(told), reason=shown(reason))) from None
+            else:
+                raise _fail(sc, n, gettext("{label}: {action} should be illegal (legal actions: {legal})").format(
+                    label=label, action=shown(text),
+                    legal=", ".join(sorted(format_action(a).lower() for a in rules.legal_actions(state)))))
     elif kind in ("legal", "illegal"):
         legal = {format_action(a).lower() for a in rules.legal_actions(state)}
         for text in body if isinstance(body, list) else [body]:

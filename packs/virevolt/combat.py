@@ -34,12 +34,16 @@ def targets(state, p: int) -> list[int]:
     return out
 
 
-def shielded(state, q: int) -> bool:
-    """Whether ``q``'s main hero may not be attacked now (a card's restriction)."""
-    if lasting.MODIFIERS not in state.listen:
-        return False
+def shields(state, q: int) -> list[int]:
+    """The cards whose effects say ``q``'s main hero cannot be attacked now, each once; none in a
+    game without modifiers."""
     main = state.zones[KEYS[q].main]
-    return bool(main) and lasting.flagged(state, hz.holders(state), UNATTACKABLE, main[0], q)
+    return lasting.flagging(state, hz.holders, UNATTACKABLE, main[0], q) if main else []
+
+
+def shielded(state, q: int) -> bool:
+    """Whether ``q``'s main hero may not be attacked now (a card's restriction: :func:`shields`)."""
+    return lasting.MODIFIERS in state.listen and bool(shields(state, q))
 
 
 def attack_actions(state, p: int, avail=None) -> list:

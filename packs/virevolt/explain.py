@@ -7,6 +7,7 @@ the state and their own hand and traps); rule ids refer to the pack's catalogue
 """
 from __future__ import annotations
 
+from tabletop.framework import lasting
 from tabletop.framework.language import N_, card_name, card_text, gettext, gettext as _, localised as L
 from tabletop.framework.state import State
 
@@ -43,6 +44,8 @@ def _kind(kind: str) -> str:
     return _(KINDS.get(kind, kind))
 
 
+_FORBIDS = {"play": N_("{source} forbids you to play {card} now"),
+            "cast": N_("{source} forbids you to cast {card} now")}
 KINDS = {"hero": N_("hero"), "crystal": N_("crystal"), "incantation": N_("incantation"), "trap": N_("trap")}
 
 
@@ -69,9 +72,11 @@ class Explain:
                 names = sorted({card_name(c.name) for c in hand})
                 return _("there is no {card} in your hand (your hand: {hand})").format(
                     card=card_name(action[1]), hand=", ".join(names) or _("empty"))
-            if verb in ("play", "cast") and hz.forbidden(state, verb, next(i for i in z[k.hand] if cards[i] is c), p):
-                return _("a card's restriction forbids you to {verb} {card} now").format(
-                    verb=verb, card=card_name(c.name))
+            sources = lasting.forbidding(state, hz.holders, verb, next(i for i in z[k.hand] if cards[i] is c), p) \
+                if verb in _FORBIDS else ()
+            if sources:
+                return _(_FORBIDS[verb]).format(source=", ".join(card_name(cards[i].name) for i in sources),
+                                                card=card_name(c.name))
             if verb == "play":
                 if c.kind == HERO:
                     n = len(z[k.main]) + len(z[k.secondary])
@@ -116,8 +121,10 @@ class Explain:
                 kq = KEYS[q]
                 if state.counters[kq.eliminated]:
                     return _("{p} is out of the game").format(p=kq.name)
-                if combat.shielded(state, q):
-                    return _("{p}'s main hero cannot be attacked now (a card's effect)").format(p=kq.name)
+                shields = combat.shields(state, q)
+                if shields:
+                    return _("{p}'s main hero cannot be attacked now: {source} protects it").format(
+                        p=kq.name, source=", ".join(card_name(cards[i].name) for i in shields))
                 return _("{p} has not had a turn yet and cannot be attacked (VIR-SETUP-05)").format(p=kq.name)
             hname = cards[hero].name
             index = next((i for i, a in enumerate(cards[hero].attacks) if a.name == action[2]), None)

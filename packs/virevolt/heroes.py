@@ -135,14 +135,6 @@ def _named(state, hero: int) -> str:
     return Phrase(N_("{p}'s {card}"), p=KEYS[owner(state, hero)].name, card=CardName(state.cards[hero].name))
 
 
-def forbidden(state, verb: str, iid: int, p: int) -> bool:
-    """Whether a restriction forbids ``p`` to ``verb`` card ``iid`` now ("the enemy cannot play
-    heroes until your next turn"); free in a game without modifiers."""
-    if lasting.MODIFIERS not in state.listen:
-        return False
-    return lasting.flagged(state, holders(state), lasting.forbids(verb), iid, p)
-
-
 def holders(state) -> list[tuple[int, int]]:
     """Heroes in play with their owners: the cards whose abilities are active."""
     out = []

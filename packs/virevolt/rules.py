@@ -174,7 +174,7 @@ def _main_actions(state: State) -> list:
             continue
         seen.add(name)
         kind = d.kind
-        if mods and hz.forbidden(state, "cast" if kind == INCANTATION else "play", iid, p):
+        if mods and lasting.forbidding(state, hz.holders, "cast" if kind == INCANTATION else "play", iid, p):
             continue  # a restriction ("the enemy cannot cast incantations this turn")
         if kind == HERO:
             if room:

@@ -7,6 +7,7 @@ docs/rules/volfyirion.md).
 """
 from __future__ import annotations
 
+from tabletop.framework import lasting
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.language import N_, card_name, gettext, gettext as _, localised as L, ngettext
 from tabletop.framework.state import State
@@ -66,8 +67,9 @@ class Explain:
                 names = sorted({card_name(c.name) for c in hand})
                 return _("there is no {card} in your hand (your hand: {hand})").format(
                     card=card_name(action[1]), hand=", ".join(names) or _("empty"))
-            if M.forbidden(state, "play", next(i for i in zones[K.hand] if cards[i] is c), p):
-                return _forbidden("play", c)
+            why = _forbidding(state, "play", next(i for i in zones[K.hand] if cards[i] is c), p)
+            if why:
+                return why
             if c.kind in (BUILDING, TROOP):
                 if len(action) < 3:
                     return _("{card} is a {kind}: say which City, e.g. 'play {card} city1'").format(
@@ -87,8 +89,9 @@ class Explain:
             if not slot:
                 return _("Asset Row space {i} is empty").format(i=i)
             c = cards[slot[0]]
-            if M.forbidden(state, "acquire", slot[0], p):
-                return _forbidden("acquire", c)
+            why = _forbidding(state, "acquire", slot[0], p)
+            if why:
+                return why
             return f"{card_name(c.name)} {_cost_text(c.cost, 'command', cnt[K.cp])} (VOL-ACQ-01)"
         if verb == "acquire wonder":
             if not zones["lair_card"]:
@@ -97,8 +100,9 @@ class Explain:
             if not 1 <= i <= len(LAIR_KEYS) or not zones[LAIR_KEYS[i - 1]]:
                 return _("there is no Wonder in the Lair's space {i}").format(i=i)
             c = cards[zones[LAIR_KEYS[i - 1]][0]]
-            if M.forbidden(state, "acquire", zones[LAIR_KEYS[i - 1]][0], p):
-                return _forbidden("acquire", c)
+            why = _forbidding(state, "acquire", zones[LAIR_KEYS[i - 1]][0], p)
+            if why:
+                return why
             return f"{card_name(c.name)} {_cost_text(c.cost, 'battle', cnt[K.bp])} (VOL-ACQW-01)"
         if verb == "attack":
             who, _dot, where = action[1].partition(".")
@@ -109,15 +113,17 @@ class Explain:
             if where == "lair":
                 if not zones[O.lair]:
                     return _("{p} has no Lair (only the player who defeated Volfyirion has one)").format(p=O.name)
-                if not M.attackable(state, o, M.LAIR_CITY):
-                    return _("{city} cannot be attacked now (a card's effect)").format(city=action[1])
+                shields = M.protectors(state, o, M.LAIR_CITY)
+                if shields:
+                    return _protected(state, action[1], shields)
                 n = M.lair_cost(state, o)
                 return _("attacking {p}'s Lair {cost} (VOL-DEFEAT-14)").format(p=O.name, cost=_cost_text(n, 'battle', cnt[K.bp]))
             ci = int(where[4]) - 1
             if ci not in state.vars[O.intact]:
                 return _("{city} is already destroyed").format(city=action[1])
-            if not M.attackable(state, o, ci):
-                return _("{city} cannot be attacked now (a card's effect)").format(city=action[1])
+            shields = M.protectors(state, o, ci)
+            if shields:
+                return _protected(state, action[1], shields)
             n = M.city_cost(state, o, ci)
             troop = zones[O.troop[ci]]
             extra = _(", its defence plus its Troop {card}'s").format(card=card_name(cards[troop[0]].name)) if troop else ""
@@ -312,5 +318,20 @@ class Explain:
         return gettext(KIND_RULES[card.type]) if card.type in KIND_RULES else ""
 
 
-def _forbidden(verb: str, card) -> str:
-    return _("a card's restriction forbids you to {verb} {card} now").format(verb=verb, card=card_name(card.name))
+def _protected(state: State, city: str, sources: list[int]) -> str:
+    return _("{city} cannot be attacked now: {source} protects it").format(
+        city=city, source=", ".join(card_name(state.cards[i].name) for i in sources))
+
+
+_FORBIDS = {"play": N_("{source} forbids you to play {card} now"),
+            "acquire": N_("{source} forbids you to acquire {card} now")}
+
+
+def _forbidding(state: State, verb: str, iid: int, p: int) -> str | None:
+    """Why ``p`` may not ``verb`` card ``iid``, naming the cards whose restrictions forbid it; None
+    when nothing forbids it."""
+    sources = lasting.forbidding(state, M.holders, verb, iid, p)
+    if not sources:
+        return None
+    return _(_FORBIDS[verb]).format(source=", ".join(card_name(state.cards[i].name) for i in sources),
+                                    card=card_name(state.cards[iid].name))

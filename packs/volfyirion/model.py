@@ -299,27 +299,21 @@ def defence(state, iid: int, p: int) -> int:
 UNATTACKABLE = "volfyirion/unattackable"
 
 
-def attackable(state, p: int, ci: int) -> bool:
-    """Whether ``p``'s City ``ci`` may be attacked: no modifier says it cannot (of the City, or
-    of the Troop or Building standing in it)."""
+def protectors(state, p: int, ci: int) -> list[int]:
+    """The cards whose effects say ``p``'s City ``ci`` cannot be attacked now (an effect on the
+    City, or on the Troop or Building standing in it), each once; none in a game without
+    modifiers. A claimed Lair is one of its owner's Cities, the Lair City (VOL-DEFEAT-12)."""
     if lasting.MODIFIERS not in state.listen:
-        return True
+        return []
     K = KEYS[p]
-    hs = holders(state)
-    if ci == LAIR_CITY:  # a claimed Lair is one of its owner's Cities, the Lair City (VOL-DEFEAT-12)
-        return not any(lasting.flagged(state, hs, UNATTACKABLE, iid, p) for iid in state.zones[K.lair])
-    for iid in (state.vars[K.cityids][ci], *state.zones[K.troop[ci]], *state.zones[K.building[ci]]):
-        if lasting.flagged(state, hs, UNATTACKABLE, iid, p):
-            return False
-    return True
+    inside = state.zones[K.lair] if ci == LAIR_CITY else \
+        (state.vars[K.cityids][ci], *state.zones[K.troop[ci]], *state.zones[K.building[ci]])
+    return list(dict.fromkeys(src for iid in inside for src in lasting.flagging(state, holders, UNATTACKABLE, iid, p)))
 
 
-def forbidden(state, verb: str, iid: int, p: int) -> bool:
-    """Whether a restriction forbids ``p`` to ``verb`` card ``iid`` now ("the enemy cannot play
-    troops"); free in a game without modifiers."""
-    if lasting.MODIFIERS not in state.listen:
-        return False
-    return lasting.flagged(state, holders(state), lasting.forbids(verb), iid, p)
+def attackable(state, p: int, ci: int) -> bool:
+    """Whether ``p``'s City ``ci`` may be attacked: no card's effect protects it (:func:`protectors`)."""
+    return not protectors(state, p, ci)
 
 
 def check_loss(state, p: int) -> None:

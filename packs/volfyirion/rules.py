@@ -5,6 +5,7 @@ Rule ids in comments refer to the pack's catalogue, ``rules.yaml`` (docs/rules/v
 """
 from __future__ import annotations
 
+from tabletop.framework import lasting
 from tabletop.framework.actions import DECISION_VERBS, INT, NAME, VerbSpec
 from tabletop.framework.effects import IllegalAction, push
 from tabletop.framework.language import N_, Phrase
@@ -484,7 +485,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                 if c in seen:
                     continue
                 seen.add(c)
-                if mods and M.forbidden(state, "play", iid, p):
+                if mods and lasting.forbidding(state, M.holders, "play", iid, p):
                     continue
                 pa = c.play_act
                 if pa is not None:
@@ -499,7 +500,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         if mods:
             for key, a in ROW_ACQ:
                 lst = zones[key]
-                if lst and M.cost(state, p, lst[0]) <= cp and not M.forbidden(state, "acquire", lst[0], p):
+                if lst and M.cost(state, p, lst[0]) <= cp and not lasting.forbidding(state, M.holders, "acquire", lst[0], p):
                     acts.append(a)
         elif cp >= self.min_asset_cost:
             for key, a in ROW_ACQ:
@@ -518,7 +519,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             for j, key in enumerate(LAIR_KEYS):
                 lst = zones[key]
                 if lst and (M.cost(state, p, lst[0]) if mods else cards[lst[0]].cost) <= bp \
-                        and not (mods and M.forbidden(state, "acquire", lst[0], p)):
+                        and not (mods and lasting.forbidding(state, M.holders, "acquire", lst[0], p)):
                     acts.append(ACQ_WONDER[j])
         if bp >= self.min_defence or mods:
             if mods or v.get("shift") is not None:

@@ -6,6 +6,7 @@ the extended mode adds ``rebuild``. A base game pays one flag test for all of it
 """
 from __future__ import annotations
 
+from tabletop.framework import lasting
 from tabletop.framework.effects import IllegalAction, push
 from tabletop.framework.narration import Card, narrate
 from tabletop.framework.state import State
@@ -90,11 +91,11 @@ class VariantActions:
                 deck = zones["asset_deck"]
                 mods = "modifiers" in state.listen
                 if pk.oracle and deck and cards[deck[-1]].cost <= cnt[K.cp] \
-                        and not (mods and M.forbidden(state, "acquire", deck[-1], p)):
+                        and not (mods and lasting.forbidding(state, M.holders, "acquire", deck[-1], p)):
                     acts.append(("acquire top",))
                 wd = zones["wonder_deck"]
                 if (pk.heroes is not None and zones["lair_card"] and wd and cnt[K.bp] >= pk.heroes
-                        and not (mods and M.forbidden(state, "acquire", wd[-1], p))):
+                        and not (mods and lasting.forbidding(state, M.holders, "acquire", wd[-1], p))):
                     acts.append(("acquire wonder top",))
         if f & V.EXT:
             intact = v[K.intact]

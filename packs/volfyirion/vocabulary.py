@@ -34,6 +34,7 @@ from dataclasses import replace
 
 from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
+from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.framework.language import N_, CardName, Phrase, Word
 from tabletop.framework.narration import narrate
@@ -219,7 +220,7 @@ def _cities_of(whose: str):
 
 
 def _acquirable(state, iid: int, key, ctx: dict) -> bool:
-    return not M.forbidden(state, "acquire", iid, ctx["controller"])
+    return not lasting.forbidding(state, M.holders, "acquire", iid, ctx["controller"])
 
 
 class Acquire:
