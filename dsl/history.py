@@ -15,7 +15,7 @@ from tabletop.dsl.comparisons import Comparison
 from tabletop.dsl.compiler import Event
 from tabletop.dsl.events import DEEDS, DEPARTURES, card_event, departure
 from tabletop.dsl.quantity import Quantity
-from tabletop.dsl.selectors import CardSelector
+from tabletop.dsl.selectors import PAST_CARD_EVENTS, CardSelector
 from tabletop.dsl.vocabulary import Vocabulary
 from tabletop.framework import triggers
 
@@ -57,7 +57,7 @@ def register(v: Vocabulary, table, ex) -> None:
     T = triggers
     kind = ex.kind
 
-    for past, present, ev in (("played|cast", "play|cast", T.PLAYED), ("acquired", "acquire", T.ACQUIRED)):
+    for past, present, ev in PAST_CARD_EVENTS:
         verb = past.split("|")[0]
         v.condition(f"{{who:players}} [have|has] {past} {{c:counted}} this turn",
                     example=f"you {verb} 2 or more {ex.kinds} this turn")(

@@ -471,7 +471,11 @@ def _post(m: Matcher, pos: int, sel: CardSelector):
         yield from _lacking(m, pos + 1, sel, table)
 
 
-_PAST = {"played": triggers.PLAYED, "cast": triggers.PLAYED, "acquired": triggers.ACQUIRED}
+#: The card events a text tells in the past, with their present forms: "the cards you played
+#: this turn" here, "if you acquired a red card this turn" and "if you did not play a troop this
+#: turn" in :mod:`tabletop.dsl.history`.
+PAST_CARD_EVENTS = (("played|cast", "play|cast", triggers.PLAYED), ("acquired", "acquire", triggers.ACQUIRED))
+_PAST = {word: event for past, _present, event in PAST_CARD_EVENTS for word in past.split("|")}
 
 
 def _past(m: Matcher, pos: int, sel: CardSelector):
