@@ -104,6 +104,27 @@ def expire(state) -> None:
             del state.vars[LASTING]
 
 
+def forget(state, iid: int) -> None:
+    """Card ``iid`` left play: if it comes back it is a new card, so the lasting effects that
+    picked it no longer act on it (one left with no subject ends). Called by a pack where its
+    cards leave play, beside the damage and states they lose."""
+    out = state.vars.get(LASTING)
+    if not out or not any(len(e) > 5 and iid in e[5] for e in out):
+        return
+    kept = []
+    for e in out:
+        if len(e) > 5 and iid in e[5]:
+            rest = tuple(i for i in e[5] if i != iid)
+            if rest:
+                kept.append(e[:5] + (rest,))
+        else:
+            kept.append(e)
+    if kept:
+        state.vars[LASTING] = tuple(kept)
+    else:
+        del state.vars[LASTING]
+
+
 def use(state, entry: tuple) -> None:
     """Count one use of ``entry``; the last one ends it."""
     out = list(state.vars.get(LASTING, ()))

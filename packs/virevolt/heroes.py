@@ -225,6 +225,7 @@ def leave_play(state, hero: int, dest: str, how: str = "returned", by: int | Non
     z = state.zones
     st.clear(state, hero)
     state.values[DAMAGE].pop(hero, None)
+    lasting.forget(state, hero)  # a hero played again is a new hero: "target hero gets -2 hp" is over
     if dest == k.hand:
         if state.log is not None:
             narrate(state, "bounce", "{p}'s {hero} returns to {p}'s hand", p=k.name, hero=Card(hero, came_from=k.main))

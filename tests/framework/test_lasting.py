@@ -51,3 +51,13 @@ def test_an_effect_for_this_turn_ends_with_the_turn():
     lasting.add(state, "spec", 0, -1, state.turn)
     _next_turn(state, 1)
     assert lasting.entries(state) == ()
+
+
+def test_a_card_that_left_play_is_forgotten_by_the_effects_that_picked_it():
+    state = _state(2)
+    lasting.add(state, "spec", 0, -1, 0, 0, (7, 9))
+    lasting.add(state, "other", 0, -1)
+    lasting.forget(state, 7)
+    assert lasting.entries(state) == (("spec", 0, -1, 0, 0, (9,)), ("other", 0, -1, 0, 0))
+    lasting.forget(state, 9)  # its last subject gone, the effect ends; the others stay
+    assert lasting.entries(state) == (("other", 0, -1, 0, 0),)
