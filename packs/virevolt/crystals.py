@@ -89,18 +89,34 @@ def format_cost(cost: tuple) -> str:
     return text
 
 
-def available(state, p: int) -> list:
-    """Unconsumed crystals of player ``p`` by colour [neutral, red, blue, green, mauve]."""
+def available(state, p: int) -> tuple:
+    """Unconsumed crystals of player ``p`` by colour (neutral, red, blue, green, mauve)."""
     out = [0, 0, 0, 0, 0]
     consumed = state.marks[CONSUMED]
     cards = state.cards
     for iid in state.zones[KEYS[p].crystals]:
         if iid not in consumed:
             out[cards[iid].cidx] += 1
-    return out
+    return tuple(out)
+
+
+_PAYS: dict = {}  # (available, cost) -> can_pay's answer
 
 
 def can_pay(avail, cost) -> bool:
+    """Whether crystals ``avail`` (by colour, as :func:`available` counts them) pay ``cost``:
+    each coloured symbol by its colour or by mauve, neutral symbols by any. The answer depends
+    on two small tuples only and is asked several times a step, so it is remembered."""
+    try:
+        return _PAYS[avail, cost]
+    except KeyError:
+        ok = _PAYS[avail, cost] = _pays(avail, cost)
+        return ok
+    except TypeError:  # a list of counts (not remembered)
+        return _pays(avail, cost)
+
+
+def _pays(avail, cost) -> bool:
     n, r, b, g, m = cost
     if not (n or r or b or g or m):
         return True

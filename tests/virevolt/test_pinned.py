@@ -77,9 +77,9 @@ def test_VIR_CRYSTAL_06_pay_refuses_a_cost_it_cannot_pay_and_consumes_nothing(ta
     t = table({"active": "p1", "p1": {"crystals": ["red", "neutral"]}})
     state = t.state
     assert cr.pay(state, 0, parse_cost("1 blue")) is False
-    assert cr.available(state, 0) == [1, 1, 0, 0, 0]
+    assert cr.available(state, 0) == (1, 1, 0, 0, 0)
     assert cr.pay(state, 0, parse_cost("1 red and 1 neutral")) is True
-    assert cr.available(state, 0) == [0, 0, 0, 0, 0]
+    assert cr.available(state, 0) == (0, 0, 0, 0, 0)
 
 
 def test_VIR_PHASE_END_04_a_discard_to_the_hand_limit_takes_one_copy_of_the_card_chosen(table):
@@ -131,7 +131,7 @@ def test_VIR_CRYSTAL_09_restore_turns_back_mauve_then_colours_and_neutral_last(t
 
 def test_VIR_CRYSTAL_06_a_free_cost_is_paid_with_nothing(table):
     t = table({"active": "p1", "p1": {"crystals": ["red"]}})
-    assert cr.pay(t.state, 0, cr.ZERO) is True and cr.available(t.state, 0) == [0, 1, 0, 0, 0]
+    assert cr.pay(t.state, 0, cr.ZERO) is True and cr.available(t.state, 0) == (0, 1, 0, 0, 0)
 
 
 def test_VIR_HERO_03_a_hero_that_left_play_takes_no_more_damage_and_scores_once(table):
