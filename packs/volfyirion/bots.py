@@ -46,9 +46,8 @@ def _decide(state, options):
             if ":" in label:  # removing an own card: thin weak starting cards, from discard first
                 where, _, name = label.partition(":")
                 weak = False
-                if name == "Prospector":  # (the only card thinned: no search through the cards for the others)
-                    c = next((c for c in cards if c.name == name), None)
-                    weak = c is not None and c.starting
+                if name == "Prospector":  # (the only card thinned)
+                    weak = _starting(cards).get(name, False)
                 s = (3 if where == "discard" else 2 if where == "play" else 1) if weak else -1
             elif label == "lair":
                 s = 5
@@ -61,6 +60,20 @@ def _decide(state, options):
         if s > score:
             best, score = a, s
     return best
+
+
+_STARTING: list = [None, {}]  # the card list last asked about, and its names' starting flags
+
+
+def _starting(cards: list) -> dict[str, bool]:
+    """Whether the first card of each name in ``cards`` is a starting card, kept for the last
+    card list asked (a search asks about copies of one game, which share their card list)."""
+    if _STARTING[0] is not cards:
+        flags: dict[str, bool] = {}
+        for c in cards:
+            flags.setdefault(c.name, bool(c.starting))
+        _STARTING[0], _STARTING[1] = cards, flags
+    return _STARTING[1]
 
 
 def greedy_action(state, actions, prefer: dict[str, float] | None = None):
