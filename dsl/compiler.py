@@ -27,7 +27,7 @@ from tabletop.dsl.scope import Scope
 from tabletop.dsl.source import Source
 from tabletop.dsl.steps import numbering
 from tabletop.dsl.syntax import Reading, as_written, capitalised
-from tabletop.dsl.vocabulary import CONDITION, EFFECT, MODIFIER, QUANTITY, TRIGGER, Element, Pattern, Vocabulary
+from tabletop.dsl.vocabulary import CONDITION, EFFECT, MODIFIER, QUANTITY, TRIGGER, Element, Pattern, Vocabulary, forms
 from tabletop.framework import effects, lasting, triggers
 from tabletop.framework.effects import Program
 from tabletop.framework.language import N_, gettext, gettext as _
@@ -690,9 +690,11 @@ class _Compiler(Reading):
                 continue
             if a.value == "for" and b.kind == "w" and b.value in ("each", "every") and i + 2 < len(body):
                 per, start = self._per(body, i + 2) if b.value == "every" else (1, i + 2)
-                sel = self.phrase("count", body[start:])
-                count = Quantity(lambda st, ctx, sel=sel, per=per: len(sel.candidates(st, ctx)) // per, None,
-                                 sel.text if per == 1 else f"every {per} {sel.text}")
+                count = self._on_cards(body[start:], per)
+                if count is None:
+                    sel = self.phrase("count", body[start:])
+                    count = Quantity(lambda st, ctx, sel=sel, per=per: len(sel.candidates(st, ctx)) // per, None,
+                                     sel.text if per == 1 else f"every {per} {sel.text}")
                 return body[:i], (count, cap), None
             if a.value == "equal" and b.kind == "w" and b.value == "to" and i + 2 < len(body):
                 q = self.quantity_atoms(body[i + 2:])
@@ -700,6 +702,21 @@ class _Compiler(Reading):
                     q = _capped(q, cap)
                 return body[:i], None, q
         return atoms, None, None
+
+    def _on_cards(self, atoms: list[Atom], per: int) -> Quantity | None:
+        """``state on it``, ``damage on your heroes`` after ``for each``: a number on cards
+        (a table attribute) summed over them, rather than cards counted; None for other words."""
+        attrs = self.vocab.table.attributes if self.vocab.table is not None else {}
+        if len(atoms) < 3 or atoms[0].kind != "w" or atoms[1].kind != "w" or atoms[1].value != "on":
+            return None
+        attr = next((a for a in attrs if atoms[0].value in forms(a)), None)
+        if attr is None:
+            return None
+        sel = self.phrase("cards", atoms[2:])
+        value = attrs[attr]
+        text = " ".join(str(a.value) for a in atoms)
+        return Quantity(lambda st, ctx: sum(value(st, iid) for iid, _ in sel.candidates(st, ctx)) // per, None,
+                        text if per == 1 else f"every {per} {text}")
 
     @staticmethod
     def _per(body: list[Atom], k: int) -> tuple[int, int]:

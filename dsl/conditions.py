@@ -138,6 +138,10 @@ def attrcmp(m: Matcher, pos: int):
     for end, q in m.number(pos):
         if end <= pos:
             continue
+        if m.word(end) in C.AFTER_WORDS and attr_at(end + 1) is not None:  # "2 or more states"
+            for e2, op in C.read_after(m, end):
+                yield e2 + 1, (attr_at(end + 1), Comparison(op, q))
+            continue
         a = attr_at(end)
         if a is None:
             m.fail(end, gettext("a number on a card ({words})").format(words=", ".join(attrs)), tuple(attrs),

@@ -89,6 +89,10 @@ def register(v: Vocabulary, table: Table, ex) -> None:
     def attr_of(a, x):
         return _sum_attr(x, a, table)
 
+    @v.quantity("[the] number of {a:word:attribute} on {x:cards}", example=f"the number of {ex.attr} on the target")
+    def number_on(a, x):
+        return _sum_attr(x, a, table)
+
     if table.resources:
         @v.quantity("your {r:word:resource} [point]", example=f"your {ex.resource} points")
         def your_points(r):

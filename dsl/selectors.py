@@ -525,6 +525,8 @@ def _with_clause(m: Matcher, pos: int, sel: CardSelector, table):
         if m.word(p) in forms(attr):
             for end, cmp in compare(m, p + 1):
                 yield end, replace(sel, filters=sel.filters + (_attr_filter(attr, cmp),))
+        if m.word(p) == "no" and m.word(p + 1) in forms(attr):  # "with no states", "with no damage"
+            yield p + 2, replace(sel, filters=sel.filters + (_attr_filter(attr, Comparison("==", Quantity.constant(0))),))
     for end, q in m.number(p):
         if end > p:
             for attr in table.attributes:

@@ -85,6 +85,7 @@ class VirevoltTable(Table):
     attributes = {
         "hp": lambda state, iid: hz.hp(state, iid),
         "damage": lambda state, iid: state.values[hz.DAMAGE].get(iid, 0),
+        "states": lambda state, iid: sum(iid in state.marks[s] for s in st.STATES),  # how many it has
     }
     states = {s: (lambda state, iid, s=s: iid in state.marks[s]) for s in st.STATES}
     phases = {f"{p} phase": p for p in PHASES}

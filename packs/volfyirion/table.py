@@ -104,7 +104,7 @@ class VolfyirionTable(Table):
     name = "volfyirion"
     departures = ("destroyed", "replaced", "removed", "returned", "discarded")  # nothing dies
     attacked = "city"
-    restrictions = ("play", "acquire")  # checked by Rules._main_actions through model.forbidden
+    restrictions = ("play", "acquire")  # checked by Rules._main_actions through lasting.forbidding
     optional = True
     resources = RESOURCES
     zones = ZONES
