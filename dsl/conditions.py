@@ -251,6 +251,23 @@ def register(v: Vocabulary, table: Table, ex) -> None:
             fn = table.states[s]
             return each(x, lambda state, iid, ctx: fn(state, iid))
 
+    if type(table).contents is not Table.contents:  # cards that hold cards: "if this city has a troop"
+        v.words("held-kind", tuple(k.name for k in table.kinds))
+
+        def holding(x: CardSelector, name: str, want: bool):
+            test = table.kind(name).test
+            if x.zone is not None and x.kind is None and x.ref is None:  # a place: "this city has a building"
+                return lambda state, ctx: any(test(state.cards[c]) for c, _ in x.candidates(state, ctx)) == want
+            return each(x, lambda state, iid, ctx: any(test(state.cards[c]) for c in table.contents(state, iid)) == want)
+
+        @v.condition("{x:cards} has|have a|an {k:word:held-kind}", example=f"it has a {table.kinds[0].name}")
+        def has_held(x, k):
+            return holding(x, k, True)
+
+        @v.condition("{x:cards} has|have no {k:word:held-kind}", example=f"it has no {table.kinds[0].name}")
+        def has_no_held(x, k):
+            return holding(x, k, False)
+
     @v.condition("{x:cards} is|are {a:word:adjective}", example=f"it is {ex.adjective or 'in-play'}")
     def is_adj(x, a):
         fn = table.adjectives[a]

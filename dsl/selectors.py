@@ -27,6 +27,7 @@ from tabletop.dsl.places import (
     TABLES, PlayerSel, ZoneRef, owners, players, problem_of, text_of, words_at, zones,
 )
 from tabletop.dsl.quantity import Quantity
+from tabletop.dsl.table import Table
 from tabletop.dsl.vocabulary import forms
 from tabletop.framework import triggers
 from tabletop.framework.language import gettext
@@ -494,8 +495,24 @@ def _past(m: Matcher, pos: int, sel: CardSelector):
             yield end + 3, replace(sel, past=(event, who), problem=sel.problem or getattr(who, "problem", None))
 
 
+def _holding(m: Matcher, p: int, sel: CardSelector, table, want: bool):
+    """``a troop`` after ``with`` (``want``) or ``without``/``with no``: whether the card holds a card
+    of that kind (:meth:`Table.contents`: a City its Troop and Building)."""
+    start = p + 1 if m.word(p) in ("a", "an") else p
+    kind = next((k for k in table.kinds if m.word(start) in forms(k.name)), None)
+    if kind is None or type(table).contents is Table.contents:
+        return
+
+    def holds(state, iid, key, ctx, test=kind.test):
+        cards = state.cards
+        return any(test(cards[c]) for c in TABLES[state.game].contents(state, iid)) == want
+    yield start + 1, replace(sel, filters=sel.filters + (holds,))
+
+
 def _lacking(m: Matcher, p: int, sel: CardSelector, table):
-    """After ``without`` or ``that does not have``: a state the card has not, or a number on it that is 0."""
+    """After ``without`` or ``that does not have``: a state the card has not, a number on it that is
+    0, or a kind of card it does not hold (``without a building``)."""
+    yield from _holding(m, p, sel, table, False)
     w = m.word(p)
     if w in table.states:
         fn = table.states[w]
@@ -527,6 +544,8 @@ def _with_clause(m: Matcher, pos: int, sel: CardSelector, table):
                 yield end, replace(sel, filters=sel.filters + (_attr_filter(attr, cmp),))
         if m.word(p) == "no" and m.word(p + 1) in forms(attr):  # "with no states", "with no damage"
             yield p + 2, replace(sel, filters=sel.filters + (_attr_filter(attr, Comparison("==", Quantity.constant(0))),))
+    if w == "with" or verb in ("has", "have"):  # "a city with a troop", "each enemy city that has no building"
+        yield from _holding(m, p + 1, sel, table, False) if m.word(p) == "no" else _holding(m, p, sel, table, True)
     for end, q in m.number(p):
         if end > p:
             for attr in table.attributes:

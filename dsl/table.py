@@ -95,6 +95,11 @@ class Table:
                 return k
         return None
 
+    def contents(self, state, iid: int) -> list[int]:
+        """The cards card ``iid`` holds (a Volfyirion City: its Troop and its Building): what ``a
+        city with a troop`` and ``an enemy city without a building`` look at. None by default."""
+        return []
+
     # -------------------------------------------------------------- players
     def players(self, state) -> list[int]:
         """Every player still in the game, in seat order."""

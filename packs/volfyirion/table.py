@@ -131,6 +131,15 @@ class VolfyirionTable(Table):
     def players(self, state) -> list[int]:
         return [0, 1]
 
+    def contents(self, state, iid: int) -> list[int]:
+        """A City holds its Troop and its Building (none once destroyed: its slots are emptied)."""
+        for K in KEYS:
+            ids = state.vars[K.cityids]
+            if iid in ids:
+                ci = ids.index(iid)
+                return state.zones[K.troop[ci]] + state.zones[K.building[ci]]
+        return []
+
     def enemies(self, state, p: int) -> list[int]:
         return [1 - p]
 
