@@ -36,55 +36,47 @@ def timer_cost() -> float:
     return best
 
 
-def ours(games: int, cost: float) -> tuple[dict, dict, float, int]:
-    rules = registry().get("volfyirion").rules()
+def by_kind(new_game, legal_actions, apply, over, kind, choose, games: int, cost: float) -> tuple:
+    """Random self-play of one engine, each call timed alone: (seconds by kind of action, count by
+    kind, seconds listing the legal actions, steps)."""
     spent: dict = defaultdict(float)
     count: dict = defaultdict(int)
     legal = 0.0
     steps = 0
-    rng = Random(1)
     for g in range(games):
-        state = rules.setup({}, 1000 + g)
+        state = new_game(1000 + g)
         last = state.turn + TURNS
-        while not state.over and state.turn < last:
+        while not over(state) and state.turn < last:
             t0 = clock()
-            actions = rules.legal_actions(state)
+            actions = legal_actions(state)
             legal += clock() - t0 - cost
-            action = actions[rng.below(len(actions))]
-            kind = "answer a decision" if state.pending is not None else action[0]
+            action = actions[choose(len(actions))]
+            k = kind(state, action)
             t0 = clock()
-            rules.apply(state, action)
-            spent[kind] += clock() - t0 - cost
-            count[kind] += 1
+            apply(state, action)
+            spent[k] += clock() - t0 - cost
+            count[k] += 1
             steps += 1
     return spent, count, legal, steps
 
 
-def reference(path: str, games: int, cost: float) -> tuple[dict, dict, float, int]:
+def ours(games: int, cost: float) -> tuple:
+    rules = registry().get("volfyirion").rules()
+    rng = Random(1)
+    return by_kind(lambda seed: rules.setup({}, seed), rules.legal_actions, rules.apply, lambda s: s.over,
+                   lambda s, a: "answer a decision" if s.pending is not None else a[0], rng.below, games, cost)
+
+
+def reference(path: str, games: int, cost: float) -> tuple:
     spec = importlib.util.spec_from_file_location("reference_engine", path)
     if spec is None or spec.loader is None:
         raise SystemExit(f"--reference {path}: not a Python file")
     m = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(m)
-    spent: dict = defaultdict(float)
-    count: dict = defaultdict(int)
-    legal = 0.0
-    steps = 0
-    for g in range(games):
-        state = m.new_game(random.Random(1000 + g))
-        last = state.turn + TURNS
-        while state.winner == m.NONE and state.turn < last:
-            t0 = clock()
-            actions = m.legal_actions(state)
-            legal += clock() - t0 - cost
-            action = actions[int(m.RNG.random() * len(actions))]
-            kind = "answer a decision" if state.pend else m.describe(action).split()[0]
-            t0 = clock()
-            m.apply(state, action)
-            spent[kind] += clock() - t0 - cost
-            count[kind] += 1
-            steps += 1
-    return spent, count, legal, steps
+    return by_kind(lambda seed: m.new_game(random.Random(seed)), m.legal_actions, m.apply,
+                   lambda s: s.winner != m.NONE,
+                   lambda s, a: "answer a decision" if s.pend else m.describe(a).split()[0],
+                   lambda n: int(m.RNG.random() * n), games, cost)
 
 
 def show(name: str, spent: dict, count: dict, legal: float, steps: int) -> None:

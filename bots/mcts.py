@@ -159,7 +159,8 @@ class MCTSBot:
         rng = self.rng
         state = rules.determinize(root_state, me, rng)
         legal_actions, apply = rules.legal_actions, rules.apply
-        quick = rules.safe_action_now if safe is not None and type(rules).safe_action_now is not Rules.safe_action_now else None
+        quick = (rules.safe_action_now if safe is not None and type(rules).safe_action_now is not Rules.safe_action_now
+                 else None)
         node = root
         path = [root]
         c = self.c

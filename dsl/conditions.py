@@ -251,12 +251,12 @@ def register(v: Vocabulary, table: Table, ex) -> None:
             fn = table.states[s]
             return each(x, lambda state, iid, ctx: fn(state, iid))
 
-    if type(table).contents is not Table.contents:  # cards that hold cards: "if this city has a troop"
+    if type(table).contents is not Table.contents:  # cards that hold cards: "if an enemy city has no troop"
         v.words("held-kind", tuple(k.name for k in table.kinds))
 
         def holding(x: CardSelector, name: str, want: bool):
             test = table.kind(name).test
-            if x.zone is not None and x.kind is None and x.ref is None:  # a place: "this city has a building"
+            if x.zone is not None and x.kind is None and x.ref is None:  # a zone: "your hand has a troop"
                 return lambda state, ctx: any(test(state.cards[c]) for c, _ in x.candidates(state, ctx)) == want
             return each(x, lambda state, iid, ctx: any(test(state.cards[c]) for c in table.contents(state, iid)) == want)
 

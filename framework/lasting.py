@@ -190,8 +190,8 @@ def adjust(state, holders, stat: str, iid: int, player: int, base: int, consume:
 
 def flagging(state, holders, flag: str, iid: int, player: int) -> list[int]:
     """The cards whose modifiers set ``flag`` on card ``iid`` now, each once, first found first:
-    the source of a restriction, to name it. None in a game without modifiers, where ``holders``
-    (the pack's ``Rules.holders``, a function of the state) is not even called."""
+    the source of a restriction, to name it. No card in a game without modifiers, where
+    ``holders`` (the pack's ``Rules.holders``, a function of the state) is not even called."""
     if MODIFIERS not in state.listen:
         return []
     found = applying(state, holders(state), flag, iid, player)
