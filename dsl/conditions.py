@@ -252,7 +252,7 @@ def register(v: Vocabulary, table: Table, ex) -> None:
             return each(x, lambda state, iid, ctx: fn(state, iid))
 
     if type(table).contents is not Table.contents:  # cards that hold cards: "if an enemy city has no troop"
-        v.words("held-kind", tuple(k.name for k in table.kinds))
+        v.words("kind", tuple(k.name for k in table.kinds))
 
         def holding(x: CardSelector, name: str, want: bool):
             test = table.kind(name).test
@@ -260,13 +260,11 @@ def register(v: Vocabulary, table: Table, ex) -> None:
                 return lambda state, ctx: any(test(state.cards[c]) for c, _ in x.candidates(state, ctx)) == want
             return each(x, lambda state, iid, ctx: any(test(state.cards[c]) for c in table.contents(state, iid)) == want)
 
-        @v.condition("{x:cards} has|have a|an {k:word:held-kind}", example=f"it has a {table.kinds[0].name}")
-        def has_held(x, k):
-            return holding(x, k, True)
+        v.words("a-or-no", ("a", "an", "no"))
 
-        @v.condition("{x:cards} has|have no {k:word:held-kind}", example=f"it has no {table.kinds[0].name}")
-        def has_no_held(x, k):
-            return holding(x, k, False)
+        @v.condition("{x:cards} has|have {n:word:a-or-no} {k:word:kind}", example=f"it has no {table.kinds[0].name}")
+        def has_held(x, n, k):
+            return holding(x, k, n != "no")
 
     @v.condition("{x:cards} is|are {a:word:adjective}", example=f"it is {ex.adjective or 'in-play'}")
     def is_adj(x, a):
