@@ -134,6 +134,7 @@ def run_effect(state: "State", effect: Any, player: int | str, *, source: int | 
             ctx["tplayer"] = owners[tgt]
     ctx.update(context)
     work = state.clone()
+    work.log = state.log  # a watched game tells what the effect does (a clone narrates nothing)
     try:
         condition = getattr(effect, "condition", None)
         if condition is not None and not condition(work, ctx):

@@ -37,7 +37,7 @@ from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.framework.language import N_, CardName, Phrase, Word
-from tabletop.framework.narration import narrate
+from tabletop.framework.narration import Card, narrate
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion.model import COLOURS, KEYS, LAIR, NEUTRAL, RESOURCES
@@ -252,6 +252,47 @@ class Acquire:
         VolfyirionRules.gain_card(state, p, iid)
 
 
+def _can_seal(state, iid: int, key, ctx: dict) -> bool:
+    c = state.cards[iid]
+    return c.kind == M.WONDER and iid not in state.marks["sealed"] and not c.unsealable  # (VOL-VAR-ASC-02)
+
+
+def _is_sealed(state, iid: int, key, ctx: dict) -> bool:
+    return iid in state.marks["sealed"]
+
+
+_SEALED = {True: N_("{p}'s {card} is sealed"), False: N_("{p}'s {card} is unsealed")}
+
+
+class Seal:
+    """``seal CARDS`` / ``unseal CARDS``: what a player's knowledge buys (VOL-SEAL-*), for free.
+    Only Wonders in a Playing Area are offered: unsealed ones to seal, sealed ones to unseal. A
+    sealed Wonder keeps the points it gave (VOL-SEAL-07); an own Wonder unsealed in its owner's
+    Main Phase gives its points then, unless it gave them this turn, as the action does."""
+
+    def __init__(self, pick: Pick, seal: bool) -> None:
+        can = _can_seal if seal else _is_sealed
+        self.seal = seal
+        self.steps = pick_steps(replace(pick, sel=replace(pick.sel, filters=pick.sel.filters + (can,))), self.act)
+
+    def act(self, state, ctx, iid, key) -> None:
+        sealed = state.marks["sealed"]
+        owner = int(key[1]) - 1  # a Playing Area's key: "p1.play"
+        if self.seal:
+            if not _can_seal(state, iid, key, ctx):
+                return
+            sealed.add(iid)
+        else:
+            if iid not in sealed:
+                return
+            sealed.discard(iid)
+        if state.log is not None:
+            narrate(state, "seal", _SEALED[self.seal], p=KEYS[owner].name, card=Card(iid))
+        if not self.seal and owner == state.active and state.phase == "main":
+            M.gain_main(state, owner, iid)
+            M.fire_chains(state, owner)
+
+
 def make_vocabulary() -> Vocabulary:
     v = Vocabulary("volfyirion")
     v.words("resource", RESOURCES)
@@ -282,6 +323,14 @@ def make_vocabulary() -> Vocabulary:
     @v.effect("acquire {x:cards} [for free]", example="acquire the top card of the asset deck for free")
     def acquire(x, scope=None):
         return Acquire(Pick(x.where("asset row"), "_acq", "acquire", optional=True), True).steps
+
+    @v.effect("seal {x:cards}", example="seal target enemy wonder")
+    def seal(x):
+        return Seal(Pick(x.where("playing area"), "_seal", "seal"), True).steps
+
+    @v.effect("unseal {x:cards}", example="unseal your wonders")
+    def unseal(x):
+        return Seal(Pick(x.where("playing area"), "_unseal", "unseal"), False).steps
 
     @v.condition("synergy {colours:words:colour}", example="synergy turquoise, red")
     def synergy(colours):

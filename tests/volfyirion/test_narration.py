@@ -127,3 +127,14 @@ def test_acquire_takes_a_card_name_too():
     with pytest.raises(IllegalAction) as e:
         RULES.find_action(state, "acquire Captain")
     assert "not in the Asset Row" in str(e.value) and "did you mean 'acquire'" not in str(e.value)
+
+
+def test_an_effect_that_seals_and_unseals_tells_whose_wonder():
+    import tabletop
+
+    state, log = recorded({"active": "p1", "p1": {"play": ["Sharp Qoam"], "sealed": ["Sharp Qoam"]},
+                           "p2": {"play": ["Glowing Fungii"]}})
+    n = len(log.events)
+    tabletop.run_effect(state, "seal each enemy wonder; unseal your wonders", 0)
+    assert told(log, since=n) == ["p2's Glowing Fungii is sealed", "p1's Sharp Qoam is unsealed"]
+    assert state.log is log  # run_effect works on a copy, and the game is still watched after it
