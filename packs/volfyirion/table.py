@@ -37,7 +37,7 @@ def _city_slots(p: int, ci: int) -> list[str]:
     return [K.troop[ci], K.building[ci]]
 
 
-def _source_city(state, ctx) -> list[str]:
+def source_city_slots(state, ctx) -> list[str]:
     """The Troop and Building slots of the City the source card stands in ("this city")."""
     src = ctx.get("source", -1)
     for p in (0, 1):
@@ -124,7 +124,7 @@ class VolfyirionTable(Table):
     phases = {"main phase": "main", "draw phase": "draw", "end phase": "end"}
     modifiable = ("defence",)
     cost_verbs = ("acquire", "buy")   # playing a card costs nothing (VOL-SEC): only acquiring
-    places = {"this city": ("cities", "city", _source_city), "its city": ("cities", "city", _source_city),
+    places = {"this city": ("cities", "city", source_city_slots), "its city": ("cities", "city", source_city_slots),
               "that city": ("cities", "attack", _attacked_city),
               "the attacked city": ("cities", "attack", _attacked_city)}
 

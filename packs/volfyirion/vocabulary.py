@@ -41,7 +41,7 @@ from tabletop.framework.narration import Card, narrate
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion.model import COLOURS, KEYS, LAIR, NEUTRAL, RESOURCES
-from tabletop.packs.volfyirion.table import VolfyirionTable
+from tabletop.packs.volfyirion.table import VolfyirionTable, source_city_slots as city_slots
 
 SKIP = ("skip",)
 YES_NO = (("yes",), ("no",))
@@ -344,6 +344,14 @@ def make_vocabulary() -> Vocabulary:
     v.pattern("city", "one of the enemy's cities")(lambda: _cities_of("enemy"))
     v.pattern("city", "one of your cities", example="one of your cities")(lambda: _cities_of("you"))
     v.pattern("city", "your city")(lambda: _cities_of("you"))
+
+    @v.condition("this city has|have {n:word:a-or-no} {k:word:kind}", needs="city", example="this city has a building")
+    def this_city_holds(n, k):
+        """A Troop's or Building's own City, by what stands in it (``this city`` names a place there)."""
+        test = v.table.kind(k).test
+        want = n != "no"
+        return lambda state, ctx: any(test(state.cards[c]) for key in city_slots(state, ctx)
+                                      for c in state.zones[key]) == want
 
     @v.condition("volfyirion is on {c:city}", example="volfyirion is on an enemy city")
     def dragon_on(c):
