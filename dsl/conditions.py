@@ -253,18 +253,15 @@ def register(v: Vocabulary, table: Table, ex) -> None:
 
     if type(table).contents is not Table.contents:  # cards that hold cards: "if an enemy city has no troop"
         v.words("kind", tuple(k.name for k in table.kinds))
-
-        def holding(x: CardSelector, name: str, want: bool):
-            test = table.kind(name).test
-            if x.zone is not None and x.kind is None and x.ref is None:  # a zone: "your hand has a troop"
-                return lambda state, ctx: any(test(state.cards[c]) for c, _ in x.candidates(state, ctx)) == want
-            return each(x, lambda state, iid, ctx: any(test(state.cards[c]) for c in table.contents(state, iid)) == want)
-
         v.words("a-or-no", ("a", "an", "no"))
 
         @v.condition("{x:cards} has|have {n:word:a-or-no} {k:word:kind}", example=f"it has no {table.kinds[0].name}")
         def has_held(x, n, k):
-            return holding(x, k, n != "no")
+            test, want = table.kind(k).test, n != "no"
+            if x.zone is not None and x.kind is None and x.ref is None:  # a zone: "your hand has a troop"
+                return lambda state, ctx: any(test(state.cards[c]) for c, _ in x.candidates(state, ctx)) == want
+            holds = S.holds_kind(test, want)
+            return each(x, lambda state, iid, ctx: holds(state, iid, None, ctx))
 
     @v.condition("{x:cards} is|are {a:word:adjective}", example=f"it is {ex.adjective or 'in-play'}")
     def is_adj(x, a):

@@ -495,18 +495,22 @@ def _past(m: Matcher, pos: int, sel: CardSelector):
             yield end + 3, replace(sel, past=(event, who), problem=sel.problem or getattr(who, "problem", None))
 
 
+def holds_kind(test: Callable[[Any], bool], want: bool) -> Callable:
+    """A card filter: whether the card holds (``want``), or does not hold, a card ``test`` accepts
+    (:meth:`Table.contents`: a City holds its Troop and Building)."""
+    def holds(state, iid: int, key, ctx: dict) -> bool:
+        cards = state.cards
+        return any(test(cards[c]) for c in TABLES[state.game].contents(state, iid)) == want
+    return holds
+
+
 def _holding(m: Matcher, p: int, sel: CardSelector, table, want: bool):
-    """``a troop`` after ``with`` (``want``) or ``without``/``with no``: whether the card holds a card
-    of that kind (:meth:`Table.contents`: a City its Troop and Building)."""
+    """``a troop`` after ``with`` (``want``) or ``without``/``with no``: :func:`holds_kind`."""
     start = p + 1 if m.word(p) in ("a", "an") else p
     kind = next((k for k in table.kinds if m.word(start) in forms(k.name)), None)
     if kind is None or type(table).contents is Table.contents:
         return
-
-    def holds(state, iid, key, ctx, test=kind.test):
-        cards = state.cards
-        return any(test(cards[c]) for c in TABLES[state.game].contents(state, iid)) == want
-    yield start + 1, replace(sel, filters=sel.filters + (holds,))
+    yield start + 1, replace(sel, filters=sel.filters + (holds_kind(kind.test, want),))
 
 
 def _lacking(m: Matcher, p: int, sel: CardSelector, table):

@@ -202,8 +202,3 @@ def forbidding(state, holders, verb: str, iid: int, player: int) -> list[int]:
     """The cards whose restrictions forbid ``player`` to ``verb`` card ``iid`` now ("the enemy
     cannot play troops"): :func:`flagging` with the flag of :func:`forbids`."""
     return flagging(state, holders, forbids(verb), iid, player)
-
-
-def flagged(state, holders, flag: str, iid: int, player: int) -> bool:
-    """Whether a modifier sets ``flag`` on card ``iid`` (e.g. ``cannot be chosen by traps``)."""
-    return bool(applying(state, holders, flag, iid, player))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
-from tabletop.framework.language import N_, gettext, ngettext
+from tabletop.framework.language import N_, card_name, gettext, ngettext
 
 LIMIT = 80
 ELLIPSIS = "…"
@@ -72,3 +72,19 @@ def one_of(choices: Iterable[Any], conjunction: str = "or", quote: bool = True) 
         return items[0]
     word = {"or": N_("or"), "and": N_("and")}.get(conjunction)
     return f"{', '.join(items[:-1])} {gettext(word) if word else conjunction} {items[-1]}"
+
+
+#: Why a restriction refuses an action, by the verb it restricts (``lasting.forbids``).
+FORBIDS = {"play": N_("{source} forbids you to play {card} now"),
+           "acquire": N_("{source} forbids you to acquire {card} now"),
+           "cast": N_("{source} forbids you to cast {card} now")}
+
+
+def card_names(state, iids: Iterable[int]) -> str:
+    """The names of cards ``iids``, comma-separated, in the reader's language: who imposes a restriction."""
+    return ", ".join(card_name(state.cards[i].name) for i in iids)
+
+
+def forbidden_by(state, verb: str, iid: int, sources: list[int]) -> str:
+    """Why ``verb`` card ``iid`` is refused, naming the cards whose restrictions forbid it (``sources``)."""
+    return gettext(FORBIDS[verb]).format(source=card_names(state, sources), card=card_name(state.cards[iid].name))

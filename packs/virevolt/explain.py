@@ -10,6 +10,7 @@ from __future__ import annotations
 from tabletop.framework import lasting
 from tabletop.framework.language import N_, card_name, card_text, gettext, gettext as _, localised as L
 from tabletop.framework.state import State
+from tabletop.framework.wording import card_names, forbidden_by
 
 from tabletop.packs.virevolt import combat, costs
 from tabletop.packs.virevolt import crystals as cr
@@ -44,8 +45,6 @@ def _kind(kind: str) -> str:
     return _(KINDS.get(kind, kind))
 
 
-_FORBIDS = {"play": N_("{source} forbids you to play {card} now"),
-            "cast": N_("{source} forbids you to cast {card} now")}
 KINDS = {"hero": N_("hero"), "crystal": N_("crystal"), "incantation": N_("incantation"), "trap": N_("trap")}
 
 
@@ -72,11 +71,10 @@ class Explain:
                 names = sorted({card_name(c.name) for c in hand})
                 return _("there is no {card} in your hand (your hand: {hand})").format(
                     card=card_name(action[1]), hand=", ".join(names) or _("empty"))
-            sources = lasting.forbidding(state, hz.holders, verb, next(i for i in z[k.hand] if cards[i] is c), p) \
-                if verb in _FORBIDS else ()
+            first = next(i for i in z[k.hand] if cards[i] is c)  # the copy the action would take
+            sources = lasting.forbidding(state, hz.holders, verb, first, p) if verb in ("play", "cast") else ()
             if sources:
-                return _(_FORBIDS[verb]).format(source=", ".join(card_name(cards[i].name) for i in sources),
-                                                card=card_name(c.name))
+                return forbidden_by(state, verb, first, sources)
             if verb == "play":
                 if c.kind == HERO:
                     n = len(z[k.main]) + len(z[k.secondary])
@@ -124,7 +122,7 @@ class Explain:
                 shields = combat.shields(state, q)
                 if shields:
                     return _("{p}'s main hero cannot be attacked now: {source} protects it").format(
-                        p=kq.name, source=", ".join(card_name(cards[i].name) for i in shields))
+                        p=kq.name, source=card_names(state, shields))
                 return _("{p} has not had a turn yet and cannot be attacked (VIR-SETUP-05)").format(p=kq.name)
             hname = cards[hero].name
             index = next((i for i, a in enumerate(cards[hero].attacks) if a.name == action[2]), None)

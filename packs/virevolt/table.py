@@ -63,7 +63,7 @@ def chooseable(state, iid: int, ctx: dict) -> bool:
     """A trap's effect cannot choose a hero that 'cannot be chosen by traps' now."""
     if not ctx.get("trap") or lasting.MODIFIERS not in state.listen:
         return True
-    return not lasting.flagged(state, hz.holders(state), TRAP_PROOF, iid, hz.owner(state, iid))
+    return not lasting.flagging(state, hz.holders, TRAP_PROOF, iid, hz.owner(state, iid))
 
 
 class VirevoltTable(Table):

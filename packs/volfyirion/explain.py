@@ -11,6 +11,7 @@ from tabletop.framework import lasting
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.language import N_, card_name, gettext, gettext as _, localised as L, ngettext
 from tabletop.framework.state import State
+from tabletop.framework.wording import card_names, forbidden_by
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
@@ -319,19 +320,11 @@ class Explain:
 
 
 def _protected(state: State, city: str, sources: list[int]) -> str:
-    return _("{city} cannot be attacked now: {source} protects it").format(
-        city=city, source=", ".join(card_name(state.cards[i].name) for i in sources))
-
-
-_FORBIDS = {"play": N_("{source} forbids you to play {card} now"),
-            "acquire": N_("{source} forbids you to acquire {card} now")}
+    return _("{city} cannot be attacked now: {source} protects it").format(city=city, source=card_names(state, sources))
 
 
 def _forbidding(state: State, verb: str, iid: int, p: int) -> str | None:
     """Why ``p`` may not ``verb`` card ``iid``, naming the cards whose restrictions forbid it; None
     when nothing forbids it."""
     sources = lasting.forbidding(state, M.holders, verb, iid, p)
-    if not sources:
-        return None
-    return _(_FORBIDS[verb]).format(source=", ".join(card_name(state.cards[i].name) for i in sources),
-                                    card=card_name(state.cards[iid].name))
+    return forbidden_by(state, verb, iid, sources) if sources else None
