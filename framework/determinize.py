@@ -22,6 +22,8 @@ from tabletop.framework.state import State
 
 
 _RANKED: list = [None, []]  # the card list last asked about, and its ranks
+_LAID_OUT: dict = {}  # pools of that card list, as tuples, and their canonical order
+_LAID_OUT_MAX = 256
 
 
 def canonical_rank(cards: list) -> list[int]:
@@ -36,13 +38,28 @@ def canonical_rank(cards: list) -> list[int]:
     for r, i in enumerate(sorted(range(len(cards)), key=lambda i: (cards[i].name, i))):
         rank[i] = r
     _RANKED[0], _RANKED[1] = cards, rank
+    _LAID_OUT.clear()
     return rank
+
+
+def canonical(ids: list[int], cards: list) -> list[int]:
+    """A new list of ``ids`` in canonical order (:func:`canonical_rank`). The order depends
+    only on which instances the pool holds, and a search lays out the same pools of its root
+    state at every iteration: the orders of the last pools of one card list are kept."""
+    rank = canonical_rank(cards)
+    key = tuple(ids)
+    laid = _LAID_OUT.get(key)
+    if laid is None:
+        if len(_LAID_OUT) >= _LAID_OUT_MAX:
+            _LAID_OUT.clear()
+        laid = _LAID_OUT[key] = sorted(ids, key=rank.__getitem__)
+    return laid[:]
 
 
 def determinize_pools(state: State, pools: list[list[str]], rng) -> State:
     """A clone of ``state`` with each pool of zones redealt at random (see the module docstring)."""
     s = state.clone()
-    rank = canonical_rank(s.cards).__getitem__
+    cards = s.cards
     zones = s.zones
     for pool in pools:
         ids: list[int] = []
@@ -52,7 +69,7 @@ def determinize_pools(state: State, pools: list[list[str]], rng) -> State:
             ids.extend(z)
             sizes.append(len(z))
         if len(ids) > 1:
-            ids.sort(key=rank)
+            ids = canonical(ids, cards)
             rng.shuffle(ids)
         pos = 0
         for key, n in zip(pool, sizes):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from tabletop.framework.determinize import canonical_rank, reseed
+from tabletop.framework.determinize import canonical, reseed
 from tabletop.bots.evaluation import outcome
 from tabletop.packs.virevolt import costs
 from tabletop.packs.virevolt import crystals as cr
@@ -200,7 +200,7 @@ def determinize(rules, state, player: int, rng):
         if q == player:
             deck = z[k.deck]
             if len(deck) > 1:
-                deck.sort(key=canonical_rank(state.cards).__getitem__)  # its instances are the state's
+                deck[:] = canonical(deck, state.cards)  # its instances are the state's
                 rng.shuffle(deck)
             continue
         hand, deck, traps = z[k.hand], z[k.deck], z[k.traps]

@@ -229,12 +229,12 @@ class Views:
         return False
 
     def determinize(self, state: State, player: int, rng) -> State:
-        from tabletop.framework.determinize import canonical_rank, determinize_pools
+        from tabletop.framework.determinize import canonical, determinize_pools
 
         s = determinize_pools(state, self.hidden_pools(state, player), rng)
         deck = s.zones["asset_deck"]
         if len(deck) > 2 and self._sees_asset_top(state, player):  # below the visible top
-            under = sorted(deck[:-1], key=canonical_rank(s.cards).__getitem__)
+            under = canonical(deck[:-1], s.cards)
             rng.shuffle(under)
             deck[:-1] = under
         return s
