@@ -13,7 +13,7 @@ from __future__ import annotations
 import inspect
 import re
 import operator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from lark import Token, Tree
@@ -77,13 +77,27 @@ class CardAbility:
 class Event:
     """What a trigger phrase compiles to: the event, a test of its data, and what it lets the
     effect refer to (``provides``: scope references such as ``it`` or ``they``). ``own``: the
-    event is about the card itself (it answers wherever the card is)."""
+    event is about the card itself (it answers wherever the card is). ``it``: the key of the
+    event's data naming the card ``it`` is (the attacker in ``when this hero attacks``)."""
 
     event: str
     test: Callable[[Any, dict], bool] | None = None
     own: bool = False
     provides: tuple = ()
     text: str = ""
+    it: str = "subject"
+
+
+#: ``, if`` in a trigger's head: the intervening condition of ``when ..., if ...: EFFECT``
+_INTERVENING_IF = re.compile(r",\s*if\b")
+
+
+def _guarded(event: Event, cond: Callable[[Any, dict], bool]) -> Event:
+    """``event`` answered only while ``cond`` holds (an intervening ``if``)."""
+    test = event.test
+    if test is None:
+        return replace(event, test=cond)
+    return replace(event, test=lambda state, ctx: test(state, ctx) and cond(state, ctx))
 
 
 def compile_text(text: str, kind: str, vocab: Vocabulary, *, program_id: str,
@@ -278,9 +292,14 @@ class _Compiler(Reading):
         return self.static(to_atoms(self.parse("start_phrase").children), None)
 
     def card_ability_at(self, colon: int) -> CardAbility:
-        """The ability whose head (trigger, moment or ``while``) ends at offset ``colon``."""
+        """The ability whose head (trigger, moment or ``while``) ends at offset ``colon``.
+
+        A trigger's head may end with ``, if CONDITION`` (``at the start of your turn, if you
+        have 5 or more crystals: draw a card``): the ability answers only while the condition
+        holds, and does nothing if it no longer holds when it resolves."""
         text = self.text
-        head = to_atoms(self.parse("start_phrase", text[:colon]).children)
+        guard = _INTERVENING_IF.search(text, 0, colon)
+        head = to_atoms(self.parse("start_phrase", text[:guard.start() if guard else colon]).children)
         body = " " * (colon + 1) + text[colon + 1:]
         head, once = _once_per_turn(head)
         if head and head[0].kind == "w" and head[0].value == "while" and not once:
@@ -297,10 +316,17 @@ class _Compiler(Reading):
         saved = self.scope
         if self.scope is not None:
             self.scope = self.scope.adding(**{r.replace(" ", "_"): "card" for r in event.provides})
+        cond = None
+        if guard is not None:
+            cond = self.cond(self.parse("start_condition", " " * guard.end() + text[guard.end():colon]).children[0])
+            event = _guarded(event, cond)
         seq_t = self.parse("start_effect", body).children[0]
-        prog = self.top(self.seq(seq_t), self._slice(seq_t))
+        steps = self.seq(seq_t)
+        if cond is not None:
+            steps = (if_step(cond, self.sub_program(steps, self._slice(seq_t))),)
+        prog = self.top(steps, self._slice(seq_t))
         self.scope = saved
-        trig = Trigger(event.event, event.test, prog, text=norm(text), own=event.own, once_per_turn=once)
+        trig = Trigger(event.event, event.test, prog, text=norm(text), own=event.own, once_per_turn=once, it=event.it)
         return CardAbility(trigger=trig, listens=frozenset({event.event}) | prog.listens, modifies=self.modifies)
 
     def static(self, atoms: list[Atom], cond) -> CardAbility:
@@ -481,7 +507,7 @@ class _Compiler(Reading):
         prog = self.sub_program(self.seq(seq_t), body)
         self.scope = saved
         spec_id = f"{prog.id}@trigger"
-        lasting.register(spec_id, Trigger(event.event, event.test, prog, text=norm(whole), own=event.own))
+        lasting.register(spec_id, Trigger(event.event, event.test, prog, text=norm(whole), own=event.own, it=event.it))
         self.listens.add(event.event)
         return (lasting_step(spec_id, this_turn, uses),)
 
@@ -697,11 +723,26 @@ class _Compiler(Reading):
                                      sel.text if per == 1 else f"every {per} {sel.text}")
                 return body[:i], (count, cap), None
             if a.value == "equal" and b.kind == "w" and b.value == "to" and i + 2 < len(body):
-                q = self.quantity_atoms(body[i + 2:])
+                q, rest = self._equal_to(body[i + 2:])
                 if cap is not None:
                     q = _capped(q, cap)
-                return body[:i], None, q
+                return body[:i] + rest, None, q
         return atoms, None, None
+
+    def _equal_to(self, atoms: list[Atom]) -> tuple[Quantity, list[Atom]]:
+        """The quantity after ``equal to``, and what of the statement follows it: nothing when
+        the quantity ends the statement, else the phrase from a later ``to`` (``deal damage
+        equal to the number of cards in your hand to the target``)."""
+        try:
+            return self.quantity_atoms(atoms), []
+        except CardLanguageError as error:
+            for j in range(1, len(atoms) - 1):
+                if atoms[j].kind == "w" and atoms[j].value == "to":
+                    try:
+                        return self.quantity_atoms(atoms[:j]), atoms[j:]
+                    except CardLanguageError:
+                        continue
+            raise error from None
 
     def _on_cards(self, atoms: list[Atom], per: int) -> Quantity | None:
         """``state on it``, ``damage on your heroes`` after ``for each``: a number on cards

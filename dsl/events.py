@@ -66,6 +66,31 @@ def departure(table, x: CardSelector, hows: tuple, by: PlayerSel | None = None) 
     return card_event(triggers.LEFT, x, None, "", hows, by=by)
 
 
+def attacking(table, x: CardSelector) -> Event:
+    """``when this hero attacks``, ``whenever an enemy hero attacks``: an attack made by one of the
+    cards ``x`` names, whose owner is the attacking player; ``it`` is the attacker, ``the target``
+    the card attacked. Refused where players attack, not cards."""
+    if table.attacker is None:
+        raise ValueError(gettext("in {game}, cards never attack: players do; say 'whenever you attack ...'").format(
+            game=table.name))
+    this = x.ref == "this"
+    pairs = _split_owners(x, None)
+
+    def test(state, ctx) -> bool:
+        attacker = ctx.get("attacker")
+        if attacker is None:
+            return False
+        if this:
+            return attacker == ctx["source"]
+        for sel, owner in pairs:
+            if owner is not None and ctx.get("by") not in owner.resolve(state, ctx):
+                continue
+            if sel.matches(state, attacker, ctx):
+                return True
+        return False
+    return Event(triggers.ATTACKED, test, False, ("it", "they", "attacker", "target"), "", it="attacker")
+
+
 def register(v: Vocabulary, table, ex) -> None:
     """Add the shared trigger phrases to ``v``."""
     T = triggers
@@ -93,6 +118,8 @@ def register(v: Vocabulary, table, ex) -> None:
         lambda by, x: card_event(T.ATTACKED, x, None, "", by=by, provides=("it", "they", "attacker")))
     v.trigger("{x:cards} is|are attacked", example=f"this {ex.target} is attacked")(
         lambda x: card_event(T.ATTACKED, x, None, "", provides=("it", "they", "attacker")))
+    v.trigger("{x:cards} attack|attacks", example=f"this {table.attacker} attacks",
+              listed=table.attacker is not None)(lambda x: attacking(table, x))
     # "the attacker": the hero whose attack dealt the damage (none when something else did)
     v.trigger("{x:cards} take|takes damage", example="this card takes damage")(
         lambda x: card_event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))

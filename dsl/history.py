@@ -19,7 +19,7 @@ from tabletop.dsl.selectors import PAST_CARD_EVENTS, CardSelector
 from tabletop.dsl.vocabulary import Vocabulary
 from tabletop.framework import triggers
 
-_EVENT_KEYS = frozenset({"subject", "player", "how", "by", "attacker", "amount", "phase"})
+_EVENT_KEYS = frozenset({"subject", "player", "how", "by", "attacker", "target", "amount", "phase"})
 NONE = Comparison("==", Quantity.constant(0))
 SOME = Comparison(">=", Quantity.constant(1))
 

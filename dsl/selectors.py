@@ -390,6 +390,8 @@ def _noun(m: Matcher, pos: int):
         return
     for k in table.kinds:
         if w is not None and w in forms(k.name):
+            if m.word(pos + 1) in ("card", "cards"):  # "a hero card", "troop cards": the same cards
+                yield pos + 2, k.name
             yield pos + 1, k.name
             return
     m.fail(pos, "a kind of card (card, " + ", ".join(k.name for k in table.kinds) + ")",

@@ -78,6 +78,9 @@ class Table:
     # another way ("when this troop dies" where troops are destroyed) is refused, never silent
     departures: tuple = ("destroyed", "replaced", "removed", "returned", "sacrificed", "discarded", "died")
     attacked: str = "card"   # the kind of card attacks are made on ("you attack an enemy city"), for examples
+    # the kind of card that attacks, when cards do (its ATTACKED events name the ``attacker``):
+    # "when this hero attacks"; where players attack (Volfyirion), such a trigger is refused
+    attacker: str | None = None
     # what a player may be forbidden ("the enemy cannot play troops"): verbs whose legal actions the
     # pack's rules check against lasting.forbids(verb); a restriction a pack does not check is refused
     restrictions: tuple = ()

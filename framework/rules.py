@@ -434,8 +434,8 @@ class Rules:
         ctx["source"] = source
         ctx["controller"] = controller
         ctx["card"] = state.cards[source].name
-        if "subject" in data:
-            ctx["_it"] = [data["subject"]]  # "it": the card the event is about
+        if trig.it in data:
+            ctx["_it"] = [data[trig.it]]  # "it": the card the event is about (or the one its trigger names)
         elif subjects is not None:
             ctx["_it"] = list(subjects)  # what the effect that left this trigger acted on
         if trig.test is not None and not trig.test(state, ctx):

@@ -29,7 +29,8 @@ LEFT = "left"                # subject, player (its owner), how: destroyed|repla
 #                              by: the player who made it leave (None when nobody did, as a state's damage)
 DAMAGED = "damaged"          # subject, player (its owner), amount
 ATTACKED = "attacked"        # subject (the card attacked: a City, a main hero), player (its owner), by (who
-#                              attacks), attacker (the attacking card, when a card attacks)
+#                              attacks), attacker and target (the attacking card and the card
+#                              attacked, when a card attacks)
 TURN_START = "turn_start"    # player
 TURN_END = "turn_end"        # player
 PHASE_START = "phase_start"  # player, phase
@@ -48,7 +49,8 @@ class Trigger:
 
     ``own`` triggers answer only events about their own card (``when this card is
     acquired``), wherever that card is; the others answer while their card is in play.
-    ``once_per_turn`` triggers fire at most once a turn for each card.
+    ``once_per_turn`` triggers fire at most once a turn for each card. ``it`` is the key of the
+    event's data that the program's ``it`` names (the event's subject unless said otherwise).
     """
 
     event: str
@@ -59,6 +61,7 @@ class Trigger:
     text: str = ""
     own: bool = False
     once_per_turn: bool = False
+    it: str = "subject"
 
 
 def announce(state, event: str, **data: Any) -> None:

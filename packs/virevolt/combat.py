@@ -90,7 +90,7 @@ def declare(state, p: int, q: int, attack_name: str) -> None:
                 attack=CardText(d.name, ("attacks", index, "name"), attack_name),
                 text=CardText(d.name, ("attacks", index, "effect"), d.attacks[index].text))
     if ATTACKED in state.listen:
-        announce(state, ATTACKED, subject=tmain[0], player=q, by=p, attacker=hero)
+        announce(state, ATTACKED, subject=tmain[0], player=q, by=p, attacker=hero, target=tmain[0])
     ctx = {"event": "attack", "actor": p, "attacker": hero, "target": tmain[0], "tplayer": q,
            "atk": index}
     state.stack.append(Frame(ATTACK, ctx))

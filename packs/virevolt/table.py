@@ -71,6 +71,7 @@ class VirevoltTable(Table):
     name = "virevolt"
     departures = ("died", "sacrificed", "returned", "removed")  # heroes die; nothing is destroyed
     attacked = "hero"
+    attacker = "hero"
     restrictions = ("play", "cast")  # checked by rules._main_actions through heroes.forbidden
     zones = ZONES
     kinds = KINDS

@@ -230,6 +230,19 @@ def test_a_volfyirion_troop_that_dies_is_refused_with_the_ways_cards_leave_play(
     assert "in volfyirion, cards never die; say how a card leaves play: is destroyed" in errors[0]
 
 
+def test_a_volfyirion_card_that_attacks_is_refused_players_attack():
+    errors = lint("volfyirion", """
+- name: Siege Captain
+  type: troop
+  house: red
+  cost: 3
+  defence: 2
+  abilities: ["when this troop attacks: gain 3 knowledge"]
+""")
+    assert len(errors) == 1 and "mine.yaml:7:" in errors[0]
+    assert "in volfyirion, cards never attack: players do; say 'whenever you attack ...'" in errors[0]
+
+
 def test_a_virevolt_hero_that_is_destroyed_is_refused():
     errors = lint("virevolt", """
 - name: Doomed Guard
