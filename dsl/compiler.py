@@ -703,13 +703,24 @@ class _Compiler(Reading):
         return steps
 
     def tails(self, atoms: list[Atom]) -> tuple[list[Atom], tuple | None, Quantity | None]:
-        """Split ``... for each SELECTOR[, up to N]`` or ``... equal to QUANTITY[, up to N]`` off a statement."""
+        """Split ``... for each SELECTOR[, up to N]``, ``... equal to QUANTITY[, up to N]`` or ``..., where X
+        is QUANTITY`` off a statement."""
         cap = None
         body = atoms
         if len(atoms) >= 4 and atoms[-4].kind == "," and [a.value for a in atoms[-3:-1]] == ["up", "to"] \
                 and atoms[-1].kind in "ne":
             cap = self.quantity(atoms[-1])
             body = atoms[:-4]
+        for i in range(1, len(body) - 4):
+            if body[i].kind == "," and [(a.kind, a.value) for a in body[i + 1:i + 4]] == [("w", "where"), ("w", "x"), ("w", "is")]:
+                # "deal X damage to the target, where X is the number of ...": X is the number left out
+                q = self.quantity_atoms(body[i + 4:])
+                stmt = [a for a in body[:i] if a.kind != "w" or a.value != "x"]
+                if len(stmt) == i:
+                    raise self.error(gettext("the statement before 'where X is' has no X: write X where the number goes "
+                                             "('deal X damage to the target, where X is ...')"),
+                                     body[i + 2].start, body[i + 2].end - body[i + 2].start, suggestion="")
+                return stmt, None, q if cap is None else _capped(q, cap)
         for i in range(1, len(body) - 1):
             a, b = body[i], body[i + 1]
             if a.kind != "w":

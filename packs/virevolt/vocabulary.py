@@ -26,7 +26,7 @@ from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.places import PlayerSel
 from tabletop.dsl.quantity import Quantity
-from tabletop.dsl.steps import Counter
+from tabletop.dsl.steps import Counter, per_player
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.framework.language import N_, CardName, Phrase
@@ -183,6 +183,15 @@ def build_vocabulary() -> Vocabulary:
                  example="your main hero gains immunity until your next turn")(
             lambda sel, sts: for_a_while(sts, sel, "give", "next"))
 
+    def sacrificing(sel) -> tuple:
+        """The steps of sacrificing the heroes ``sel`` names (VIR-HERO-12: nobody scores)."""
+        def act(s, c, h):
+            p = hz.owner(s, h)
+            if s.log is not None:
+                narrate(s, "sacrifice", "{p} sacrifices {card} (nobody scores)", actor=p, p=KEYS[p].name, card=Card(h))
+            hz.leave_play(s, h, KEYS[p].graveyard, "sacrificed")
+        return heroes(sel, "sacrifice", act)
+
     @v.effect("sacrifice {sel:cards}", example="sacrifice one of your secondary heroes")
     def sacrifice(sel):
         """VIR-HERO-12 by a card's effect: the hero leaves play for the graveyard and nobody
@@ -191,13 +200,14 @@ def build_vocabulary() -> Vocabulary:
             sel = replace(sel, owner=PlayerSel("you", "your"))
         elif sel.owner.mode != "you":
             raise ValueError("a player sacrifices only their own heroes: 'sacrifice one of your heroes'")
+        return sacrificing(sel)
 
-        def act(s, c, h):
-            p = hz.owner(s, h)
-            if s.log is not None:
-                narrate(s, "sacrifice", "{p} sacrifices {card} (nobody scores)", actor=p, p=KEYS[p].name, card=Card(h))
-            hz.leave_play(s, h, KEYS[p].graveyard, "sacrificed")
-        return heroes(sel, "sacrifice", act)
+    @v.effect("{who:players} sacrifice|sacrifices {sel:cards}", example="each enemy sacrifices a secondary hero")
+    def sacrifice_who(who, sel):
+        """``each player sacrifices a hero``: each of them chooses one of their own."""
+        if sel.owner is not None:
+            raise ValueError("a player sacrifices only their own heroes: 'each enemy sacrifices a hero'")
+        return (per_player(who, key(), sacrificing(replace(sel, owner=PlayerSel("you", "your")))[0]),)
 
     @v.effect("remove {sts:words:state} from {sel:cards}", example="remove freeze and stun from your heroes")
     def remove(sts, sel):
@@ -208,6 +218,10 @@ def build_vocabulary() -> Vocabulary:
 
     v.effect("{sel:cards} lose|loses {sts:words:state}", example="each enemy hero loses immunity")(
         lambda sel, sts: remove(sts, sel))  # as "remove STATES from HEROES", the heroes first
+    v.effect("remove all states from {sel:cards}", example="remove all states from the target")(
+        lambda sel: remove(st.STATES, sel))
+    v.effect("{sel:cards} lose|loses all states", example="target enemy hero loses all states")(
+        lambda sel: remove(st.STATES, sel))
 
     @v.effect("cleanse {sel:cards}", example="cleanse your heroes")
     def cleanse(sel):

@@ -268,3 +268,15 @@ def test_a_trap_waiting_for_a_card_trigger_is_refused():
 """)
     assert len(errors) == 1 and "mine.yaml:6:" in errors[0]
     assert "a trap's condition is one of: an enemy attacks [you]" in errors[0]
+
+
+def test_where_x_is_without_an_x_in_the_statement_is_refused_at_the_x():
+    errors = lint("virevolt", """
+- name: Lost Variable
+  type: incantation
+  colour: red
+  effects:
+  - {cost: 1 red, effect: "deal 2 damage to target enemy hero, where X is the number of heroes you control"}
+""")
+    assert len(errors) == 1 and "mine.yaml:6:" in errors[0]
+    assert "the statement before 'where X is' has no X" in errors[0]
