@@ -7,7 +7,7 @@ from tabletop.framework.language import N_, CardName, Phrase
 from tabletop.framework.narration import Card, narrate
 from tabletop.framework.triggers import DAMAGED, LEFT, announce, cause
 from tabletop.packs.virevolt import states as st
-from tabletop.packs.virevolt.keys import KEYS
+from tabletop.packs.virevolt.keys import INCANTATION, KEYS
 
 DAMAGE = "damage"
 
@@ -93,8 +93,9 @@ def previous_player(state, p: int) -> int | None:
 def damage(state, hero: int, n: int, ctx: dict) -> None:
     """Deal ``n`` damage to ``hero`` for the effect running with ``ctx``.
 
-    An attack (``ctx["attack"]``) gets its hero powers (bonus, armour), the modifiers of its
-    damage ("your heroes' attacks deal 1 more damage") and this attack's own bonus
+    An incantation's damage gets the modifiers of its caster's incantations ("your incantations
+    deal 1 more damage"). An attack (``ctx["attack"]``) gets its hero powers (bonus, armour), the
+    modifiers of its damage ("your heroes' attacks deal 1 more damage") and this attack's own bonus
     (``ctx["bonus"]``: "this attack deals 2 more damage"), and is stopped by an invincible MAIN
     hero (VIR-STATE-07/09/10); other sources ignore Invincibility. Every damage, whatever its
     source, gets the modifiers of damage taken ("this hero takes 1 less damage"); HP lost to
@@ -123,7 +124,11 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
                 narrate(state, "damage", "{hero} is invincible: no damage", hero=_named(state, hero))
             return
     elif mods:  # damage from anything else: an incantation, a trap, an attack on one's own heroes
-        n = lasting.adjust(state, holders(state), "any damage taken", hero, p, n)
+        hs = holders(state)
+        source = ctx.get("source", -1)
+        if source >= 0 and state.cards[source].kind == INCANTATION:
+            n = lasting.adjust(state, hs, "incantation damage", source, atk_p, n)
+        n = lasting.adjust(state, hs, "any damage taken", hero, p, n)
         if n <= 0:
             return
     _hurt(state, hero, n, atk_p, N_("{hero} takes {n} damage ({hp} HP left)"),

@@ -417,6 +417,12 @@ def build_vocabulary() -> Vocabulary:
     def yours(state, hero, player, ctx) -> bool:
         return player == ctx["controller"]
 
+    @v.modifier("your incantations deal {n:number} {c:word:more-less} damage",
+                example="your incantations deal 1 more damage")
+    def incantation_damage(n, c, uid):
+        """The damage of the incantations the holder's controller casts, to any hero (heroes.damage)."""
+        return lasting.Modifier(uid(), "incantation damage", yours, n, 1 if c == "more" else -1)
+
     @v.modifier("your attacks cost {n:number} [{u:word:crystal}] crystal {c:word:more-less}",
                 example="your attacks cost 1 crystal less")
     def attacks_cost(n, c, uid, u=None):
