@@ -55,6 +55,7 @@ class CardSelector:
     problem: tuple | None = None
     alts: tuple = ()   # "an enemy troop or an enemy building": the cards of any of these selectors
     past: tuple | None = None  # (event, players or None): "cards you played this turn", wherever they are now
+    best: tuple | None = None  # (number, +1 the most or -1 the least): "the enemy hero with the most hp"
 
     # -- at compile time ---------------------------------------------------------
     def where(self, zone: str, always: bool = False) -> "CardSelector":
@@ -138,7 +139,7 @@ class CardSelector:
                 key = state.zone_of(iid)
                 if key is not None and self.test(state, iid, ctx, None):
                     out.append((iid, key))
-            return out
+            return self._keep_best(state, out) if self.best else out
         zones = state.zones
         out = []
         if self.mode in ("top", "bottom"):
@@ -157,7 +158,15 @@ class CardSelector:
             for iid in zones[key]:
                 if self.test(state, iid, ctx, key):
                     out.append((iid, key))
-        return out
+        return self._keep_best(state, out) if self.best else out
+
+    def _keep_best(self, state, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        """The cards of ``found`` with the most (or the least) of the ``best`` number, ties kept."""
+        value = TABLES[state.game].attributes[self.best[0]]
+        sign = self.best[1]
+        scores = [sign * value(state, iid) for iid, _ in found]
+        top = max(scores, default=0)
+        return [c for c, s in zip(found, scores) if s == top]
 
     def matches(self, state, iid: int, ctx: dict) -> bool:
         """Whether card ``iid``, wherever it is, is one this selector describes (for triggers and modifiers)."""
@@ -166,6 +175,8 @@ class CardSelector:
         if self.ref is not None:
             return iid in REFS[self.ref](state, ctx) and self.test(state, iid, ctx)
         if self.past is not None and iid not in self._befell(state, ctx):
+            return False
+        if self.best and all(c != iid for c, _ in self.candidates(state, ctx)):
             return False
         if not self.test(state, iid, ctx):
             return False
@@ -454,6 +465,8 @@ def _post(m: Matcher, pos: int, sel: CardSelector):
             end = e2
         yield end, replace(sel, other=True, problem=sel.problem or m.missing(pos, end, "this"))
         return
+    if w == "with" and nxt == "the" and sel.best is None:
+        yield from _superlative(m, pos + 2, sel, table)
     if w in ("with", "that", "which"):
         yield from _with_clause(m, pos, sel, table)
     if sel.past is None and sel.ref is None and sel.zone is None:
@@ -495,6 +508,27 @@ def _past(m: Matcher, pos: int, sel: CardSelector):
             if m.compiler is not None:
                 m.compiler.listens.update((event, triggers.HISTORY))
             yield end + 3, replace(sel, past=(event, who), problem=sel.problem or getattr(who, "problem", None))
+
+
+_MOST = {"most": 1, "highest": 1, "greatest": 1, "least": -1, "lowest": -1, "fewest": -1}
+
+
+def _superlative(m: Matcher, pos: int, sel: CardSelector, table):
+    """``the most hp`` after ``with``: the cards with the most (or the least) of a number, ties
+    kept. A singular noun with no quantifier (``the enemy hero with the most hp``) is one of
+    them, chosen when several tie; ``each`` or a plural keeps every tied card."""
+    sign = _MOST.get(m.word(pos))
+    if sign is None:
+        return
+    attr = next((a for a in table.attributes if m.word(pos + 1) in forms(a)), None)
+    if attr is None:
+        m.fail(pos + 1, gettext("a number on a card ({words})").format(words=", ".join(table.attributes)),
+               tuple(table.attributes), "number on a card")
+        return
+    words = sel.text.split()
+    singular = sel.mode == "all" and sel.ref is None and words[0] not in _QUANT_ALL and words[-1] in ("card", sel.kind)
+    yield pos + 2, replace(sel, best=(attr, sign), mode="one" if singular else sel.mode,
+                           count=Quantity.constant(1) if singular else sel.count)
 
 
 def holds_kind(test: Callable[[Any], bool], want: bool) -> Callable:
