@@ -124,9 +124,9 @@ def build(entry: dict, compiler) -> CardDef:
         f["cost"] = _cost(compiler, ("cost",), entry["cost"])
         when = _compile(compiler, ("when",), "trigger", entry["when"], f"{name}/when")
         if when is not None and not isinstance(when, TrapWhen):  # a card's trigger ("one of your heroes dies")
-            compiler.fail(("when",), "a trap's condition is one of: an enemy attacks [you], an enemy casts an "
-                                     "incantation, an enemy plays a hero, your main hero has N hp or less, "
-                                     "an enemy hero has STATE")
+            compiler.fail(("when",), "a trap's condition is one of: an enemy attacks [you], HEROES attack you, an "
+                                     "enemy casts INCANTATIONS, an enemy plays HEROES, your main hero has N hp or "
+                                     "less, an enemy hero has STATE")
             when = None
         f["when"] = when
         refs = {r.replace(" ", "_"): "hero" for r in getattr(when, "provides", ())}

@@ -362,6 +362,24 @@ def build_vocabulary() -> Vocabulary:
     v.trigger("an enemy plays a hero", example="an enemy plays a hero")(trap(
         "hero", lambda s, c: c["actor"] != c["controller"], "an enemy plays a hero", ("new hero", "it")))
 
+    # the same, naming which card: "an enemy plays a red hero", "an enemy casts a blue incantation",
+    # "an enemy hero with 4 or more hp attacks you"
+    def _their(x, key: str):
+        def test(s, c) -> bool:
+            return c["actor"] != c["controller"] and c.get(key) is not None and x.matches(s, c[key], c)
+        return test
+
+    v.trigger("an enemy plays {x:cards}", example="an enemy plays a red hero")(
+        lambda x: TrapWhen("hero", _their(x, "hero"), f"an enemy plays {x.text}", ("new hero", "it")))
+    v.trigger("an enemy casts {x:cards}", example="an enemy casts a blue incantation")(
+        lambda x: TrapWhen("cast", _their(x, "spell"), f"an enemy casts {x.text}", ("caster",)))
+
+    @v.trigger("{x:cards} attack|attacks you", example="an enemy hero with 4 or more hp attacks you")
+    def trap_attacker(x):
+        their = _their(x, "attacker")
+        return TrapWhen("attack", lambda s, c: c["tplayer"] == c["controller"] and their(s, c),
+                        f"{x.text} attacks you", ("attacker", "target"))
+
     @v.trigger("your main hero has {n:number} hp or less", example="your main hero has 2 hp or less")
     def trap_low(n):
         def test(s, c):
