@@ -56,7 +56,15 @@ def as_written(text: str) -> str:
                 out[i] = ";"
         elif ch.isupper() and len(ch.lower()) == 1:
             out[i] = ch.lower()
-    return "".join(out)
+    written = "".join(out)
+    for m in _THEN_MAY.finditer(written):  # "draw a card, then you may discard a card": a step of its own
+        if not text[:m.start()].count('"') % 2:
+            written = written[:m.start()] + ";" + written[m.start() + 1:m.start(1)] + "    " + written[m.end(1):]
+    return written
+
+
+#: ", then you may ..." / ". Then may ...": ``then`` before a ``may`` step, read as ``;``
+_THEN_MAY = re.compile(r"[,;]\s*(then)\s+(?=(?:you\s+)?may\b)")
 
 
 def capitalised(text: str, offset: int) -> str | None:

@@ -251,6 +251,18 @@ def removal_options(state, sources, skip: int = -1, own_effect: int = -1) -> tup
     return options, values
 
 
+def replace_in_row(state, key: str) -> tuple[int, int]:
+    """Asset Row space ``key``'s card goes under the Asset Deck and the deck's top card comes in
+    (VOL-REPLACE-01); the caller has checked both are there. Returns (the old card, the new)."""
+    zones = state.zones
+    deck = zones["asset_deck"]
+    old = zones[key].pop()
+    deck.insert(0, old)
+    zones[key].append(deck.pop())
+    state.reveals += 1
+    return old, zones[key][0]
+
+
 def remove_from(state, iid: int, src: str, how: str = "removed") -> None:
     """Remove a card from the game for good (VOL-SETUP-13); ``how`` it left play, for triggers."""
     state.zones[src].remove(iid)

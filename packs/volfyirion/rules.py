@@ -839,14 +839,11 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         if not zones[key] or not deck:
             raise IllegalAction("replace needs a card in that space and a card in the Asset Deck")
         self._pay(state, KEYS[p].kp, REPLACE_COST)
-        old = zones[key].pop()
-        deck.insert(0, old)  # VOL-REPLACE-01
-        zones[key].append(deck.pop())
+        old, new = M.replace_in_row(state, key)
         if state.log is not None:
             narrate(state, "replace", "{p} pays {cost} knowledge to replace Asset Row space {i}: {old} goes under the "
                     "Asset Deck, {new} comes in", actor=p, p=KEYS[p].name, cost=REPLACE_COST, i=a[1],
-                    old=Card(old, came_from=key), new=Card(zones[key][0]))
-        state.reveals += 1
+                    old=Card(old, came_from=key), new=Card(new))
 
     def _move(self, state: State, a) -> None:
         p = state.active

@@ -262,6 +262,7 @@ def _is_sealed(state, iid: int, key, ctx: dict) -> bool:
 
 
 _SEALED = {True: N_("{p}'s {card} is sealed"), False: N_("{p}'s {card} is unsealed")}
+_REPLACED = N_("Asset Row space {i}: {old} goes under the Asset Deck, {new} comes in")
 
 
 class Seal:
@@ -323,6 +324,22 @@ def make_vocabulary() -> Vocabulary:
     @v.effect("acquire {x:cards} [for free]", example="acquire the top card of the asset deck for free")
     def acquire(x, scope=None):
         return Acquire(Pick(x.where("asset row"), "_acq", "acquire", optional=True), True).steps
+
+    @v.effect("replace {x:cards}", example="replace a card in the asset row")
+    def replace_row(x):
+        """The Knowledge action's replacement (VOL-REPLACE-01), for free: each card picked in the
+        Asset Row goes under the Asset Deck and the deck's top card takes its space."""
+        if (x.zone is not None and x.zone.zone != "asset row") or (x.zone is None and x.kind is not None):
+            raise ValueError("only cards in the Asset Row are replaced: 'replace a card in the asset row'")
+
+        def act(state, ctx, iid, key) -> None:
+            if key not in M.ROW_KEYS or not state.zones["asset_deck"]:
+                return
+            old, new = M.replace_in_row(state, key)
+            if state.log is not None:
+                narrate(state, "replace", _REPLACED, i=M.ROW_KEYS.index(key) + 1, old=Card(old, came_from=key),
+                        new=Card(new))
+        return pick_steps(Pick(x.where("asset row"), "_replace", "replace", optional=True), act)
 
     @v.effect("seal {x:cards}", example="seal target enemy wonder")
     def seal(x):

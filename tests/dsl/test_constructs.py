@@ -76,6 +76,15 @@ def test_may_asks_the_controller(vocab, state):
     assert state.counters == {}
 
 
+def test_then_you_may_after_a_comma_is_an_optional_step_of_its_own(vocab, state):
+    run(state, effect(vocab, "gain 1 command, then you may draw 2. Then may gain 2 battle."))
+    assert state.counters == {"command": 1}
+    assert state.pending.prompt == "may: draw 2"
+    effects.answer(state, ("yes",))
+    effects.run_stack(state)
+    assert state.pending.prompt == "may: gain 2 battle"
+
+
 def test_may_prompt_names_the_card(vocab, state):
     run(state, effect(vocab, "may draw 2"), card="Flawless Deploy")
     assert "Flawless Deploy" in state.pending.prompt
