@@ -374,9 +374,17 @@ def make_vocabulary() -> Vocabulary:
     def dragon_on(c):
         return lambda state, ctx: state.vars["dragon"] in c(state, ctx)
 
-    @v.condition("volfyirion is in the lair", example="volfyirion is in the lair")
+    @v.condition("volfyirion is in the|its lair", example="volfyirion is in its lair")
     def dragon_home():
         return lambda state, ctx: state.vars["dragon"] == LAIR
+
+    @v.condition("volfyirion is not on {c:city}", example="volfyirion is not on this city")
+    def dragon_not_on(c):
+        return lambda state, ctx: state.vars["dragon"] not in c(state, ctx)
+
+    @v.condition("volfyirion is not in the|its lair", example="volfyirion is not in its lair")
+    def dragon_away():
+        return lambda state, ctx: state.vars["dragon"] != LAIR
 
     from tabletop.packs.volfyirion.variants import register  # variant cards' words
     register(v)
