@@ -101,6 +101,8 @@ def register(v: Vocabulary, table, ex) -> None:
     for verb, ev in (("played", T.PLAYED), ("cast", T.PLAYED), ("acquired", T.ACQUIRED)):
         v.trigger(f"{{x:cards}} is|are {verb}", example=f"this card is {verb}")(
             lambda x, ev=ev: card_event(ev, x, None, ""))
+    v.trigger("{who:players} draw|draws {x:cards}", example="you draw a card")(
+        lambda who, x: card_event(T.DRAWN, x, who, ""))
     v.trigger("{x:cards} enter|enters play", example="this card enters play")(
         lambda x: card_event(T.ENTERED, x, None, ""))
     v.trigger("{x:cards} leave|leaves play", example="this card leaves play")(

@@ -125,7 +125,7 @@ def _step_problem(step: Any) -> str | None:
                 "'illegal: {{attack p2.city1: needs 8 battle}}', not {found}").format(found=kind_of(body))
     elif kind in ("legal", "illegal"):
         items = body if isinstance(body, list) else [body]
-        if not items or any(not isinstance(t, (str, int)) or isinstance(t, bool) for t in items):
+        if not items or any(not isinstance(t, (str, int)) for t in items):
             return gettext(
                 "'{kind}' takes an action or a list of actions, e.g. '{kind}: [end turn]', not {found}").format(
                 kind=kind, found=kind_of(body))
@@ -283,6 +283,8 @@ def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
     elif kind in ("legal", "illegal"):
         legal = {format_action(a).lower() for a in rules.legal_actions(state)}
         for text in body if isinstance(body, list) else [body]:
+            if isinstance(text, bool):  # `legal: [yes, no]`: YAML's booleans, as a bare `- yes` step
+                text = "yes" if text else "no"
             is_legal = " ".join(str(text).split()).lower() in legal
             if is_legal != (kind == "legal"):
                 shown_legal = ", ".join(sorted(legal)) or gettext("none")

@@ -31,12 +31,13 @@ DAMAGED = "damaged"          # subject, player (its owner), amount
 ATTACKED = "attacked"        # subject (the card attacked: a City, a main hero), player (its owner), by (who
 #                              attacks), attacker and target (the attacking card and the card
 #                              attacked, when a card attacks)
+DRAWN = "drawn"              # subject, player: a card drawn into that player's hand, one event a card
 TURN_START = "turn_start"    # player
 TURN_END = "turn_end"        # player
 PHASE_START = "phase_start"  # player, phase
 PHASE_END = "phase_end"      # player, phase
 
-EVENTS = (PLAYED, ACQUIRED, ENTERED, LEFT, DAMAGED, ATTACKED, TURN_START, TURN_END, PHASE_START, PHASE_END)
+EVENTS = (PLAYED, ACQUIRED, ENTERED, LEFT, DAMAGED, ATTACKED, DRAWN, TURN_START, TURN_END, PHASE_START, PHASE_END)
 
 #: In ``state.listen`` when some card asks what happened this turn ("if you played a troop
 #: this turn"): the events announced are then also kept, for the turn, in ``state.vars``.

@@ -8,6 +8,7 @@ from __future__ import annotations
 from tabletop.framework.narration import DETAIL, Cards, Zone, narrate
 from tabletop.framework.rng import shuffled
 from tabletop.framework.state import State
+from tabletop.framework.triggers import DRAWN, announce
 
 
 def owner_of(key: str) -> str | None:
@@ -61,4 +62,9 @@ def draw(state: State, deck: str, dest: str, n: int = 1, refill_from: str | None
             who = owner_of(dest)
             narrate(state, "draw", "{who} draws {cards}", actor=None if who is None else int(who[1:]) - 1,
                     who=who or Zone(dest), cards=Cards(out[-got:], came_from=deck))
+        if DRAWN in state.listen:
+            who = owner_of(dest)
+            if who is not None:
+                for iid in out[-got:]:
+                    announce(state, DRAWN, subject=iid, player=int(who[1:]) - 1)
     return got

@@ -34,3 +34,12 @@ def test_a_legal_action_fails_as_in_a_list(tmp_path):
 def test_a_reason_that_is_not_words_is_refused_before_the_game_starts(tmp_path):
     with pytest.raises(ErrorList, match="'illegal' with reasons maps each action to words of the reason"):
         run(tmp_path, "  - illegal: {attack p2.city1: [needs]}\n")
+
+
+def test_bare_yes_and_no_in_a_legal_list_read_as_the_answers_as_a_bare_step_does(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("game: volfyirion\ncards:\n  - {name: Quick Study, type: command, house: purple, cost: 2, "
+                    "secondary: draw a card}\nsetup: {active: p1, p1: {hand: [Quick Study], deck: [Soldier]}}\n"
+                    "steps:\n  - play Quick Study\n  - activate Quick Study\n  - legal: [yes, no]\n"
+                    "  - illegal: [end turn]\n  - no\n  - illegal: [yes]\n", encoding="utf-8")
+    scenarios.run(path)
