@@ -551,8 +551,12 @@ class _Compiler(Reading):
         left = atoms[:k - 1] if atoms[k - 1].kind == "," else atoms[:k]
         start, end = atoms[k + 1].start, atoms[-1].end
         saved = self.scope, self.last_ref
-        cond = self.cond(self.parse("start_condition", " " * start + self.text[start:end]).children[0])
+        self.named = None
         prog = self.sub_program(self.statement(left), self.text[left[0].start:left[-1].end])
+        # "deal 3 damage to the target unless it has immunity": "it" is what the statement names,
+        # read before it runs (as after "if" at the end of a statement)
+        self.scope, self.last_ref = saved[0], self.last_ref if self.last_ref is not None else self.named
+        cond = self.cond(self.parse("start_condition", " " * start + self.text[start:end]).children[0])
         self.scope, self.last_ref = saved
         return (if_step(lambda state, ctx: not cond(state, ctx), prog),)
 

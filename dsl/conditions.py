@@ -245,6 +245,12 @@ def register(v: Vocabulary, table: Table, ex) -> None:
         value = table.attributes[attr]
         return each(x, lambda state, iid, ctx: cmp.test(value(state, iid), state, ctx))
 
+    if "cost" in table.attributes:  # "unless it costs 5 or more": a card's cost, as "with cost 5 or more"
+        @v.condition("{x:cards} cost|costs {c:compare}", example="it costs 4 or less")
+        def costs(x, c):
+            value = table.attributes["cost"]
+            return each(x, lambda state, iid, ctx: c.test(value(state, iid), state, ctx))
+
     if table.states:
         @v.condition("{x:cards} has|have {s:word:state}", example=f"it has {ex.state}")
         def has_state(x, s):
