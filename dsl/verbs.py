@@ -216,6 +216,17 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
             return None
         return (step,)
 
+    own_deck = next((z for z in table.zones if z.pile and z.secret and not z.shared), None)
+    if own_deck is not None:
+        @v.effect("shuffle", example="shuffle")
+        def shuffle_own():
+            """``search your deck for a hero, put it into your hand, then shuffle``: your own deck."""
+            def step(state, ctx):
+                for key_ in own_deck.keys(state, ctx["controller"]):
+                    table.shuffle(state, key_)
+                return None
+            return (step,)
+
     @v.effect("look at {x:cards}", example=f"look at the top 3 cards of your {ex.deck}")
     def look(x):
         def step(state, ctx):

@@ -88,3 +88,15 @@ def test_unknown_verbs_are_answered_by_meaning(pack, text, meant):
     with pytest.raises(CardLanguageError) as info:
         compile_text(text, "effect", registry().get(pack).vocabulary(), program_id="t/meaning")
     assert meant in info.value.suggestion
+
+
+@pytest.mark.parametrize("pack,deck", [("volfyirion", "p1.deck"), ("virevolt", "p1.deck")])
+def test_a_bare_shuffle_shuffles_your_own_deck_only(pack, deck):
+    import tabletop
+
+    game = tabletop.load(pack)
+    state = game.new_state(4)
+    before = {k: list(v) for k, v in state.zones.items()}
+    tabletop.run_effect(state, "shuffle", "p1", game=game)
+    assert sorted(state.zones[deck]) == sorted(before[deck]) and state.zones[deck] != before[deck]
+    assert all(state.zones[k] == v for k, v in before.items() if k != deck)
