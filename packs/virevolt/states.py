@@ -11,7 +11,7 @@ from tabletop.framework import lasting
 from tabletop.framework.effects import native
 from tabletop.framework.language import N_, CardName, Phrase, Word
 from tabletop.framework.narration import DETAIL, narrate
-from tabletop.framework.triggers import TURN_END, TURN_START, Trigger
+from tabletop.framework.triggers import TURN_END, TURN_START, Trigger, announce
 from tabletop.packs.virevolt.keys import KEYS
 
 
@@ -23,10 +23,14 @@ POISON, BURN, FREEZE, STUN, IMMUNITY, INVINCIBILITY = (
 STATES = (POISON, BURN, FREEZE, STUN, IMMUNITY, INVINCIBILITY)
 HARMFUL = frozenset((POISON, BURN, FREEZE, STUN))
 PROTECTIVE = frozenset((IMMUNITY, INVINCIBILITY))
+#: Announced when a hero gets a state it did not have: subject (the hero), player (its owner),
+#: how (the state), by (the controller of the effect that gave it)
+GAINED = "state gained"
 
 
-def inflict(state, hero: int, st: str) -> None:
-    """Give ``st`` to ``hero``; a harmful state on an immune hero is ignored (VIR-STATE-05)."""
+def inflict(state, hero: int, st: str, by: int | None = None) -> None:
+    """Give ``st`` to ``hero``; a harmful state on an immune hero is ignored (VIR-STATE-05).
+    ``by``: the player whose effect gives it (for the abilities answering GAINED)."""
     marks = state.marks
     told = state.log is not None  # a bot's copies narrate nothing: no phrase is built for them
     if st in HARMFUL and hero in marks[IMMUNITY]:
@@ -37,6 +41,8 @@ def inflict(state, hero: int, st: str) -> None:
         if told:
             narrate(state, "state", "{hero} gets {st}", hero=_named(state, hero), st=Word(st))
         marks[st].add(hero)
+        if GAINED in state.listen:
+            announce(state, GAINED, subject=hero, player=state.vars["owner"][hero], how=st, by=by)
 
 
 def remove(state, hero: int, st: str) -> None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from tabletop.dsl import Vocabulary, common
+from tabletop.dsl.events import card_event
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.places import PlayerSel
 from tabletop.dsl.quantity import Quantity
@@ -48,6 +49,10 @@ class TrapWhen:
     test: Callable
     text: str = ""
     provides: tuple = ()
+
+
+#: A harmful state as a participle: "whenever an enemy hero is poisoned"
+_TAKEN = {"poisoned": st.POISON, "burned": st.BURN, "frozen": st.FREEZE, "stunned": st.STUN}
 
 
 @dataclass(frozen=True)
@@ -115,14 +120,14 @@ def build_vocabulary() -> Vocabulary:
     def inflict(sts, sel):
         def act(s, c, h):
             for x in sts:
-                st.inflict(s, h, x)  # Immunity's filtering of harmful states lives in st.inflict
+                st.inflict(s, h, x, c["controller"])  # Immunity's filtering of harmful states lives in st.inflict
         return heroes(sel, "inflict " + " and ".join(sts) + " on", act)
 
     @v.effect("give {sts:words:protective} to {sel:cards}", example="give immunity to this hero")
     def give(sts, sel):
         def act(s, c, h):
             for x in sts:
-                st.inflict(s, h, x)
+                st.inflict(s, h, x, c["controller"])
         return heroes(sel, "give " + " and ".join(sts) + " to", act)
 
     def for_a_while(sts, sel, verb: str, until: str) -> tuple:
@@ -131,7 +136,7 @@ def build_vocabulary() -> Vocabulary:
         def act(s, c, h):
             for x in sts:
                 had = h in s.marks[x]
-                st.inflict(s, h, x)
+                st.inflict(s, h, x, c["controller"])
                 if not had and h in s.marks[x]:
                     c.setdefault("_given", []).append((x, h))
         steps = heroes(sel, verb + " " + " and ".join(sts) + (" to" if verb == "give" else " on"), act)
@@ -348,6 +353,18 @@ def build_vocabulary() -> Vocabulary:
         lambda: lambda s, c: sum(1 for i in s.zones[KEYS[c["controller"]].graveyard] if s.cards[i].type == HERO))
     v.quantity("damage on this hero", needs="this", example="damage on this hero")(
         lambda: lambda s, c: s.values[hz.DAMAGE].get(c["source"], 0))
+
+    # ------------------------------------------------------------------ a hero gets a state
+    # "whenever an enemy hero gets burn", "whenever one of your heroes is frozen", "whenever you
+    # inflict poison on an enemy hero": a state the hero did not have (an immune hero gets none)
+    v.trigger("{x:cards} get|gets|gain|gains {s:word:state}", example="an enemy hero gets burn")(
+        lambda x, s: card_event(st.GAINED, x, None, "", (s,)))
+    v.words("state-taken", tuple(_TAKEN))
+    v.trigger("{x:cards} is|are {s:word:state-taken}", example="one of your heroes is frozen")(
+        lambda x, s: card_event(st.GAINED, x, None, "", (_TAKEN[s],)))
+    v.trigger("{by:players} inflict|inflicts {s:word:harmful} on {x:cards}",
+              example="you inflict poison on an enemy hero")(
+        lambda by, s, x: card_event(st.GAINED, x, None, "", (s,), by=by))
 
     # ------------------------------------------------------------------ trap conditions
     def trap(event: str, test, text: str, provides: tuple):
