@@ -308,6 +308,15 @@ def register(v: Vocabulary, table: Table, ex) -> None:
     def not_empty(z):
         return lambda state, ctx: any(state.zones[k] for k in z.keys(state, ctx))
 
+    @v.condition("{z:zone} has|holds|contains {c:counted}", example=f"your {ex.pile} has 3 or more {ex.kinds}")
+    def zone_holds(z, c):
+        """``if your discard pile has 3 or more cards``: the cards counted are the zone's."""
+        if c.other is not None or c.sel.zone is not None or c.sel.ref is not None or c.sel.owner is not None:
+            raise ValueError(gettext("say what the zone holds as a number of cards: 'your {zone} has 3 or more "
+                                     "cards'").format(zone=z.text.split()[-1]))
+        sel = replace(c.sel, zone=z)
+        return lambda state, ctx: c.cmp.test(len(sel.candidates(state, ctx)), state, ctx)
+
     @v.condition("{x:cards} is|are in play", example="this card is in play")
     def in_play(x):
         def pred(state, ctx):

@@ -599,8 +599,14 @@ def _with_clause(m: Matcher, pos: int, sel: CardSelector, table):
                             yield e2 + 1, replace(sel, filters=sel.filters + (_attr_filter(attr, Comparison(op, q)),))
     st = m.word(p)
     if st in table.states:
-        fn = table.states[st]
-        yield p + 1, replace(sel, filters=sel.filters + ((lambda state, iid, key, ctx, fn=fn: fn(state, iid)),))
+        fns = [table.states[st]]
+        end = p + 1
+        while m.word(end) == "or" and m.word(end + 1) in table.states:  # "with burn or poison": either
+            fns.append(table.states[m.word(end + 1)])
+            end += 2
+        for k in range(len(fns), 0, -1):  # longest first
+            yield p + 2 * k - 1, replace(sel, filters=sel.filters + (
+                (lambda state, iid, key, ctx, fns=tuple(fns[:k]): any(fn(state, iid) for fn in fns)),))
 
 
 def _has_zone(table, name: str) -> bool:
