@@ -245,6 +245,25 @@ def register(v: Vocabulary, table: Table, ex) -> None:
         value = table.attributes[attr]
         return each(x, lambda state, iid, ctx: cmp.test(value(state, iid), state, ctx))
 
+    def compared(x: CardSelector, y: CardSelector, value, op: str):
+        """Every card of ``x`` (some card, for ``a``/``any``: "if an enemy hero has more hp than
+        this hero") against every card of ``y``, both naming some."""
+        some = any if x.ref is None and x.mode == "one" else all
+
+        def pred(state, ctx):
+            theirs = [value(state, i) for i, _ in y.candidates(state, ctx)]
+            mine = [value(state, i) for i, _ in x.candidates(state, ctx)]
+            return bool(mine) and bool(theirs) and some(all(OPS[op](a, b) for b in theirs) for a in mine)
+        return pred
+
+    for attr, value in table.attributes.items():  # "if the target has more hp than this hero"
+        v.condition(f"{{x:cards}} has|have more {attr} than {{y:cards}}", example=f"the target has more {attr} than this card")(
+            lambda x, y, value=value: compared(x, y, value, ">"))
+        v.condition(f"{{x:cards}} has|have less|fewer {attr} than {{y:cards}}", listed=False)(
+            lambda x, y, value=value: compared(x, y, value, "<"))
+        v.condition(f"{{x:cards}} has|have as much|many {attr} as {{y:cards}}", listed=False)(
+            lambda x, y, value=value: compared(x, y, value, "=="))
+
     if "cost" in table.attributes:  # "unless it costs 5 or more": a card's cost, as "with cost 5 or more"
         @v.condition("{x:cards} cost|costs {c:compare}", example="it costs 4 or less")
         def costs(x, c):
