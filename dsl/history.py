@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from tabletop.dsl.comparisons import Comparison
 from tabletop.dsl.compiler import Event
-from tabletop.dsl.events import DEEDS, DEPARTURES, card_event, departure
+from tabletop.dsl.events import DEEDS, DEPARTURES, attacking, card_event, departure
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import PAST_CARD_EVENTS, CardSelector
 from tabletop.dsl.vocabulary import Vocabulary
@@ -84,6 +84,13 @@ def register(v: Vocabulary, table, ex) -> None:
     v.condition("{x:cards} died this turn", example=f"one of your {ex.kinds} died this turn",
                 listed="died" in table.departures)(
         lambda x: happened(departure(table, x, ("died",)), SOME))
+    for none in ("no", "none of"):  # "if no hero died this turn", "if none of your heroes was destroyed this turn"
+        v.condition(f"{none} {{x:cards}} died this turn", example=f"{none} {'your ' if none != 'no' else ''}"
+                    f"{ex.kinds if none != 'no' else ex.kind} died this turn", listed="died" in table.departures)(
+            lambda x: happened(departure(table, x, ("died",)), NONE))
+        v.condition(f"{none} {{x:cards}} was|were {{hows:words:departure}} this turn",
+                    example=f"no {ex.kind} was {way} this turn")(
+            lambda x, hows: happened(departure(table, x, tuple(DEPARTURES[h] for h in hows)), NONE))
     # "deal 2 damage to the target; if it died, draw a card": it left play just now, during this effect
     v.condition("{x:cards} was|were {hows:words:departure}", example=f"it was {way}")(
         lambda x, hows: happened(departure(table, x, tuple(DEPARTURES[h] for h in hows)), SOME, True))
@@ -112,6 +119,11 @@ def register(v: Vocabulary, table, ex) -> None:
         lambda x: happened(attacks(None, x), SOME))
     v.condition("{x:cards} was|were not attacked this turn", example=f"this {ex.target} was not attacked this turn")(
         lambda x: happened(attacks(None, x), NONE))
+    if table.attacker is not None:  # "if this hero attacked this turn": attacks made by cards
+        v.condition("{x:cards} attacked this turn", example=f"this {table.attacker} attacked this turn")(
+            lambda x: happened(attacking(table, x), SOME))
+        v.condition("{x:cards} did not attack this turn", example=f"this {table.attacker} did not attack this turn")(
+            lambda x: happened(attacking(table, x), NONE))
     v.condition("{x:cards} entered play this turn", example="this card entered play this turn")(
         lambda x: happened(card_event(T.ENTERED, x, None, ""), SOME))
     if "damage" in table.attributes:  # a game whose cards take damage (Virevolt's heroes)
