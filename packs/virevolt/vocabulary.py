@@ -223,10 +223,6 @@ def build_vocabulary() -> Vocabulary:
 
     v.effect("{sel:cards} lose|loses {sts:words:state}", example="each enemy hero loses immunity")(
         lambda sel, sts: remove(sts, sel))  # as "remove STATES from HEROES", the heroes first
-    v.effect("remove all states from {sel:cards}", example="remove all states from the target")(
-        lambda sel: remove(st.STATES, sel))
-    v.effect("{sel:cards} lose|loses all states", example="target enemy hero loses all states")(
-        lambda sel: remove(st.STATES, sel))
 
     @v.effect("cleanse {sel:cards}", example="cleanse your heroes")
     def cleanse(sel):
@@ -256,6 +252,8 @@ def build_vocabulary() -> Vocabulary:
             for x in st.STATES:
                 st.remove(s, h, x)
         return heroes(sel, "remove all states from", act)
+
+    v.effect("{sel:cards} lose|loses all states", example="target enemy hero loses all states")(remove_all)
 
     # ------------------------------------------------------------------ crystals and traps
     def _each_enemy_loses(verb, zone_of, pick, reveal, told):
