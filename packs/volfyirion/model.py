@@ -24,7 +24,7 @@ from tabletop.framework.language import N_, Count, N_plural, Word, listed
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
 from tabletop.framework.narration import DETAIL, Card, Zone, narrate
-from tabletop.framework.triggers import LEFT, announce, cause
+from tabletop.framework.triggers import ENTERED, LEFT, PLAYED, announce, cause
 from tabletop.framework.zones import draw as _draw
 
 RESOURCES = ("command", "battle", "knowledge")
@@ -249,6 +249,17 @@ def removal_options(state, sources, skip: int = -1, own_effect: int = -1) -> tup
             options.append(("choose", label))
             values.append(label)
     return options, values
+
+
+def played(state, p: int, iid: int) -> None:
+    """What follows a card's arrival from ``p``'s hand, by the play action or by an effect: the
+    PLAYED and ENTERED events, its Main Ability's points at once, then the Synergy Chains
+    (VOL-PLAY-01/02)."""
+    if state.listen:
+        announce(state, PLAYED, subject=iid, player=p)
+        announce(state, ENTERED, subject=iid, player=p)
+    gain_main(state, p, iid)
+    fire_chains(state, p)
 
 
 def replace_in_row(state, key: str) -> tuple[int, int]:

@@ -13,7 +13,7 @@ from tabletop.framework.narration import DETAIL, Card, Cards, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
 from tabletop.framework.state import State
-from tabletop.framework.triggers import ACQUIRED, ATTACKED, ENTERED, LEFT, PLAYED, announce
+from tabletop.framework.triggers import ACQUIRED, ATTACKED, LEFT, announce
 from tabletop.framework.zones import shuffle
 
 from tabletop.packs.volfyirion import model as M
@@ -658,11 +658,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             key = K.play
             if state.log is not None:
                 narrate(state, "play", "{p} plays {card}", actor=p, p=K.name, card=Card(iid))
-        if state.listen:
-            announce(state, PLAYED, subject=iid, player=p)
-            announce(state, ENTERED, subject=iid, player=p)
-        M.gain_main(state, p, iid)  # points are gained the moment the card is played
-        M.fire_chains(state, p)
+        M.played(state, p, iid)  # points are gained the moment the card is played
         if state.vars.get("vflags", 0) & V.PLOYS and c.kind in (BUILDING, TROOP, WONDER):
             # a Ploy this card sets off removes it after its points (VOL-VAR-PLOY-DESTROY-01)
             V.board_check(state)

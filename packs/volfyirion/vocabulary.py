@@ -40,6 +40,7 @@ from tabletop.framework.language import N_, CardName, Phrase, Word
 from tabletop.framework.narration import Card, narrate
 
 from tabletop.packs.volfyirion import model as M
+from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.model import COLOURS, KEYS, LAIR, NEUTRAL, RESOURCES
 from tabletop.packs.volfyirion.table import VolfyirionTable, source_city_slots as city_slots
 
@@ -263,6 +264,15 @@ def _is_sealed(state, iid: int, key, ctx: dict) -> bool:
 
 _SEALED = {True: N_("{p}'s {card} is sealed"), False: N_("{p}'s {card} is unsealed")}
 _REPLACED = N_("Asset Row space {i}: {old} goes under the Asset Deck, {new} comes in")
+_PLAYED_BY_EFFECT = N_("{p} plays {card}")
+
+
+def _not_into_a_city(state, iid: int, key, ctx) -> bool:
+    return state.cards[iid].kind not in (M.TROOP, M.BUILDING)
+
+
+def _forbidden_play(state, iid: int, p: int) -> bool:
+    return lasting.MODIFIERS in state.listen and bool(lasting.forbidding(state, M.holders, "play", iid, p))
 
 
 class Seal:
@@ -324,6 +334,34 @@ def make_vocabulary() -> Vocabulary:
     @v.effect("acquire {x:cards} [for free]", example="acquire the top card of the asset deck for free")
     def acquire(x, scope=None):
         return Acquire(Pick(x.where("asset row"), "_acq", "acquire", optional=True), True).steps
+
+    @v.effect("play {x:cards}", example="play a command card from your hand")
+    def play_card(x):
+        """A card of the controller's hand played by an effect, as the play action plays it: into
+        the Playing Area, its points at once, then the chains (VOL-PLAY-01/02). Troops and
+        Buildings go into a City, which an effect does not choose: they are not offered, nor a
+        card a restriction forbids to play."""
+        if x.zone is not None and x.zone.zone != "hand":
+            raise ValueError("a card is played from its owner's hand: 'play a command card from your hand'")
+        if x.kind in ("troop", "building"):
+            raise ValueError("a Troop or a Building is played into a City, which an effect does not choose: "
+                             "'play a command card from your hand'")
+        sel = x.where("hand", always=True)
+        sel = replace(sel, filters=sel.filters + (_not_into_a_city,))
+
+        def act(state, ctx, iid, key) -> None:
+            p = ctx["controller"]
+            hand = state.zones[KEYS[p].hand]
+            if iid not in hand or _forbidden_play(state, iid, p):
+                return
+            hand.remove(iid)
+            state.zones[KEYS[p].play].append(iid)
+            if state.log is not None:
+                narrate(state, "play", _PLAYED_BY_EFFECT, actor=p, p=KEYS[p].name, card=Card(iid))
+            M.played(state, p, iid)
+            if state.vars.get("vflags", 0) & V.PLOYS and state.cards[iid].kind == M.WONDER:
+                V.board_check(state)  # a Ploy this Wonder sets off (VOL-VAR-PLOY-DESTROY-01)
+        return pick_steps(Pick(sel, "_play", "play", optional=True), act)
 
     @v.effect("replace {x:cards}", example="replace a card in the asset row")
     def replace_row(x):
