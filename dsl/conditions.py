@@ -332,7 +332,7 @@ def register(v: Vocabulary, table: Table, ex) -> None:
         """``if your discard pile has 3 or more cards``: the cards counted are the zone's."""
         if c.other is not None or c.sel.zone is not None or c.sel.ref is not None or c.sel.owner is not None:
             raise ValueError(gettext("say what the zone holds as a number of cards: 'your {zone} has 3 or more "
-                                     "cards'").format(zone=z.text.split()[-1]))
+                                     "cards'").format(zone=z.zone))
         sel = replace(c.sel, zone=z)
         return lambda state, ctx: c.cmp.test(len(sel.candidates(state, ctx)), state, ctx)
 
