@@ -59,8 +59,10 @@ class Rules:
 
     def __init__(self, cards) -> None:
         self.cards = cards
-        self._phase_index = {p.name: i for i, p in enumerate(self.phases)}
         self._phase = {p.name: p for p in self.phases}
+        n = len(self.phases)
+        #: each phase's successor and whether it begins a new turn, looked up once per phase change
+        self._after = {p.name: (self.phases[(i + 1) % n], i + 1 == n) for i, p in enumerate(self.phases)}
         self._actions = {p.name: p.actions for p in self.phases}
         self.handlers: dict[str, Callable[[State, Action], None]] = {}
         self.listen = listened(cards.cards if hasattr(cards, "cards") else cards)
@@ -320,15 +322,19 @@ class Rules:
 
     def settle(self, state: State) -> None:
         """Run effects, triggered abilities, state checks and automatic phases until a player must act."""
+        check = self.check
         while not state.over:
-            if state.stack and state.pending is None:
-                run_stack(state)
-            if state.pending is not None or state.over:
+            if state.stack:
+                if state.pending is None:
+                    run_stack(state)
+                if state.pending is not None or state.over:
+                    return
+            elif state.pending is not None:
                 return
             if state.events:
                 self.resolve_events(state)
                 continue
-            self.check(state)
+            check(state)
             if state.stack or state.pending is not None:
                 continue
             if not state.phase_done:
@@ -336,8 +342,7 @@ class Rules:
             self._next_phase(state)
 
     def _next_phase(self, state: State) -> None:
-        i = self._phase_index[state.phase] + 1
-        last = i == len(self.phases)
+        phase, last = self._after[state.phase]
         if state.listen and self._announce_leaving(state, last):
             return  # the abilities answering the end of the phase (or turn) resolve first
         if last:
@@ -350,8 +355,7 @@ class Rules:
             self.start_turn(state)
             if state.listen:
                 announce(state, TURN_START, player=state.active)
-            i = 0
-        self.enter_phase(state, self.phases[i])
+        self.enter_phase(state, phase)
 
     @staticmethod
     def _announce_leaving(state: State, last: bool) -> bool:
