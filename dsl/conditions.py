@@ -321,11 +321,11 @@ def register(v: Vocabulary, table: Table, ex) -> None:
 
     @v.condition("{z:zone} is|are empty", example=f"your {ex.hand} is empty")
     def empty(z):
-        return lambda state, ctx: not any(state.zones[k] for k in z.keys(state, ctx))
+        return lambda state, ctx: not any(state.cards_in(k) for k in z.keys(state, ctx))
 
     @v.condition("{z:zone} is|are not empty", example=f"your {ex.hand} is not empty")
     def not_empty(z):
-        return lambda state, ctx: any(state.zones[k] for k in z.keys(state, ctx))
+        return lambda state, ctx: any(state.cards_in(k) for k in z.keys(state, ctx))
 
     @v.condition("{z:zone} has|holds|contains {c:counted}", example=f"your {ex.pile} has 3 or more {ex.kinds}")
     def zone_holds(z, c):

@@ -96,7 +96,7 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
         out = []
         table = TABLES[state.game]
         for iid, k in chosen:
-            if iid not in state.zones.get(k, ()):
+            if not state.holds(k, iid):
                 # still in play elsewhere (a main hero replaced meanwhile): act on it there
                 moved = state.zone_of(iid)
                 if moved is None or not (table.is_in_play(state, k) and table.is_in_play(state, moved)):

@@ -140,12 +140,12 @@ class CardSelector:
                 if key is not None and self.test(state, iid, ctx, None):
                     out.append((iid, key))
             return self._keep_best(state, out) if self.best else out
-        zones = state.zones
+        cards_in = state.cards_in
         out = []
         if self.mode in ("top", "bottom"):
             n = self.count(state, ctx) if self.count is not None else 1
             for key in self._keys(state, ctx):
-                pile = zones[key]
+                pile = cards_in(key)
                 got = 0
                 for iid in (reversed(pile) if self.mode == "top" else list(pile)):
                     if got >= n:
@@ -155,7 +155,7 @@ class CardSelector:
                         got += 1
             return out
         for key in self._keys(state, ctx):
-            for iid in zones[key]:
+            for iid in cards_in(key):
                 if self.test(state, iid, ctx, key):
                     out.append((iid, key))
         return self._keep_best(state, out) if self.best else out

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from tabletop.framework.zones import shuffle
+from tabletop.framework.zones import move, shuffle
 
 
 @dataclass(frozen=True)
@@ -146,7 +146,7 @@ class Table:
         out = []
         for iid, key in cands:
             if iid not in seen and self.hidden_from(state, key, viewer):
-                out.append(f"{key}#{state.zones[key].index(iid) + 1}")
+                out.append(f"{key}#{list(state.cards_in(key)).index(iid) + 1}")
             else:
                 out.append(self.label(state, iid, key, viewer))
         return out
@@ -171,12 +171,8 @@ class Table:
         return True
 
     def move(self, state, iid: int, key: str, dest: str, bottom: bool = False) -> None:
-        """Move a card from zone ``key`` to the top (or bottom) of zone ``dest``."""
-        state.zones[key].remove(iid)
-        if bottom:
-            state.zones[dest].insert(0, iid)
-        else:
-            state.zones[dest].append(iid)
+        """Move a card from place ``key`` to the top (or bottom) of place ``dest``."""
+        move(state, iid, key, dest, bottom)
 
     def discard(self, state, iid: int, key: str) -> None:
         """Put a card into its owner's discard pile (from a hand, from play...)."""

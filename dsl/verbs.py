@@ -180,7 +180,7 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
             placed = [o for o in order if o is not None] + rest
             for iid, zone in (placed if bottom else reversed(placed)):
                 to = zone if where is None else where.dest(state, ctx, iid)
-                if to is not None and iid in state.zones.get(zone, ()):
+                if to is not None and state.holds(zone, iid):
                     table.move(state, iid, zone, to, bottom)
             ctx["_it"] = [iid for iid, _ in placed]
             return None
@@ -255,7 +255,7 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
         steps = pick_steps(pick, lambda state, ctx, iid, k: None)
 
         def reveal(state, ctx):  # the searcher sees the zone's cards
-            ctx["_seen"] = [iid for key_ in z.keys(state, ctx) for iid in state.zones[key_]]
+            ctx["_seen"] = [iid for key_ in z.keys(state, ctx) for iid in state.cards_in(key_)]
             state.reveals += 1
             return None
         return (reveal,) + steps

@@ -151,7 +151,7 @@ def position_problems(rules, state) -> list[str]:
     the pack's ``Rules.position_problems``."""
     out = []
     seen: dict[int, str] = {}
-    for key, ids in state.zones.items():
+    for key, ids in state.places():
         for iid in ids:
             if iid in seen:
                 out.append(f"{state.cards[iid].name!r} is in two places at once ({seen[iid]} and {key})")

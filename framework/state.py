@@ -4,8 +4,10 @@ Cards in a game are small integers (instance ids) indexing ``state.cards``, the 
 immutable list of their definitions. Everything that changes lives in a handful of
 containers:
 
-- ``zones``: ordered lists of instance ids by zone key (``"p1.hand"``, ``"asset_row"``),
+- ``zones``: ordered lists of instance ids by zone key (``"p1.hand"``, ``"asset_deck"``),
   the last item being the top of a pile;
+- ``slots``: places that hold at most one card (an Asset Row space, a City's Troop), one
+  instance id each or -1 when empty, named by the game's :class:`Layout`;
 - ``counters``: integers by key (``"p1.battle"``, ``"p2.tokens"``);
 - ``marks``: sets of instance ids by mark name (``"sealed"``, ``"gained"``, ``"poison"``);
 - ``values``: integers per instance by name (``"damage"``);
@@ -14,8 +16,11 @@ containers:
 ``events`` holds announced events not yet answered (:mod:`tabletop.framework.triggers`);
 ``listen`` is the set of events some card of this game answers, derived from the cards.
 
-The pack chooses the keys; the framework only copies, serialises and shows them. ``log``
-is not part of the game: it is where narration goes while someone watches (framework/narration.py).
+The pack chooses the keys and which places are slots; the framework only copies, serialises
+and shows them. A place is named the same way whichever it is (``"row3"``, ``"p2.city1.troop"``):
+:meth:`State.cards_in` reads any place, :mod:`tabletop.framework.zones` moves cards between
+any two, and the JSON lists a slot as a zone of zero or one card. ``log`` is not part of the
+game: it is where narration goes while someone watches (framework/narration.py).
 """
 from __future__ import annotations
 
@@ -25,6 +30,37 @@ from tabletop.framework.narration import current as current_log
 
 FORMAT_VERSION = 1
 _copy_list, _copy_set, _copy_dict = list.copy, set.copy, dict.copy
+EMPTY = -1  # an empty slot
+
+
+class Layout:
+    """A game's slots: the places that hold at most one card, in ``state.slots`` by index.
+
+    A place that never holds two cards costs a whole list as a zone: one more object to copy
+    at every clone and a list to test at every look. A pack names such places once, in the
+    order it likes; the slot of ``names[i]`` is ``state.slots[i]``. Layouts are registered by
+    game name (:meth:`register`), so a state read back from JSON finds its own.
+    """
+
+    __slots__ = ("names", "index")
+    known: dict[str, "Layout"] = {}
+
+    def __init__(self, names=()) -> None:
+        self.names = tuple(names)
+        self.index = {n: i for i, n in enumerate(self.names)}
+
+    def register(self, game: str) -> "Layout":
+        """Make this the layout :meth:`State.from_json` uses for ``game``'s states."""
+        Layout.known[game] = self
+        return self
+
+    @classmethod
+    def of(cls, game: str) -> "Layout":
+        """The layout registered for ``game``, or one without slots."""
+        return cls.known.get(game, NO_SLOTS)
+
+
+NO_SLOTS = Layout()
 
 
 def player_name(index: int) -> str:
@@ -41,16 +77,18 @@ class State:
     """Everything about one moment of one game; see the module docstring."""
 
     __slots__ = (
-        "game", "cards", "nplayers", "zones", "counters", "marks", "values", "vars",
+        "game", "cards", "nplayers", "zones", "slots", "layout", "counters", "marks", "values", "vars",
         "rng", "turn", "active", "phase", "phase_done", "stack", "pending",
         "winner", "over", "reveals", "events", "listen", "log",
     )
 
-    def __init__(self, game: str, cards: list, nplayers: int, rng: int) -> None:
+    def __init__(self, game: str, cards: list, nplayers: int, rng: int, layout: Layout = NO_SLOTS) -> None:
         self.game = game
         self.cards = cards
         self.nplayers = nplayers
         self.zones: dict[str, list[int]] = {}
+        self.layout = layout
+        self.slots: list[int] = [EMPTY] * len(layout.names)
         self.counters: dict[str, int] = {}
         self.marks: dict[str, set[int]] = {}
         self.values: dict[str, dict[int, int]] = {}
@@ -77,6 +115,8 @@ class State:
         s.nplayers = self.nplayers
         z = self.zones
         s.zones = dict(zip(z, map(_copy_list, z.values())))  # a third faster than a comprehension
+        s.slots = self.slots[:]
+        s.layout = self.layout
         s.counters = self.counters.copy()
         m = self.marks
         s.marks = dict(zip(m, map(_copy_set, m.values())))
@@ -115,11 +155,36 @@ class State:
         return p.player if p is not None else self.active
 
     def zone_of(self, iid: int) -> str | None:
-        """The key of the zone holding instance ``iid``, or None (slow: for tests and tools)."""
+        """The key of the zone or slot holding instance ``iid``, or None (slow: for tests and tools)."""
         for key, ids in self.zones.items():
             if iid in ids:
                 return key
+        if iid >= 0 and iid in self.slots:
+            return self.layout.names[self.slots.index(iid)]
         return None
+
+    def cards_in(self, key: str) -> list[int] | tuple[int, ...]:
+        """The cards in place ``key``, bottom first: a zone's own list (change it through
+        :mod:`tabletop.framework.zones`), or a slot's card as a tuple of one (none if empty)."""
+        z = self.zones.get(key)
+        if z is not None:
+            return z
+        iid = self.slots[self.layout.index[key]]
+        return (iid,) if iid >= 0 else ()
+
+    def holds(self, key: str, iid: int) -> bool:
+        """Whether place ``key`` holds card ``iid`` now (False for a place this game lacks)."""
+        z = self.zones.get(key)
+        if z is not None:
+            return iid in z
+        i = self.layout.index.get(key)
+        return i is not None and self.slots[i] == iid
+
+    def places(self):
+        """Every place with its cards, zones first: ``(key, cards)`` pairs (see :meth:`cards_in`)."""
+        yield from self.zones.items()
+        for key, iid in zip(self.layout.names, self.slots):
+            yield key, ((iid,) if iid >= 0 else ())
 
     # ------------------------------------------------------------------ serialisation
     def to_json(self) -> dict:
@@ -129,7 +194,7 @@ class State:
             "game": self.game,
             "cards": [c.name for c in self.cards],
             "nplayers": self.nplayers,
-            "zones": {k: list(v) for k, v in self.zones.items()},
+            "zones": {k: list(v) for k, v in self.places()},
             "counters": dict(self.counters),
             "marks": {k: sorted(v) for k, v in self.marks.items()},
             "values": {k: {str(i): n for i, n in sorted(v.items())} for k, v in self.values.items()},
@@ -148,8 +213,9 @@ class State:
         }
 
     @classmethod
-    def from_json(cls, data: dict, card_index: dict) -> "State":
-        """Rebuild a state; ``card_index`` maps card names to their definitions."""
+    def from_json(cls, data: dict, card_index: dict, layout: Layout | None = None) -> "State":
+        """Rebuild a state; ``card_index`` maps card names to their definitions, ``layout`` says
+        which places are slots (by default the layout registered for the state's game)."""
         from tabletop.framework.effects import Decision, Frame
         from tabletop.framework.triggers import listened
         from tabletop.framework.errors import StateError
@@ -160,8 +226,18 @@ class State:
         unknown = sorted({n for n in data["cards"] if n not in card_index})
         if unknown:
             raise StateError(f"the state names cards this game does not have: {', '.join(map(repr, unknown))}")
-        s = cls(data["game"], [card_index[n] for n in data["cards"]], data["nplayers"], data["rng"])
-        s.zones = {k: list(v) for k, v in data["zones"].items()}
+        if layout is None:
+            layout = Layout.of(data["game"])
+        s = cls(data["game"], [card_index[n] for n in data["cards"]], data["nplayers"], data["rng"], layout)
+        slot = layout.index
+        for k, v in data["zones"].items():
+            i = slot.get(k)
+            if i is None:
+                s.zones[k] = list(v)
+            elif len(v) > 1:
+                raise StateError(f"{k} holds one card at most, not {len(v)}")
+            elif v:
+                s.slots[i] = v[0]
         s.counters = dict(data["counters"])
         s.marks = {k: set(v) for k, v in data["marks"].items()}
         s.values = {k: {int(i): n for i, n in v.items()} for k, v in data["values"].items()}

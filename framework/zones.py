@@ -1,13 +1,15 @@
-"""Moving cards between zones, shuffling and drawing: the few operations every game shares.
+"""Moving cards between places, shuffling and drawing: the few operations every game shares.
 
-Each of these that lets a player learn something new (a shuffle, a card leaving a face-down
+A place is a zone (an ordered list in ``state.zones``) or a slot (``state.slots``, one card at
+most); :func:`take`, :func:`put` and :func:`move` treat both alike, by the place's name.
+Shuffles and draws are for zones. Each of these that lets a player learn something new (a shuffle, a card leaving a face-down
 pile) counts a *reveal* on the state, which is how undo knows where it must stop.
 """
 from __future__ import annotations
 
 from tabletop.framework.narration import DETAIL, Cards, Zone, narrate
 from tabletop.framework.rng import shuffled
-from tabletop.framework.state import State
+from tabletop.framework.state import EMPTY, State
 from tabletop.framework.triggers import DRAWN, announce
 
 
@@ -25,10 +27,38 @@ def shuffle(state: State, key: str) -> None:
         narrate(state, "shuffle", "{zone} is shuffled", level=DETAIL, zone=Zone(key))
 
 
-def move(state: State, iid: int, src: str, dst: str) -> None:
-    """Move one card from ``src`` to the top (end) of ``dst``."""
-    state.zones[src].remove(iid)
-    state.zones[dst].append(iid)
+def take(state: State, key: str, iid: int) -> None:
+    """Take card ``iid`` out of place ``key`` (a zone or a slot), where it must be."""
+    z = state.zones.get(key)
+    if z is not None:
+        z.remove(iid)
+        return
+    i = state.layout.index[key]
+    if state.slots[i] != iid:
+        raise ValueError(f"card {iid} is not in {key}")
+    state.slots[i] = EMPTY
+
+
+def put(state: State, key: str, iid: int, bottom: bool = False) -> None:
+    """Put card ``iid`` on top of zone ``key`` (at the bottom if ``bottom``), or into slot
+    ``key``, which must be empty."""
+    z = state.zones.get(key)
+    if z is not None:
+        if bottom:
+            z.insert(0, iid)
+        else:
+            z.append(iid)
+        return
+    i = state.layout.index[key]
+    if state.slots[i] != EMPTY:
+        raise ValueError(f"{key} already holds a card")
+    state.slots[i] = iid
+
+
+def move(state: State, iid: int, src: str, dst: str, bottom: bool = False) -> None:
+    """Move one card from place ``src`` to the top (or bottom) of place ``dst``."""
+    take(state, src, iid)
+    put(state, dst, iid, bottom)
 
 
 def draw(state: State, deck: str, dest: str, n: int = 1, refill_from: str | None = None) -> int:

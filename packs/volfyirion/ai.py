@@ -25,7 +25,7 @@ from tabletop.bots.evaluation import logistic, outcome
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.bots import greedy_action
-from tabletop.packs.volfyirion.model import BUILDING, KEYS, LAIR_KEYS, ROW_KEYS, TROOP, WONDER
+from tabletop.packs.volfyirion.model import BUILDING, KEYS, LAIRS, ROW, TROOP, WONDER
 from tabletop.packs.volfyirion.rules import END_TURN, VolfyirionRules
 
 # ---------------------------------------------------------------------- evaluation weights
@@ -90,10 +90,11 @@ def side_score(state, p: int) -> float:
     cnt = state.counters
     printed = MODIFIERS not in state.listen and v.get("shift") is None  # M.city_cost, read inline
     cityids = v[K.cityids]
+    slots = state.slots
     for ci in intact:
         if printed:
-            t = zones[K.troop[ci]]
-            cost = cards[cityids[ci]].defence + (cards[t[0]].defence if t else 0)
+            t = slots[K.troop[ci]]
+            cost = cards[cityids[ci]].defence + (cards[t].defence if t >= 0 else 0)
         else:
             cost = M.city_cost(state, p, ci)
         city = CITY + DEFENCE * cost
@@ -103,13 +104,13 @@ def side_score(state, p: int) -> float:
                 share *= 0.25
             city *= 1.0 - share
         score += city
-        for key in (K.troop[ci], K.building[ci]):
-            lst = zones[key]
-            if lst:
-                inplay += values[lst[0]]
-    if zones[K.lair]:
-        score += CITY + DEFENCE * cards[zones[K.lair][0]].defence
-        inplay += values[zones[K.lair][0]]
+        for s in K.slots[ci]:
+            if slots[s] >= 0:
+                inplay += values[slots[s]]
+    lair = slots[K.lair]
+    if lair >= 0:
+        score += CITY + DEFENCE * cards[lair].defence
+        inplay += values[lair]
     total = 0.0
     n = 0
     for key in (K.deck, K.hand, K.discard):
@@ -156,11 +157,11 @@ def action_card(state, action: Action, player: int | None = None, sees_top: bool
     zones = state.zones
     cards = state.cards
     if v == "acquire asset":
-        lst = zones[ROW_KEYS[action[1] - 1]]
-        return cards[lst[0]].name if lst else None
+        iid = state.slots[ROW[action[1] - 1]]
+        return cards[iid].name if iid >= 0 else None
     if v == "acquire wonder":
-        lst = zones[LAIR_KEYS[action[1] - 1]]
-        return cards[lst[0]].name if lst else None
+        iid = state.slots[LAIRS[action[1] - 1]]
+        return cards[iid].name if iid >= 0 else None
     if v == "acquire top":
         deck = zones["asset_deck"]
         return cards[deck[-1]].name if deck and sees_top else None
@@ -202,8 +203,8 @@ def safe_action(state, actions: list) -> Action | None:
                 c = _in_hand(state, K, a[1])
                 if c is None:
                     continue
-                slot = zones[K.troop[ci]] if c.kind == TROOP else zones[K.building[ci]]
-                if not slot:
+                slot = K.troop[ci] if c.kind == TROOP else K.building[ci]
+                if state.slots[slot] < 0:
                     city_play = a
         elif v == "activate" and activate is None:
             activate = a

@@ -11,7 +11,7 @@ from __future__ import annotations
 from tabletop.framework.rng import Random
 
 from tabletop.packs.volfyirion import model as M
-from tabletop.packs.volfyirion.model import KEYS, LAIR_KEYS, ROW_KEYS, TROOP
+from tabletop.packs.volfyirion.model import KEYS, LAIRS, ROW, TROOP
 
 
 class GreedyBot:
@@ -89,6 +89,7 @@ def greedy_action(state, actions, prefer: dict[str, float] | None = None):
     K = KEYS[p]
     cards = state.cards
     zones = state.zones
+    slots = state.slots
     cnt = state.counters
     by_verb: dict[str, list] = {}
     for a in actions:
@@ -105,8 +106,8 @@ def greedy_action(state, actions, prefer: dict[str, float] | None = None):
         for a in plays:
             ci = int(a[2][4]) - 1
             c = next(cards[i] for i in zones[K.hand] if cards[i].name == a[1])
-            slot = zones[K.troop[ci]] if c.kind == TROOP else zones[K.building[ci]]
-            s = -10 * len(slot) + ci
+            slot = K.troop[ci] if c.kind == TROOP else K.building[ci]
+            s = -10 * (state.slots[slot] >= 0) + ci
             if dragon == p * 3 + ci:
                 s -= 20
             if s > bs:
@@ -128,7 +129,7 @@ def greedy_action(state, actions, prefer: dict[str, float] | None = None):
     finishing = []
     for a in attacks:
         where = a[1].partition(".")[2]
-        if where == "lair" or not zones[KEYS[o].troop[int(where[4]) - 1]]:
+        if where == "lair" or state.slots[KEYS[o].troop[int(where[4]) - 1]] < 0:
             finishing.append(a)
     if finishing:
         return max(finishing, key=lambda a: _attack_cost(state, a))
@@ -166,19 +167,19 @@ def greedy_action(state, actions, prefer: dict[str, float] | None = None):
             return c.cost
     aw = by_verb.get("acquire wonder")
     if aw and bp < 8:
-        return max(aw, key=lambda a: worth(cards[zones[LAIR_KEYS[a[1] - 1]][0]]))
+        return max(aw, key=lambda a: worth(cards[slots[LAIRS[a[1] - 1]]]))
     aa = by_verb.get("acquire asset")
     top = zones["asset_deck"][-1] if "acquire top" in by_verb else None
     if aa:
-        best = max(aa, key=lambda a: (worth(cards[zones[ROW_KEYS[a[1] - 1]][0]]), -a[1]))
+        best = max(aa, key=lambda a: (worth(cards[slots[ROW[a[1] - 1]]]), -a[1]))
         if top is not None and not cards[top].to_opp and \
-                worth(cards[top]) > worth(cards[zones[ROW_KEYS[best[1] - 1]][0]]):
+                worth(cards[top]) > worth(cards[slots[ROW[best[1] - 1]]]):
             return ("acquire top",)  # Qoam Oracle
         return best
     if top is not None and not cards[top].to_opp:
         return ("acquire top",)
     if aw:
-        return max(aw, key=lambda a: worth(cards[zones[LAIR_KEYS[a[1] - 1]][0]]))
+        return max(aw, key=lambda a: worth(cards[slots[LAIRS[a[1] - 1]]]))
     if "acquire wonder top" in by_verb:  # Heroes Party
         return ("acquire wonder top",)
     # 8. knowledge: seal the opponent's Wonders, unseal our own
@@ -197,5 +198,5 @@ def _attack_cost(state, a):
     o = int(a[1][1]) - 1
     where = a[1].partition(".")[2]
     if where == "lair":
-        return state.cards[state.zones[KEYS[o].lair][0]].defence
+        return state.cards[state.slots[KEYS[o].lair]].defence
     return M.city_cost(state, o, int(where[4]) - 1)

@@ -4,9 +4,10 @@
 needs as plain attributes of the :class:`CardDef`:
 
 ``colour`` (the ``house:`` field, grey when absent), ``kind`` (int), ``main_text`` (the card's own ``main:`` text), ``colour_i`` (colour index, -1 for grey and Wonders), ``main`` (tuple of
-(resource index, n)), ``need`` (Synergy requirement as (colour index, count) pairs, or None),
+(resource index, n)), ``gains`` (the same points for each player, as (counter key, n) pairs),
+``need`` (Synergy requirement as (colour index, count) pairs, or None),
 ``cond`` (the compiled condition, used only when ``need`` cannot be known), ``auto`` (the
-secondary is points only and fires by itself), ``sec_points``, ``act`` (Program of a
+secondary is points only and fires by itself), ``sec_points`` (and ``sec_gains``, as ``gains``), ``act`` (Program of a
 secondary that must be activated), ``rem`` (Program of the Remove Ability), and the
 action tuples the card appears in (``play_act``, ``city_play``, ``act_act``, ``act_city``,
 ``rem_act``, ``rem_city``).
@@ -20,7 +21,7 @@ from tabletop.dsl.scope import Scope
 from tabletop.framework.cards import CardDef
 from tabletop.framework.packs import CardFormat
 
-from tabletop.packs.volfyirion.model import COLOURS, KIND_OF, RESOURCES
+from tabletop.packs.volfyirion.model import COLOURS, KEYS, KIND_OF, RESOURCES
 
 SCHEMA = json.loads(files("tabletop.packs.volfyirion").joinpath("card.schema.json").read_text("utf-8"))
 
@@ -39,6 +40,11 @@ def _analyse(program):
         else:
             only_points = False
     return only_points, tuple((r, n) for r, n in enumerate(pts) if n)
+
+
+def _keyed(points) -> tuple:
+    """``points`` as each player's (counter key, n) pairs: what gaining them adds, with no lookup."""
+    return tuple(tuple((K.res[r], n) for r, n in points) for K in KEYS)
 
 
 def _scope(entry: dict, where: str) -> Scope:
@@ -72,6 +78,7 @@ def build(entry: dict, compiler) -> CardDef:
                 pts[RESOURCES.index(w)] += n
             main = tuple((r, n) for r, n in enumerate(pts) if n)
     fields["main"] = main
+    fields["gains"] = _keyed(main)
     fields["main_text"] = entry.get("main", "")
 
     need = None
@@ -92,7 +99,7 @@ def build(entry: dict, compiler) -> CardDef:
                 auto = True
             else:
                 act = ability.program
-    fields.update(need=need, cond=cond, auto=auto, sec_points=sec_points, act=act)
+    fields.update(need=need, cond=cond, auto=auto, sec_points=sec_points, sec_gains=_keyed(sec_points), act=act)
 
     rem = None
     if "remove" in entry:

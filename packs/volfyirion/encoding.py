@@ -237,7 +237,7 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
         by_cards[id(cards)] = (cards, tables)
         return tables
 
-    row_keys, lair_keys = M.ROW_KEYS, M.LAIR_KEYS
+    row_slots, (lair1, lair2) = M.ROW, M.LAIRS
     LAIR, REMOVED = M.LAIR, M.REMOVED
     sees_top = rules._sees_asset_top
     city_cost, lair_cost = M.city_cost, M.lair_cost
@@ -255,6 +255,7 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
         unclipped: one beyond a byte raises, and ``Encoding`` falls back on ``fill``."""
         t_all, t_hand, t_w, t_troop, t_build, t_perk, t_ploy, memo = card_tables(state.cards)
         zones, vars_, counters = state.zones, state.vars, state.counters
+        slots_ = state.slots
         cards = state.cards
         ph = ix_phase.get(state.phase)
         if ph is not None:
@@ -272,22 +273,22 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
         else:
             out[o_dragon + 1 + (0 if d // 3 == player else 3) + d % 3] = 1
         o = o_row
-        for k in row_keys:
-            z = zones[k]
-            if z:
-                out[o + t_hand[z[0]]] = 1
+        for k in row_slots:
+            iid = slots_[k]
+            if iid >= 0:
+                out[o + t_hand[iid]] = 1
             o += nh
         deck = zones["asset_deck"]
         if deck and sees_top(state, player):
             out[o_top + t_hand[deck[-1]]] = 1
         out[o_sizes] = len(deck)
         out[o_sizes + 1] = len(zones["wonder_deck"])
-        z = zones[lair_keys[0]]
-        if z:
-            out[o_lair + t_w[z[0]]] = 1
-        z = zones[lair_keys[1]]
-        if z:
-            out[o_lair + nw + t_w[z[0]]] = 1
+        iid = slots_[lair1]
+        if iid >= 0:
+            out[o_lair + t_w[iid]] = 1
+        iid = slots_[lair2]
+        if iid >= 0:
+            out[o_lair + nw + t_w[iid]] = 1
         removed = zones["removed"]
         got = memo.get("removed")
         if got is not None and got[0] == removed:
@@ -317,9 +318,9 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
             out[o_pts + 1] = counters[bp]
             out[o_pts + 2] = counters[kp]
             discard = zones[k_disc]
-            lair_z = zones[k_lair]
+            lair_z = slots_[k_lair] >= 0
             intact = vars_[k_intact]
-            out[o_sz] = len(intact) + len(lair_z)
+            out[o_sz] = len(intact) + lair_z
             out[o_sz + 1] = len(hand)
             out[o_sz + 2] = len(zones[k_deck])
             out[o_sz + 3] = len(discard)
@@ -337,8 +338,8 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
             gone = vars_.get(k_gone, ()) if ext else ()
             (k_t1, k_b1), (k_t2, k_b2), (k_t3, k_b3) = slot_keys[p]
             cityids = vars_[k_cityids]
-            key = (cityids, intact, gone, shift, ext, *zones[k_t1], -1, *zones[k_b1], -1, *zones[k_t2], -1, *zones[k_b2], -1,
-                   *zones[k_t3], -1, *zones[k_b3])
+            key = (cityids, intact, gone, shift, ext, slots_[k_t1], slots_[k_b1], slots_[k_t2], slots_[k_b2],
+                   slots_[k_t3], slots_[k_b3])
             got = None if modifiers else memo.get(p)
             if got is not None and got[0] == key:
                 out[o_city:o_city + cities_span] = got[1]
@@ -352,7 +353,7 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
 
     def city_block(state, p, out, b, intact, gone, ext, cards, cityids, slots, t_troop, t_build) -> None:
         """Write seat ``p``'s three Cities from offset ``b`` (as ``fill`` does from the view)."""
-        zones = state.zones
+        slots_ = state.slots
         for ci, k_troop, k_build in slots:
             city = cards[cityids[ci]]
             if ci in intact:
@@ -366,12 +367,12 @@ def encoding(rules, nplayers: int = 2) -> Encoding:
                 else:
                     for r, n in city.rebuild_cost:
                         out[b + 4 + r] = n
-            z = zones[k_troop]
-            if z:
-                out[b + 7 + t_troop[z[0]]] = 1
-            z = zones[k_build]
-            if z:
-                out[b + 7 + ntroops + t_build[z[0]]] = 1
+            iid = slots_[k_troop]
+            if iid >= 0:
+                out[b + 7 + t_troop[iid]] = 1
+            iid = slots_[k_build]
+            if iid >= 0:
+                out[b + 7 + ntroops + t_build[iid]] = 1
             b += city_size
 
     return Encoding(actions(rules, nplayers), L, fill, cards=allc, observer=observer)

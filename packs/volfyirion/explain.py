@@ -17,7 +17,7 @@ from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.board import COLOURS as BANNERS, KINDS, amount as _amount
 from tabletop.packs.volfyirion.model import (
-    BUILDING, COMMAND, KEYS, LAIR_KEYS, MOVE_COST, REMOVED, REPLACE_COST, ROW_KEYS, TROOP, WONDER,
+    BUILDING, COMMAND, KEYS, LAIR_KEYS, LAIRS, MOVE_COST, REMOVED, REPLACE_COST, ROW, ROW_KEYS, TROOP, WONDER,
 )
 
 KIND_RULES = {
@@ -86,7 +86,7 @@ class Explain:
             i = action[1]
             if not 1 <= i <= len(ROW_KEYS):
                 return _("the Asset Row has spaces 1 to 5")
-            slot = zones[ROW_KEYS[i - 1]]
+            slot = state.cards_in(ROW_KEYS[i - 1])
             if not slot:
                 return _("Asset Row space {i} is empty").format(i=i)
             c = cards[slot[0]]
@@ -95,13 +95,13 @@ class Explain:
                 return why
             return f"{card_name(c.name)} {_cost_text(c.cost, 'command', cnt[K.cp])} (VOL-ACQ-01)"
         if verb == "acquire wonder":
-            if not zones["lair_card"]:
+            if not state.cards_in("lair_card"):
                 return _("the Lair is claimed: Wonders can no longer be acquired (VOL-DEFEAT-10)")
             i = action[1]
-            if not 1 <= i <= len(LAIR_KEYS) or not zones[LAIR_KEYS[i - 1]]:
+            if not 1 <= i <= len(LAIR_KEYS) or not state.cards_in(LAIR_KEYS[i - 1]):
                 return _("there is no Wonder in the Lair's space {i}").format(i=i)
-            c = cards[zones[LAIR_KEYS[i - 1]][0]]
-            why = _forbidding(state, "acquire", zones[LAIR_KEYS[i - 1]][0], p)
+            c = cards[state.cards_in(LAIR_KEYS[i - 1])[0]]
+            why = _forbidding(state, "acquire", state.cards_in(LAIR_KEYS[i - 1])[0], p)
             if why:
                 return why
             return f"{card_name(c.name)} {_cost_text(c.cost, 'battle', cnt[K.bp])} (VOL-ACQW-01)"
@@ -112,7 +112,7 @@ class Explain:
             o = 1 - p
             O = KEYS[o]
             if where == "lair":
-                if not zones[O.lair]:
+                if not state.cards_in(O.lair_key):
                     return _("{p} has no Lair (only the player who defeated Volfyirion has one)").format(p=O.name)
                 shields = M.protectors(state, o, M.LAIR_CITY)
                 if shields:
@@ -126,7 +126,7 @@ class Explain:
             if shields:
                 return _protected(state, action[1], shields)
             n = M.city_cost(state, o, ci)
-            troop = zones[O.troop[ci]]
+            troop = state.cards_in(O.troop_key[ci])
             extra = _(", its defence plus its Troop {card}'s").format(card=card_name(cards[troop[0]].name)) if troop else ""
             return f"{_cost_text(n, 'battle', cnt[K.bp])}{extra} (VOL-ATTACK-01, VOL-ATTACK-04)"
         if verb == "move volfyirion":
@@ -144,7 +144,7 @@ class Explain:
         if verb == "replace":
             if not zones["asset_deck"]:
                 return _("the Asset Deck is empty (VOL-REPLACE-05)")
-            if not zones[ROW_KEYS[action[1] - 1]]:
+            if not state.cards_in(ROW_KEYS[action[1] - 1]):
                 return _("Asset Row space {i} is empty: Replace does not fill a space (VOL-REPLACE-03)").format(i=action[1])
             return _("replacing a card {cost} (VOL-REPLACE-01)").format(cost=_cost_text(REPLACE_COST, 'knowledge', cnt[K.kp]))
         if verb in ("seal", "unseal"):
@@ -159,10 +159,10 @@ class Explain:
             return _("there is no Wonder {card} in {p}'s Playing Area").format(card=card_name(action[2]), p=action[1])
         if verb == "redeploy":
             src, dst = int(action[1][4]) - 1, int(action[2][4]) - 1
-            t = zones[K.troop[src]]
+            t = state.cards_in(K.troop_key[src])
             if not t:
                 return _("there is no Troop in your {city}").format(city=action[1])
-            if dst not in state.vars[K.intact] or zones[K.troop[dst]] or src == dst:
+            if dst not in state.vars[K.intact] or state.cards_in(K.troop_key[dst]) or src == dst:
                 return _("a Troop moves only to another intact City of yours with no Troop (VOL-REDEPLOY-02)")
             c = cards[t[0]]
             return _("redeploying {card} {cost} (VOL-REDEPLOY-01)").format(card=card_name(c.name),
@@ -202,7 +202,7 @@ class Explain:
         cards = state.cards
         zones = state.zones
         name = action[1]
-        where = [zones[K.play]] + [zones[k] for pair in K.slots for k in pair]
+        where = [zones[K.play]] + [state.cards_in(k) for pair in zip(K.troop_key, K.building_key) for k in pair]
         found = [i for lst in where for i in lst if cards[i].name == name]
         if not found:
             return _("there is no {card} of yours in play").format(card=card_name(name))
@@ -233,15 +233,16 @@ class Explain:
         name = " ".join(words[1:]).lower()
         zones = state.zones
         cards = state.cards
-        for i, key in enumerate(ROW_KEYS, 1):
-            if zones[key] and cards[zones[key][0]].name.lower() == name:
+        slots = state.slots
+        for i, slot in enumerate(ROW, 1):
+            if slots[slot] >= 0 and cards[slots[slot]].name.lower() == name:
                 return ("acquire asset", i)
-        for i, key in enumerate(LAIR_KEYS, 1):
-            if zones[key] and cards[zones[key][0]].name.lower() == name:
+        for i, slot in enumerate(LAIRS, 1):
+            if slots[slot] >= 0 and cards[slots[slot]].name.lower() == name:
                 return ("acquire wonder", i)
         known = next((n for n in self.by_name if n.lower() == name), None)
         if known is not None:
-            row = ", ".join(f"{i} {card_name(cards[zones[k][0]].name)}" for i, k in enumerate(ROW_KEYS, 1) if zones[k])
+            row = ", ".join(f"{i} {card_name(cards[slots[k]].name)}" for i, k in enumerate(ROW, 1) if slots[k] >= 0)
             raise IllegalAction(_("{card} is not in the Asset Row or the Lair now (Asset Row: {row})").format(
                 card=card_name(known), row=row or _("empty")))
         return None
@@ -254,7 +255,7 @@ class Explain:
         K = KEYS[player]
         if d >= 0 and d // 3 == player:
             ci = d % 3
-            last = len(state.vars[K.intact]) == 1 and not state.zones[K.lair]
+            last = len(state.vars[K.intact]) == 1 and state.slots[K.lair] < 0
             cost = self._defeat_cost(state, player)
             text = (_("Volfyirion is on your {city}: it falls at the end of your turn - your LAST City: you would lose "
                       "the game unless you move Volfyirion back to its Lair ({move}; you have {kp}) or defeat it "

@@ -3,10 +3,12 @@
 State layout (all keys built once, below):
 
 zones    ``p1.deck`` ``p1.hand`` ``p1.discard`` ``p1.play`` (Playing Area, Wonders included)
-         ``p1.cities`` (the three City cards, printed order) ``p1.city1.troop``
-         ``p1.city1.building`` ... ``p1.lair`` (the claimed Lair, 0 or 1 card)
-         ``asset_deck`` ``row1``..``row5`` ``wonder_deck`` ``lair1`` ``lair2``
-         ``lair_card`` (the unclaimed Lair) ``removed`` ``box`` (out of the game, scenarios)
+         ``p1.cities`` (the three City cards, printed order) ... ``asset_deck`` ``wonder_deck``
+         ``removed`` ``box`` (out of the game, scenarios)
+slots    (places of one card, ``state.slots`` by index; :data:`LAYOUT`) ``row1``..``row5``
+         (:data:`ROW`), ``lair1`` ``lair2`` (:data:`LAIRS`), ``lair_card`` (the unclaimed Lair,
+         :data:`LAIR_CARD`), ``p1.city1.troop`` ... ``p1.city3.building`` (``Keys.troop``,
+         ``Keys.building``), ``p1.lair`` (the claimed Lair, ``Keys.lair``)
 counters ``p1.command`` ``p1.battle`` ``p1.knowledge`` ``p1.turns``
 marks    ``gained`` (main points taken this turn) ``used`` (secondary used this turn)
          ``sealed`` (sealed Wonders)
@@ -14,6 +16,7 @@ vars     ``p1.intact`` (tuple of intact city indexes) ``dragon`` (int, see below
          ``first`` (first player) ``mull`` (mulligan open) ``refresh`` ("one"/"all"/"")
          ``hidden_top`` ``variants`` ``mode``
 
+The slots of a destroyed City are always empty (its Troop and Building leave with it).
 The dragon is an int: ``LAIR`` (-1), ``REMOVED`` (-2), or ``player * 3 + city index``.
 """
 from __future__ import annotations
@@ -24,8 +27,9 @@ from tabletop.framework.language import N_, Count, N_plural, Word, listed
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
 from tabletop.framework.narration import DETAIL, Card, Zone, narrate
+from tabletop.framework.state import EMPTY, Layout
 from tabletop.framework.triggers import ENTERED, LEFT, PLAYED, announce, cause
-from tabletop.framework.zones import draw as _draw
+from tabletop.framework.zones import draw as _draw, take
 
 RESOURCES = ("command", "battle", "knowledge")
 COLOURS = ("turquoise", "red", "purple")
@@ -50,14 +54,29 @@ ROW_SIZE = 5
 
 ROW_KEYS = tuple(f"row{i}" for i in range(1, ROW_SIZE + 1))
 LAIR_KEYS = ("lair1", "lair2")
+ROW = tuple(range(ROW_SIZE))  # the slots of the Asset Row's spaces
+LAIRS = (ROW_SIZE, ROW_SIZE + 1)  # the slots of the Lair's two Wonder spaces
+LAIR_CARD = ROW_SIZE + 2  # the slot of the Lair card while nobody has claimed it
+
+
+def _player_slot_names(p: int) -> tuple[str, ...]:
+    n = f"p{p + 1}"
+    return tuple(f"{n}.city{i}.troop" for i in (1, 2, 3)) + tuple(f"{n}.city{i}.building" for i in (1, 2, 3))
+
+
+#: every place of one card, in slot order: Asset Row, Lair spaces, Lair card, each player's six
+#: City slots (Troops then Buildings), the claimed Lairs
+LAYOUT = Layout(ROW_KEYS + LAIR_KEYS + ("lair_card",) + _player_slot_names(0) + _player_slot_names(1)
+                + ("p1.lair", "p2.lair")).register("volfyirion")
 
 
 class Keys:
-    """Every state key of one player, built once."""
+    """Every state key of one player, built once: zone keys, slot indexes (``troop``,
+    ``building``, ``lair``; their names in ``troop_key``, ``building_key``, ``lair_key``)."""
 
     __slots__ = ("p", "name", "deck", "hand", "discard", "play", "res", "cp", "bp", "kp",
-                 "cities", "troop", "building", "slots", "city_slots", "lair", "intact", "turns", "opp",
-                 "cityids")
+                 "cities", "troop", "building", "troop_key", "building_key", "slots", "city_slots", "lair",
+                 "lair_key", "intact", "turns", "opp", "cityids", "own_slots")
 
     def __init__(self, p: int) -> None:
         n = f"p{p + 1}"
@@ -69,23 +88,28 @@ class Keys:
         self.cp, self.bp, self.kp = self.res
         self.cities = f"{n}.cities"
         self.cityids = f"{n}.cityids"  # vars: the 3 City instance ids in printed order
-        self.troop = tuple(f"{n}.city{i}.troop" for i in range(1, 4))
-        self.building = tuple(f"{n}.city{i}.building" for i in range(1, 4))
+        self.troop_key = tuple(f"{n}.city{i}.troop" for i in range(1, 4))
+        self.building_key = tuple(f"{n}.city{i}.building" for i in range(1, 4))
+        self.troop = tuple(LAYOUT.index[k] for k in self.troop_key)
+        self.building = tuple(LAYOUT.index[k] for k in self.building_key)
         self.slots = tuple(zip(self.troop, self.building))
+        #: the player's six City slots, Troops then Buildings (those of a destroyed City are empty)
+        self.own_slots = self.troop + self.building
         #: the slots of each tuple of intact city indexes (``state.vars[intact]``, any order) as
-        #: ``(key, city index)`` pairs, Troop before Building: one flat loop over a player's cities
+        #: ``(slot, city index)`` pairs, Troop before Building: one flat loop over a player's cities
         self.city_slots = {
-            cities: tuple((key, ci) for ci in cities for key in self.slots[ci])
+            cities: tuple((slot, ci) for ci in cities for slot in self.slots[ci])
             for n in range(4) for cities in permutations(range(3), n)
         }
-        self.lair = f"{n}.lair"
+        self.lair_key = f"{n}.lair"
+        self.lair = LAYOUT.index[self.lair_key]
         self.intact = f"{n}.intact"
         self.turns = f"{n}.turns"
 
 
 KEYS = (Keys(0), Keys(1))
-#: zones whose cards are in play (their abilities active): playing areas and city slots
-IN_PLAY_KEYS = frozenset(k for K in KEYS for k in (K.play, K.lair) + K.troop + K.building)
+#: places whose cards are in play (their abilities active): playing areas, city slots, claimed Lairs
+IN_PLAY_KEYS = frozenset(k for K in KEYS for k in (K.play, K.lair_key) + K.troop_key + K.building_key)
 
 
 def dragon_text(d: int) -> str:
@@ -134,15 +158,15 @@ def gain_main(state, p: int, iid: int) -> None:
     if iid in g:
         return
     g.add(iid)
-    main = state.cards[iid].main
-    if main:
+    c = state.cards[iid]
+    gains = c.gains[p]
+    if gains:
         cnt = state.counters
-        res = KEYS[p].res
-        for r, n in main:
-            cnt[res[r]] += n
+        for key, n in gains:
+            cnt[key] += n
         if state.log is not None:
             narrate(state, "points", "{p} gains {points} from {card}", actor=p, level=DETAIL,
-                    p=KEYS[p].name, points=points_text(main), card=Card(iid))
+                    p=KEYS[p].name, points=points_text(c.main), card=Card(iid))
 
 
 def add_points(state, p: int, pts) -> None:
@@ -158,14 +182,14 @@ def colour_counts(state, p: int) -> list:
     so the count needs no test per card."""
     counts = [0] * (NCOL + 1)
     cards = state.cards
-    zones = state.zones
     K = KEYS[p]
-    for iid in zones[K.play]:
+    for iid in state.zones[K.play]:
         counts[cards[iid].colour_i] += 1
-    for key, _ in K.city_slots[state.vars[K.intact]]:
-        lst = zones[key]
-        if lst:
-            counts[cards[lst[0]].colour_i] += 1
+    slots = state.slots
+    for s in K.own_slots:
+        iid = slots[s]
+        if iid >= 0:
+            counts[cards[iid].colour_i] += 1
     return counts
 
 
@@ -187,13 +211,12 @@ def fire_chains(state, p: int) -> None:
     """Synergy Chains whose bonus is only points fire by themselves once per turn (VOL-SYN-*).
     One pass over the player's cards finds the candidates and counts the colours."""
     cards = state.cards
-    zones = state.zones
     K = KEYS[p]
     used = state.marks["used"]
     sealed = state.marks["sealed"]
     counts = [0] * (NCOL + 1)
     cands = None
-    for iid in zones[K.play]:
+    for iid in state.zones[K.play]:
         c = cards[iid]
         counts[c.colour_i] += 1
         if c.auto and iid not in used and iid not in sealed:
@@ -201,10 +224,10 @@ def fire_chains(state, p: int) -> None:
                 cands = [iid]
             else:
                 cands.append(iid)
-    for key, _ in K.city_slots[state.vars[K.intact]]:
-        lst = zones[key]
-        if lst:
-            iid = lst[0]
+    slots = state.slots
+    for s, _ in K.city_slots[state.vars[K.intact]]:
+        iid = slots[s]
+        if iid >= 0:
             c = cards[iid]
             counts[c.colour_i] += 1
             if c.auto and iid not in used:
@@ -214,11 +237,13 @@ def fire_chains(state, p: int) -> None:
                     cands.append(iid)
     if cands is None:
         return
+    cnt = state.counters
     for iid in cands:
         c = cards[iid]
         if requirement_met(c, counts, state, p, iid):
             used.add(iid)
-            add_points(state, p, c.sec_points)
+            for key, n in c.sec_gains[p]:
+                cnt[key] += n
             if state.log is not None:
                 narrate(state, "chain", "{card}'s Synergy Chain: {p} gains {points}", actor=p, level=DETAIL,
                         p=KEYS[p].name, points=points_text(c.sec_points), card=Card(iid))
@@ -262,21 +287,28 @@ def played(state, p: int, iid: int) -> None:
     fire_chains(state, p)
 
 
-def replace_in_row(state, key: str) -> tuple[int, int]:
-    """Asset Row space ``key``'s card goes under the Asset Deck and the deck's top card comes in
+def replace_in_row(state, slot: int) -> tuple[int, int]:
+    """Asset Row space ``slot``'s card goes under the Asset Deck and the deck's top card comes in
     (VOL-REPLACE-01); the caller has checked both are there. Returns (the old card, the new)."""
-    zones = state.zones
-    deck = zones["asset_deck"]
-    old = zones[key].pop()
+    deck = state.zones["asset_deck"]
+    slots = state.slots
+    old = slots[slot]
     deck.insert(0, old)
-    zones[key].append(deck.pop())
+    new = slots[slot] = deck.pop()
     state.reveals += 1
-    return old, zones[key][0]
+    return old, new
 
 
 def remove_from(state, iid: int, src: str, how: str = "removed") -> None:
-    """Remove a card from the game for good (VOL-SETUP-13); ``how`` it left play, for triggers."""
-    state.zones[src].remove(iid)
+    """Remove a card from the game for good (VOL-SETUP-13); ``how`` it left play, for triggers.
+    ``src`` is the place it leaves (a zone or a slot, by name)."""
+    take(state, src, iid)
+    out_of_game(state, iid, src, how)
+
+
+def out_of_game(state, iid: int, src: str, how: str = "removed") -> None:
+    """The rest of :func:`remove_from` once card ``iid`` has left place ``src`` (a card another
+    has just replaced in its slot)."""
     state.zones["removed"].append(iid)
     state.marks["sealed"].discard(iid)
     if state.listen and src in IN_PLAY_KEYS:
@@ -291,14 +323,16 @@ def holders(state) -> list[tuple[int, int]]:
     """Cards whose abilities are active: in a Playing Area (sealed Wonders excepted), a City or a claimed Lair."""
     out = []
     zones = state.zones
+    slots = state.slots
     sealed = state.marks["sealed"]
     for p in (0, 1):
         K = KEYS[p]
         out.extend((iid, p) for iid in zones[K.play] if iid not in sealed)
-        for key, _ in K.city_slots[state.vars[K.intact]]:
-            if zones[key]:
-                out.append((zones[key][0], p))
-        out.extend((iid, p) for iid in zones[K.lair])
+        for s, _ in K.city_slots[state.vars[K.intact]]:
+            if slots[s] >= 0:
+                out.append((slots[s], p))
+        if slots[K.lair] >= 0:
+            out.append((slots[K.lair], p))
     return out
 
 
@@ -329,8 +363,9 @@ def protectors(state, p: int, ci: int) -> list[int]:
     if lasting.MODIFIERS not in state.listen:
         return []
     K = KEYS[p]
-    inside = state.zones[K.lair] if ci == LAIR_CITY else \
-        (state.vars[K.cityids][ci], *state.zones[K.troop[ci]], *state.zones[K.building[ci]])
+    slots = state.slots
+    inside = (slots[K.lair],) if ci == LAIR_CITY else (state.vars[K.cityids][ci], slots[K.troop[ci]], slots[K.building[ci]])
+    inside = [iid for iid in inside if iid >= 0]
     return list(dict.fromkeys(src for iid in inside for src in lasting.flagging(state, holders, UNATTACKABLE, iid, p)))
 
 
@@ -342,7 +377,7 @@ def attackable(state, p: int, ci: int) -> bool:
 def check_loss(state, p: int) -> None:
     """``p`` has no intact City left: the opponent wins at once (VOL-WIN-01/02)."""
     K = KEYS[p]
-    if not state.vars[K.intact] and not state.zones[K.lair]:
+    if not state.vars[K.intact] and state.slots[K.lair] < 0:
         state.over = True
         state.winner = 1 - p
         state.pending = None
@@ -352,12 +387,12 @@ def check_loss(state, p: int) -> None:
 def destroy_city(state, p: int, ci: int) -> None:
     """Flip ``p``'s city ``ci``; its Troop and Building are removed; the dragon on it goes home."""
     K = KEYS[p]
-    zones = state.zones
+    slots = state.slots
     if state.log is not None:
         narrate(state, "destroyed", "{city} is destroyed", actor=1 - p, city=place_text(state, p, ci))
-    for key in (K.troop[ci], K.building[ci]):
-        if zones[key]:
-            remove_from(state, zones[key][0], key, "destroyed")
+    for s, key in ((K.troop[ci], K.troop_key[ci]), (K.building[ci], K.building_key[ci])):
+        if slots[s] >= 0:
+            remove_from(state, slots[s], key, "destroyed")
     state.vars[K.intact] = tuple(c for c in state.vars[K.intact] if c != ci)
     if state.listen:  # "whenever you destroy an enemy city": the City is out of play, flipped in its place
         announce(state, LEFT, subject=state.vars[K.cityids][ci], player=p, how="destroyed", by=cause(state))
@@ -376,19 +411,19 @@ def destroy_city(state, p: int, ci: int) -> None:
 def destroy_lair(state, p: int) -> None:
     K = KEYS[p]
     narrate(state, "destroyed", "{p}'s Lair is destroyed", actor=1 - p, p=K.name)
-    remove_from(state, state.zones[K.lair][0], K.lair, "destroyed")
+    remove_from(state, state.slots[K.lair], K.lair_key, "destroyed")
     check_loss(state, p)
 
 
 def city_cost(state, p: int, ci: int) -> int:
     """Battle Points to attack ``p``'s city ``ci``: printed defence plus its Troop's, counted once."""
     K = KEYS[p]
-    t = state.zones[K.troop[ci]]
+    t = state.slots[K.troop[ci]]
     if lasting.MODIFIERS in state.listen:
-        d = defence(state, state.vars[K.cityids][ci], p) + (defence(state, t[0], p) if t else 0)
+        d = defence(state, state.vars[K.cityids][ci], p) + (defence(state, t, p) if t >= 0 else 0)
     else:
         cards = state.cards
-        d = cards[state.vars[K.cityids][ci]].defence + (cards[t[0]].defence if t else 0)
+        d = cards[state.vars[K.cityids][ci]].defence + (cards[t].defence if t >= 0 else 0)
     s = state.vars.get("shift")
     if s is not None and s[0] == city_key(p, ci):  # Double Shift, this turn (VOL-VAR-PLOY-DOUBLE-02)
         d += s[1]
@@ -398,7 +433,7 @@ def city_cost(state, p: int, ci: int) -> int:
 def lair_cost(state, p: int) -> int:
     """Battle Points to attack the Lair ``p`` claimed: its defence (changed as a City's is), raised by
     Double Shift this turn."""
-    d = defence(state, state.zones[KEYS[p].lair][0], p)
+    d = defence(state, state.slots[KEYS[p].lair], p)
     s = state.vars.get("shift")
     if s is not None and s[0] == city_key(p, LAIR_CITY):
         d += s[1]
@@ -414,7 +449,7 @@ def dragon_moves(state, p: int) -> tuple:
     """The Volfyirion movements open to ``p`` now: ``(target_text, target_int)`` pairs."""
     d = state.vars["dragon"]
     if d == LAIR:
-        if state.zones["lair_card"]:
+        if state.slots[LAIR_CARD] >= 0:
             o = 1 - p
             return tuple((f"p{o + 1}.city{ci + 1}", o * 3 + ci) for ci in state.vars[KEYS[o].intact])
         return ()

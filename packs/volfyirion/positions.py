@@ -9,7 +9,7 @@ from tabletop.framework.state import State
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
-from tabletop.packs.volfyirion.model import KEYS, LAIR_KEYS, REMOVED, RESOURCES, ROW_KEYS, WONDER
+from tabletop.packs.volfyirion.model import KEYS, LAIR_CARD, LAIRS, REMOVED, RESOURCES, ROW, WONDER
 
 SETUP_KEYS = ("active", "first_turn", "p1", "p2", "asset_row", "asset_deck", "wonder_deck", "lair",
               "volfyirion", "lair_owner", "asset_deck_before_row", "wonder_deck_before_lair")
@@ -44,6 +44,7 @@ class Positions:
         plan = self._checked_setup(setup, by_name)
         v = state.vars
         zones = state.zones
+        slots = state.slots
         state.cards = list(state.cards)  # new instances never touch another game's list
         box = zones["box"]
 
@@ -57,40 +58,49 @@ class Positions:
             for n in names:
                 zones[key].append(new(n))
 
-        def slot(key, name):
+        def only(key, name):  # a zone of one card (a Perk, a Ploy)
             box.extend(zones[key])
             zones[key].clear()
             if name is not None:
                 zones[key].append(new(name))
 
+        def empty(i):
+            if slots[i] >= 0:
+                box.append(slots[i])
+                slots[i] = -1
+
+        def slot(i, name):
+            empty(i)
+            if name is not None:
+                slots[i] = new(name)
+
         if "asset_deck_before_row" in setup:  # the deck as dealt at setup: the row is dealt from it
-            for key in ROW_KEYS:
-                box.extend(zones[key])
-                zones[key].clear()
+            for i in ROW:
+                empty(i)
             replace("asset_deck", plan["asset_deck_before_row"])
-            for key in ROW_KEYS:  # VOL-SETUP-07
+            for i in ROW:  # VOL-SETUP-07
                 if zones["asset_deck"]:
-                    zones[key].append(zones["asset_deck"].pop())
+                    slots[i] = zones["asset_deck"].pop()
         if "wonder_deck_before_lair" in setup:  # the Lair is then filled from it (VOL-SETUP-09/10)
-            for key in LAIR_KEYS:
-                box.extend(zones[key])
-                zones[key].clear()
+            for i in LAIRS:
+                empty(i)
             replace("wonder_deck", plan["wonder_deck_before_lair"])
             self._fill_lair_at_setup(state)
         if "asset_row" in setup:
             row = plan["asset_row"] + [None] * (5 - len(plan["asset_row"]))
-            for key, n in zip(ROW_KEYS, row):
-                slot(key, n)
+            for i, n in zip(ROW, row):
+                slot(i, n)
         if "asset_deck" in setup:
             replace("asset_deck", plan["asset_deck"])
         if "wonder_deck" in setup:
             replace("wonder_deck", plan["wonder_deck"])
         if "lair" in setup:
             ws = plan["lair"] + [None] * (2 - len(plan["lair"]))
-            for key, n in zip(LAIR_KEYS, ws):
-                slot(key, n)
+            for i, n in zip(LAIRS, ws):
+                slot(i, n)
         if setup.get("lair_owner"):
-            zones[f"{setup['lair_owner']}.lair"].append(zones["lair_card"].pop())
+            owner = KEYS[int(setup["lair_owner"][1]) - 1]
+            slots[owner.lair], slots[LAIR_CARD] = slots[LAIR_CARD], -1
             state.vars["dragon"] = REMOVED
         for p in (0, 1):
             K = KEYS[p]
@@ -101,7 +111,7 @@ class Positions:
                     for zk in zkeys:
                         zones.setdefault(zk, [])
                     self._flag(state, flag)
-                    slot(pk, ps[part])
+                    only(pk, ps[part])
             for part, key in (("hand", K.hand), ("deck", K.deck), ("discard", K.discard), ("play", K.play)):
                 if part in ps:
                     replace(key, ps[part])
@@ -113,9 +123,8 @@ class Positions:
                     slot(K.troop[ci], spec.get("troop"))
                     slot(K.building[ci], spec.get("building"))
                     if spec.get("destroyed") or spec.get("removed"):
-                        box.extend(zones[K.troop[ci]] + zones[K.building[ci]])
-                        zones[K.troop[ci]].clear()
-                        zones[K.building[ci]].clear()
+                        empty(K.troop[ci])
+                        empty(K.building[ci])
                     else:
                         intact.append(ci)
                     if spec.get("removed") or spec.get("rebuilt"):  # extended mode (VOL-EXT-REBUILD-03)

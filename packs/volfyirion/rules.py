@@ -19,8 +19,8 @@ from tabletop.framework.zones import shuffle
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.model import (
-    BUILDING, DEFEAT, DEFEAT_COST, HAND_SIZE, KEYS, LAIR, LAIR_KEYS, MOVE_COST, REMOVED, REPLACE_COST,
-    ROW_KEYS, TROOP, WONDER, WONDER_REMOVAL,
+    BUILDING, DEFEAT, DEFEAT_COST, HAND_SIZE, KEYS, LAIR, LAIR_CARD, LAIR_KEYS, LAIRS, LAYOUT, MOVE_COST, REMOVED,
+    REPLACE_COST, ROW, ROW_KEYS, TROOP, WONDER, WONDER_REMOVAL,
 )
 from tabletop.packs.volfyirion.explain import Explain
 from tabletop.packs.volfyirion.positions import Positions
@@ -88,7 +88,7 @@ REDEPLOY = tuple(tuple(("redeploy", f"city{a + 1}", f"city{b + 1}") for b in ran
 ATTACK = tuple(tuple(("attack", f"p{o + 1}.city{c + 1}") for c in range(3)) for o in range(2))
 ATTACK_LAIR = (("attack", "p1.lair"), ("attack", "p2.lair"))
 MOVE = {t: ("move volfyirion", t) for t in ["lair"] + [f"p{o}.city{c}" for o in (1, 2) for c in (1, 2, 3)]}
-ROW_ACQ = tuple(zip(ROW_KEYS, ACQ_ASSET))
+ROW_ACQ = tuple(zip(ROW, ACQ_ASSET))
 
 OPTIONS = {
     "first": "who plays first: p1, p2 or random (default p1; VOL-TURN-01)",
@@ -137,7 +137,7 @@ VARIANTS: dict = {
 }
 MODES: dict = {"base": None, "extended": None}
 
-_GLOBAL_ZONES = ("asset_deck",) + ROW_KEYS + ("wonder_deck",) + LAIR_KEYS + ("lair_card", "removed", "box")
+_GLOBAL_ZONES = ("asset_deck", "wonder_deck", "removed", "box")
 
 
 
@@ -245,10 +245,11 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         vflags = sum(V.VARIANT_FLAGS[v] for v in variants) | (V.EXT if mode == "extended" else 0)
 
         cards: list = []
-        state = State(self.name, cards, 2, seed_state(seed))
+        state = State(self.name, cards, 2, seed_state(seed), LAYOUT)
         zones = state.zones
+        slots = state.slots
         for K in KEYS:
-            for key in (K.deck, K.hand, K.discard, K.play, K.cities, K.lair) + K.troop + K.building:
+            for key in (K.deck, K.hand, K.discard, K.play, K.cities):
                 zones[key] = []
             for key in K.res:
                 state.counters[key] = 0
@@ -285,7 +286,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             for c in vc.get("ascension-path", ()):
                 for _ in range(c.copies):
                     put(c, "wonder_deck")
-        put(self.lair_def, "lair_card")  # VOL-SETUP-08
+        cards.append(self.lair_def)  # VOL-SETUP-08
+        slots[LAIR_CARD] = len(cards) - 1
 
         shuffle(state, KEYS[0].deck)
         shuffle(state, KEYS[1].deck)
@@ -295,9 +297,9 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             state.rng, f = below(state.rng, 2)
         else:
             f = 0 if first == "p1" else 1
-        for key in ROW_KEYS:  # VOL-SETUP-07
+        for slot in ROW:  # VOL-SETUP-07
             if zones["asset_deck"]:
-                zones[key].append(zones["asset_deck"].pop())
+                slots[slot] = zones["asset_deck"].pop()
         self._fill_lair_at_setup(state)
         state.vars.update(dragon=LAIR, first=f, mull=False, refresh="",
                           hidden_top=bool(options.get("hidden_asset_top", False)),
@@ -341,11 +343,11 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         the Lair stays short."""
         deck = state.zones["wonder_deck"]
         rejected = 0
-        for key in LAIR_KEYS:
+        for slot in LAIRS:
             while deck and rejected < len(deck):
                 iid = deck.pop()
                 if state.cards[iid].cost <= 3:
-                    state.zones[key].append(iid)
+                    state.slots[slot] = iid
                     break
                 deck.insert(0, iid)
                 rejected += 1
@@ -376,17 +378,17 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     def main_start(state: State, p: int) -> None:
         """In-play cards give their points as the Main Phase starts (VOL-INPLAY-02, VOL-DEFEAT-08)."""
         K = KEYS[p]
-        zones = state.zones
         sealed = state.marks["sealed"]
-        for iid in zones[K.play]:
+        gain = M.gain_main
+        for iid in state.zones[K.play]:
             if iid not in sealed:
-                M.gain_main(state, p, iid)
-        for key, _ in K.city_slots[state.vars[K.intact]]:
-            lst = zones[key]
-            if lst:
-                M.gain_main(state, p, lst[0])
-        if zones[K.lair]:
-            M.gain_main(state, p, zones[K.lair][0])
+                gain(state, p, iid)
+        slots = state.slots
+        for s, _ in K.city_slots[state.vars[K.intact]]:
+            if slots[s] >= 0:
+                gain(state, p, slots[s])
+        if slots[K.lair] >= 0:
+            gain(state, p, slots[K.lair])
         M.fire_chains(state, p)
 
     def _enter_end(self, state: State) -> None:
@@ -429,24 +431,24 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     @staticmethod
     def refill(state: State) -> None:
         zones = state.zones
+        slots = state.slots
         deck = zones["asset_deck"]
         told = state.log is not None  # (every turn: no narration calls when nobody watches)
-        for i, key in enumerate(ROW_KEYS):
-            if not zones[key] and deck:
-                zones[key].append(deck.pop())
+        for i in ROW:
+            if slots[i] < 0 and deck:
+                slots[i] = deck.pop()
                 state.reveals += 1
                 if told:
                     narrate(state, "row", "Asset Row space {i}: {card} comes in", level=DETAIL, i=i + 1,
-                            card=Card(zones[key][0]))
-        if zones["lair_card"]:  # VOL-DEFEAT-10: never after the claim
+                            card=Card(slots[i]))
+        if slots[LAIR_CARD] >= 0:  # VOL-DEFEAT-10: never after the claim
             wd = zones["wonder_deck"]
-            for key in LAIR_KEYS:
-                if not zones[key] and wd:
-                    zones[key].append(wd.pop())  # any cost (VOL-END-08)
+            for i in LAIRS:
+                if slots[i] < 0 and wd:
+                    slots[i] = wd.pop()  # any cost (VOL-END-08)
                     state.reveals += 1
                     if told:
-                        narrate(state, "row", "a new Wonder in the Lair: {card}", level=DETAIL,
-                                card=Card(zones[key][0]))
+                        narrate(state, "row", "a new Wonder in the Lair: {card}", level=DETAIL, card=Card(slots[i]))
 
     def apply(self, state: State, action) -> None:
         v = state.vars
@@ -461,6 +463,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         K = KEYS[p]
         O = KEYS[o]
         zones = state.zones
+        slots = state.slots
         cards = state.cards
         v = state.vars
         cnt = state.counters
@@ -470,8 +473,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         rf = v["refresh"]
         if rf and zones["asset_deck"]:
             if rf == "one":
-                for i, key in enumerate(ROW_KEYS):
-                    if zones[key]:
+                for i in ROW:
+                    if slots[i] >= 0:
                         acts.append(REFRESH[i])
             else:
                 acts.append(REFRESH_ALL)
@@ -498,28 +501,28 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         bp = cnt[K.bp]
         kp = cnt[K.kp]
         if mods:
-            for key, a in ROW_ACQ:
-                lst = zones[key]
-                if lst and M.cost(state, p, lst[0]) <= cp and not lasting.forbidding(state, M.holders, "acquire", lst[0], p):
+            for i, a in ROW_ACQ:
+                iid = slots[i]
+                if iid >= 0 and M.cost(state, p, iid) <= cp and not lasting.forbidding(state, M.holders, "acquire", iid, p):
                     acts.append(a)
         elif cp >= self.min_asset_cost:
-            for key, a in ROW_ACQ:
-                lst = zones[key]
-                if lst and cards[lst[0]].cost <= cp:
+            for i, a in ROW_ACQ:
+                iid = slots[i]
+                if iid >= 0 and cards[iid].cost <= cp:
                     acts.append(a)
         if cp >= self.min_troop_cost and len(intact) > 1:
             troops = K.troop
             for ci in intact:
-                t = zones[troops[ci]]
-                if t and cards[t[0]].cost <= cp:
+                t = slots[troops[ci]]
+                if t >= 0 and cards[t].cost <= cp:
                     for cj in intact:
-                        if cj != ci and not zones[troops[cj]]:
+                        if cj != ci and slots[troops[cj]] < 0:
                             acts.append(REDEPLOY[ci][cj])
-        if zones["lair_card"]:
-            for j, key in enumerate(LAIR_KEYS):
-                lst = zones[key]
-                if lst and (M.cost(state, p, lst[0]) if mods else cards[lst[0]].cost) <= bp \
-                        and not (mods and lasting.forbidding(state, M.holders, "acquire", lst[0], p)):
+        if slots[LAIR_CARD] >= 0:
+            for j, i in enumerate(LAIRS):
+                iid = slots[i]
+                if iid >= 0 and (M.cost(state, p, iid) if mods else cards[iid].cost) <= bp \
+                        and not (mods and lasting.forbidding(state, M.holders, "acquire", iid, p)):
                     acts.append(ACQ_WONDER[j])
         if bp >= self.min_defence or mods:
             if mods or v.get("shift") is not None:
@@ -531,17 +534,17 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                 otroop = O.troop
                 attack = ATTACK[o]
                 for ci in v[O.intact]:
-                    t = zones[otroop[ci]]
-                    if cards[ocities[ci]].defence + (cards[t[0]].defence if t else 0) <= bp:
+                    t = slots[otroop[ci]]
+                    if cards[ocities[ci]].defence + (cards[t].defence if t >= 0 else 0) <= bp:
                         acts.append(attack[ci])
-            if zones[O.lair] and M.lair_cost(state, o) <= bp and (not mods or M.attackable(state, o, M.LAIR_CITY)):
+            if slots[O.lair] >= 0 and M.lair_cost(state, o) <= bp and (not mods or M.attackable(state, o, M.LAIR_CITY)):
                 acts.append(ATTACK_LAIR[o])
             if bp >= DEFEAT_COST and v["dragon"] != REMOVED:
                 acts.append(DEFEAT)
         if kp:
             if kp >= REPLACE_COST and zones["asset_deck"]:
-                for i, key in enumerate(ROW_KEYS):
-                    if zones[key]:
+                for i in ROW:
+                    if slots[i] >= 0:
                         acts.append(REPLACE[i])
             if kp >= MOVE_COST:
                 for t, _ in M.dragon_moves(state, p):
@@ -588,10 +591,9 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                     acts.append(a)
                     if c.thin:
                         acts.append(c.thin_act)
-        for key, ci in K.city_slots[intact]:
-            lst = zones[key]
-            if lst:
-                iid = lst[0]
+        for s, ci in K.city_slots[intact]:
+            iid = slots[s]
+            if iid >= 0:
                 c = cards[iid]
                 if not c.has_ability:
                     continue
@@ -640,16 +642,19 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             ci = self._city(a[2])
             if ci not in state.vars[K.intact]:
                 raise IllegalAction(f"city{ci + 1} is destroyed")  # VOL-CARD-08
-            key = K.troop[ci] if c.kind == TROOP else K.building[ci]
+            if c.kind == TROOP:
+                slot, key = K.troop[ci], K.troop_key[ci]
+            else:
+                slot, key = K.building[ci], K.building_key[ci]
             del hand[i]
-            slot = zones[key]
-            old = slot[0] if slot else None
-            slot.append(iid)
+            slots = state.slots
+            old = slots[slot]
+            slots[slot] = iid
             if state.log is not None:
                 narrate(state, "play", "{p} plays {card} into {city}", actor=p, p=K.name, card=Card(iid),
                         city=M.place_text(state, p, ci))
-            if old is not None:  # VOL-CARD-04/06: the old card is removed from the game
-                M.remove_from(state, old, key, "replaced")
+            if old >= 0:  # VOL-CARD-04/06: the old card is removed from the game
+                M.out_of_game(state, old, key, "replaced")
         else:
             if len(a) > 2:
                 raise IllegalAction(f"{c.name} is not played into a city")
@@ -679,36 +684,38 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         zones = state.zones
         deck = zones["asset_deck"]
         p = KEYS[state.active].name
+        slots = state.slots
         if a[1] == "all":  # VOL-SETUP-ROW-02/04: each card under the previous one, in row order; five new
-            for k in ROW_KEYS:
-                if zones[k]:
-                    deck.insert(0, zones[k].pop())
-            for k in ROW_KEYS:
+            for i in ROW:
+                if slots[i] >= 0:
+                    deck.insert(0, slots[i])
+                    slots[i] = -1
+            for i in ROW:
                 if deck:
-                    zones[k].append(deck.pop())
+                    slots[i] = deck.pop()
             if state.log is not None:
                 narrate(state, "refresh", "{p} refreshes the whole Asset Row: {new} come in", actor=state.active, p=p,
-                        new=Cards([zones[k][0] for k in ROW_KEYS if zones[k]]))
+                        new=Cards([slots[i] for i in ROW if slots[i] >= 0]))
         else:  # VOL-SETUP-ROW-01
-            key = ROW_KEYS[int(a[1]) - 1]
-            old = zones[key].pop()
+            i = int(a[1]) - 1
+            old = slots[i]
             deck.insert(0, old)
-            zones[key].append(deck.pop())
+            slots[i] = deck.pop()
             if state.log is not None:
                 narrate(state, "refresh", "{p} refreshes Asset Row space {i}: {old} goes under the Asset Deck, {new} comes in",
-                        actor=state.active, p=p, i=a[1], old=Card(old, came_from=key), new=Card(zones[key][0]))
+                        actor=state.active, p=p, i=a[1], old=Card(old, came_from=ROW_KEYS[i]), new=Card(slots[i]))
         state.reveals += 1
         state.vars["refresh"] = ""
 
     def _acquire_asset(self, state: State, a) -> None:
         p = state.active
         K = KEYS[p]
-        key = ROW_KEYS[a[1] - 1]
-        slot = state.zones[key]
-        iid = slot[0]
+        slots = state.slots
+        i = ROW[a[1] - 1]
+        iid = slots[i]
         cost = M.cost(state, p, iid, consume=True)
         self._pay(state, K.cp, cost)
-        slot.clear()
+        slots[i] = -1
         self.gain_card(state, p, iid)
         where = Phrase(N_(" (it goes to {p}'s discard pile)"), p=KEYS[1 - p].name) if state.cards[iid].to_opp else ""
         if state.log is not None:
@@ -729,11 +736,12 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     def _acquire_wonder(self, state: State, a) -> None:
         p = state.active
         K = KEYS[p]
-        slot = state.zones[LAIR_KEYS[a[1] - 1]]
-        iid = slot[0]
+        slots = state.slots
+        i = LAIRS[a[1] - 1]
+        iid = slots[i]
         cost = M.cost(state, p, iid, consume=True)
         self._pay(state, K.bp, cost)
-        slot.clear()
+        slots[i] = -1
         state.zones[K.discard].append(iid)  # VOL-ACQW-02
         if state.log is not None:
             narrate(state, "acquire", "{p} acquires the Wonder {card} for {cost} battle", actor=p, p=K.name,
@@ -748,11 +756,11 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         K = KEYS[p]
         src = K.troop[self._city(a[1])]
         dst = K.troop[self._city(a[2])]
-        zones = state.zones
-        iid = zones[src][0]
+        slots = state.slots
+        iid = slots[src]
         self._pay(state, K.cp, state.cards[iid].cost)
-        zones[src].clear()
-        zones[dst].append(iid)  # the gained mark goes with the card (VOL-GAIN-07)
+        slots[src] = -1
+        slots[dst] = iid  # the gained mark goes with the card (VOL-GAIN-07)
         if state.log is not None:
             narrate(state, "redeploy", "{p} redeploys {card} from {a} to {b} for {cost} command", actor=p, p=K.name,
                     card=Card(iid), a=a[1], b=a[2], cost=state.cards[iid].cost)
@@ -769,7 +777,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             if state.log is not None:
                 narrate(state, "attack", "{p} attacks {o}'s Lair for {cost} battle", actor=p, p=K.name, o=O.name, cost=cost)
             if ATTACKED in state.listen:
-                announce(state, ATTACKED, subject=state.zones[O.lair][0], player=o, by=p)
+                announce(state, ATTACKED, subject=state.slots[O.lair], player=o, by=p)
             if state.vars.get("vflags", 0) & V.PLOYS:  # Double Shift, Second Chance answer it too
                 push(state, V.ATTACK_RESOLVE, {"actor": p, "target": o, "city": M.LAIR_CITY})
                 V.signal(state, "attack", {"actor": p, "target": o, "city": M.LAIR_CITY})
@@ -789,9 +797,9 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             push(state, V.ATTACK_RESOLVE, {"actor": p, "target": o, "city": ci})
             V.signal(state, "attack", {"actor": p, "target": o, "city": ci})
             return
-        t = state.zones[O.troop[ci]]
-        if t:  # VOL-ATTACK-04: the Troop falls, the City stands
-            M.remove_from(state, t[0], O.troop[ci], "destroyed")
+        t = state.slots[O.troop[ci]]
+        if t >= 0:  # VOL-ATTACK-04: the Troop falls, the City stands
+            M.remove_from(state, t, O.troop_key[ci], "destroyed")
         else:  # VOL-ATTACK-01..03, VOL-ATTACK-10
             M.destroy_city(state, o, ci)
 
@@ -829,13 +837,12 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
 
     def _replace(self, state: State, a) -> None:
         p = state.active
-        zones = state.zones
-        deck = zones["asset_deck"]
-        key = ROW_KEYS[a[1] - 1]
-        if not zones[key] or not deck:
+        i = ROW[a[1] - 1]
+        if state.slots[i] < 0 or not state.zones["asset_deck"]:
             raise IllegalAction("replace needs a card in that space and a card in the Asset Deck")
         self._pay(state, KEYS[p].kp, REPLACE_COST)
-        old, new = M.replace_in_row(state, key)
+        old, new = M.replace_in_row(state, i)
+        key = ROW_KEYS[i]
         if state.log is not None:
             narrate(state, "replace", "{p} pays {cost} knowledge to replace Asset Row space {i}: {old} goes under the "
                     "Asset Deck, {new} comes in", actor=p, p=KEYS[p].name, cost=REPLACE_COST, i=a[1],
@@ -866,14 +873,16 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         if state.log is not None:
             narrate(state, "dragon", "{p} defeats Volfyirion and claims its Lair (4 battle each turn; a City of its own)",
                     actor=p, p=K.name)
-        for key in LAIR_KEYS:  # VOL-DEFEAT-04/05: no removal bonus
-            if zones[key]:
-                iid = zones[key].pop()
+        slots = state.slots
+        for i in LAIRS:  # VOL-DEFEAT-04/05: no removal bonus
+            iid = slots[i]
+            if iid >= 0:
+                slots[i] = -1
                 zones[K.discard].append(iid)
                 if state.log is not None:
                     narrate(state, "acquire", "{card} goes to {p}'s discard pile", actor=p, p=K.name, card=Card(iid))
-        zones[K.lair].append(zones["lair_card"].pop())  # VOL-DEFEAT-06/07
-        M.gain_main(state, p, zones[K.lair][0])  # 4 battle already this turn (VOL-DEFEAT-09)
+        slots[K.lair], slots[LAIR_CARD] = slots[LAIR_CARD], -1  # VOL-DEFEAT-06/07
+        M.gain_main(state, p, slots[K.lair])  # 4 battle already this turn (VOL-DEFEAT-09)
 
     def _locate_ability(self, state: State, a, want: str) -> tuple[int, str]:
         """The instance an ``activate``/``remove`` action means, and the zone it is in."""
@@ -883,10 +892,11 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         zones = state.zones
         if len(a) > 2:
             ci = self._city(a[2])
-            for key in (K.troop[ci], K.building[ci]):
-                lst = zones[key]
-                if lst and cards[lst[0]].name == a[1] and ci in state.vars[K.intact]:
-                    return lst[0], key
+            slots = state.slots
+            for slot, key in ((K.troop[ci], K.troop_key[ci]), (K.building[ci], K.building_key[ci])):
+                iid = slots[slot]
+                if iid >= 0 and cards[iid].name == a[1] and ci in state.vars[K.intact]:
+                    return iid, key
             raise IllegalAction(f"no {a[1]!r} in your city{ci + 1}")
         sealed = state.marks["sealed"]
         used = state.marks["used"]

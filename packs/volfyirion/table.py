@@ -27,23 +27,26 @@ def _slots(state, p: int) -> list[str]:
     K = KEYS[p]
     out = []
     for ci in state.vars[K.intact]:
-        out.append(K.troop[ci])
-        out.append(K.building[ci])
+        out.append(K.troop_key[ci])
+        out.append(K.building_key[ci])
     return out
 
 
 def _city_slots(p: int, ci: int) -> list[str]:
     K = KEYS[p]
-    return [K.troop[ci], K.building[ci]]
+    return [K.troop_key[ci], K.building_key[ci]]
 
 
 def source_city_slots(state, ctx) -> list[str]:
     """The Troop and Building slots of the City the source card stands in ("this city")."""
     src = ctx.get("source", -1)
+    if src < 0:
+        return []
+    slots = state.slots
     for p in (0, 1):
         K = KEYS[p]
         for ci in state.vars[K.intact]:
-            if src in state.zones[K.troop[ci]] or src in state.zones[K.building[ci]]:
+            if slots[K.troop[ci]] == src or slots[K.building[ci]] == src:
                 return _city_slots(p, ci)
     return []
 
@@ -55,7 +58,7 @@ def _attacked_city(state, ctx) -> list[str]:
 
 def _cities(state, p: int) -> list[str]:
     K = KEYS[p]
-    return [K.cities, K.lair]
+    return [K.cities, K.lair_key]
 
 
 def _play(state, p: int) -> list[str]:
@@ -95,7 +98,7 @@ def _intact(state, iid: int, key) -> bool:
         ids = state.vars[K.cityids]
         if iid in ids:
             return ids.index(iid) in state.vars[K.intact]
-        if iid in state.zones[K.lair]:
+        if state.slots[K.lair] == iid:
             return True
     return False
 
@@ -137,7 +140,7 @@ class VolfyirionTable(Table):
             ids = state.vars[K.cityids]
             if iid in ids:
                 ci = ids.index(iid)
-                return state.zones[K.troop[ci]] + state.zones[K.building[ci]]
+                return [c for c in (state.slots[K.troop[ci]], state.slots[K.building[ci]]) if c >= 0]
         return []
 
     def enemies(self, state, p: int) -> list[int]:

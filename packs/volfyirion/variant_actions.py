@@ -94,7 +94,7 @@ class VariantActions:
                         and not (mods and lasting.forbidding(state, M.holders, "acquire", deck[-1], p)):
                     acts.append(("acquire top",))
                 wd = zones["wonder_deck"]
-                if (pk.heroes is not None and zones["lair_card"] and wd and cnt[K.bp] >= pk.heroes
+                if (pk.heroes is not None and state.slots[M.LAIR_CARD] >= 0 and wd and cnt[K.bp] >= pk.heroes
                         and not (mods and lasting.forbidding(state, M.holders, "acquire", wd[-1], p))):
                     acts.append(("acquire wonder top",))
         if f & V.EXT:
@@ -180,7 +180,7 @@ class VariantActions:
         p = state.active
         K = KEYS[p]
         zones = state.zones
-        if not zones["lair_card"]:
+        if state.slots[M.LAIR_CARD] < 0:
             raise IllegalAction("the Lair is claimed: Wonders can no longer be acquired")
         if not zones["wonder_deck"]:
             raise IllegalAction("the Wonder Deck is empty")

@@ -149,9 +149,9 @@ def board_count(state, kind: int) -> int:
             cards = state.cards
             n += sum(1 for i in zones[K.play] if cards[i].kind == WONDER)
         else:
-            slots = K.building if kind == 1 else K.troop
+            places = K.building if kind == 1 else K.troop
             for ci in state.vars[K.intact]:
-                if zones[slots[ci]]:
+                if state.slots[places[ci]] >= 0:
                     n += 1
     return n
 
@@ -232,10 +232,11 @@ class DestroyAll:
                 for iid in [i for i in zones[K.play] if cards[i].kind == WONDER]:
                     M.remove_from(state, iid, K.play, "destroyed")
             else:
-                slots = K.building if self.what == 1 else K.troop
+                places, keys = (K.building, K.building_key) if self.what == 1 else (K.troop, K.troop_key)
+                slots = state.slots
                 for ci in state.vars[K.intact]:
-                    if zones[slots[ci]]:
-                        M.remove_from(state, zones[slots[ci]][0], slots[ci], "destroyed")
+                    if slots[places[ci]] >= 0:
+                        M.remove_from(state, slots[places[ci]], keys[ci], "destroyed")
         return None
 
 
@@ -253,11 +254,11 @@ class Recover:
         if self.key in ctx:
             ci = ctx.pop(self.key)
             if ci is not None and iid in zones["removed"] and ci in state.vars[K.intact]:
-                slot = zones[K.troop[ci]]
-                if slot:
-                    M.remove_from(state, slot[0], K.troop[ci], "replaced")
+                slots = state.slots
+                if slots[K.troop[ci]] >= 0:
+                    M.remove_from(state, slots[K.troop[ci]], K.troop_key[ci], "replaced")
                 zones["removed"].remove(iid)
-                slot.append(iid)
+                slots[K.troop[ci]] = iid
                 narrate(state, "ploy", "{card} comes back into {city}", actor=p, card=Card(iid),
                         city=M.place_text(state, p, ci))
             return None
@@ -342,26 +343,26 @@ def _attack_resolve(state, ctx):
     o, ci = ctx["target"], ctx["city"]
     O = KEYS[o]
     zones = state.zones
+    slots = state.slots
     if ci == M.LAIR_CITY:  # the claimed Lair: no Troop slot, removed when destroyed (VOL-DEFEAT-14/15)
-        if not zones[O.lair]:
+        if slots[O.lair] < 0:
             return None
         M.destroy_lair(state, o)
     elif ci not in v[O.intact]:
         return None
-    elif zones[O.troop[ci]]:
-        t = zones[O.troop[ci]]
-        iid = t[0]
+    elif slots[O.troop[ci]] >= 0:
+        iid = slots[O.troop[ci]]
         if state.cards[iid].get("merc"):  # VOL-VAR-MERC-03: back into the Asset Deck, City destroyed
             narrate(state, "mercenary", "the Mercenary {card} is shuffled back into the Asset Deck",
                     card=Card(iid))
-            t.clear()
+            slots[O.troop[ci]] = -1
             state.marks["sealed"].discard(iid)
             zones["asset_deck"].append(iid)
             from tabletop.framework.zones import shuffle
             shuffle(state, "asset_deck")
             M.destroy_city(state, o, ci)
         else:
-            M.remove_from(state, iid, O.troop[ci], "destroyed")
+            M.remove_from(state, iid, O.troop_key[ci], "destroyed")
     else:
         M.destroy_city(state, o, ci)
     if not state.over:

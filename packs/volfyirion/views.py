@@ -11,7 +11,7 @@ from tabletop.framework.state import State
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
-from tabletop.packs.volfyirion.model import KEYS, LAIR_KEYS, RESOURCES, ROW_KEYS
+from tabletop.packs.volfyirion.model import KEYS, LAIR_KEYS, LAIRS, RESOURCES, ROW, ROW_KEYS
 
 
 def _card_face(c) -> dict:
@@ -33,7 +33,12 @@ class Views:
         cards = state.cards
         return [cards[i].name for i in ids]
 
-    def _slot(self, state: State, key: str):
+    def _slot(self, state: State, slot: int):
+        iid = state.slots[slot]
+        return state.cards[iid].name if iid >= 0 else None
+
+    def _only(self, state: State, key: str):
+        """The name of the one card in zone ``key`` (a Perk, a Ploy), or None."""
         lst = state.zones[key]
         return state.cards[lst[0]].name if lst else None
 
@@ -63,14 +68,14 @@ class Views:
             "play": self._names(state, zones[K.play]),
             "discard": self._names(state, zones[K.discard]),
             "points": {r: state.counters[k] for r, k in zip(RESOURCES, K.res)},
-            "intact": len(state.vars[K.intact]) + len(zones[K.lair]),
+            "intact": len(state.vars[K.intact]) + (state.slots[K.lair] >= 0),
             "sealed": [state.cards[i].name for i in zones[K.play] if i in sealed],
-            "perk": self._slot(state, V.PERK_KEY[p]) if V.PERK_KEY[p] in zones else None,
+            "perk": self._only(state, V.PERK_KEY[p]) if V.PERK_KEY[p] in zones else None,
         }
         for ci in range(3):
             out[f"city{ci + 1}"] = self._city_info(state, p, ci)
-        if zones[K.lair]:
-            lair = state.cards[zones[K.lair][0]]
+        if state.slots[K.lair] >= 0:
+            lair = state.cards[state.slots[K.lair]]
             out["lair"] = {"name": lair.name, "defence": M.lair_cost(state, p), "printed": lair.defence,
                            "destroyed": False, "troop": None, "building": None}
         return out
@@ -80,7 +85,7 @@ class Views:
         zones = state.zones
         owner = None
         for p in (0, 1):
-            if zones[KEYS[p].lair]:
+            if state.slots[KEYS[p].lair] >= 0:
                 owner = KEYS[p].name
         deck = zones["asset_deck"]
         out = {
@@ -91,11 +96,11 @@ class Views:
             "winner": None if state.winner is None else KEYS[state.winner].name,
             "pending": state.pending.prompt if state.pending is not None else None,
             "volfyirion": M.dragon_text(state.vars["dragon"]),
-            "asset_row": [self._slot(state, k) for k in ROW_KEYS],
+            "asset_row": [self._slot(state, i) for i in ROW],
             "asset_deck": self._names(state, deck),
             "asset_top": state.cards[deck[-1]].name if deck else None,
             "wonder_deck": self._names(state, zones["wonder_deck"]),
-            "lair": {"wonders": [self._slot(state, k) for k in LAIR_KEYS], "owner": owner},
+            "lair": {"wonders": [self._slot(state, i) for i in LAIRS], "owner": owner},
             "removed": self._names(state, zones["removed"]),
         }
         for p in (0, 1):
@@ -103,7 +108,7 @@ class Views:
             d = self._player_public(state, p)
             d["hand"] = self._names(state, zones[K.hand])
             d["deck"] = self._names(state, zones[K.deck])
-            d["ploy"] = self._slot(state, V.PLOY_KEY[p]) if V.PLOY_KEY[p] in zones else None
+            d["ploy"] = self._only(state, V.PLOY_KEY[p]) if V.PLOY_KEY[p] in zones else None
             out[K.name] = d
         return out
 
@@ -155,11 +160,12 @@ class Views:
         """What ``player`` may know: no opponent hand contents, no deck order (VOL-SETUP-02/04/05/06).
         ``player`` None is a spectator: no hand, no Ploy, no hidden Asset Deck top."""
         zones = state.zones
+        slots = state.slots
         cards = state.cards
         deck = zones["asset_deck"]
         owner = None
         for p in (0, 1):
-            if zones[KEYS[p].lair]:
+            if slots[KEYS[p].lair] >= 0:
                 owner = KEYS[p].name
         pend = None
         if state.pending is not None:
@@ -181,11 +187,11 @@ class Views:
             "winner": None if state.winner is None else KEYS[state.winner].name,
             "pending": pend,
             "volfyirion": M.dragon_text(state.vars["dragon"]),
-            "asset_row": [None if not zones[k] else _card_face(cards[zones[k][0]]) for k in ROW_KEYS],
+            "asset_row": [None if slots[i] < 0 else _card_face(cards[slots[i]]) for i in ROW],
             "asset_deck_size": len(deck),
             "asset_top": cards[deck[-1]].name if top_seen else None,
             "wonder_deck_size": len(zones["wonder_deck"]),
-            "lair": {"wonders": [None if not zones[k] else _card_face(cards[zones[k][0]]) for k in LAIR_KEYS],
+            "lair": {"wonders": [None if slots[i] < 0 else _card_face(cards[slots[i]]) for i in LAIRS],
                      "owner": owner},
             "removed": self._names(state, zones["removed"]),
             "players": {},

@@ -38,6 +38,7 @@ from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.framework.language import N_, CardName, Phrase, Word
 from tabletop.framework.narration import Card, narrate
+from tabletop.framework.zones import take
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
@@ -117,16 +118,16 @@ class RemoveEnemy:
         p = ctx["controller"]
         o = 1 - p
         K = KEYS[o]
-        slots = K.troop if self.slot == "troop" else K.building
-        zones = state.zones
+        places, keys = (K.troop, K.troop_key) if self.slot == "troop" else (K.building, K.building_key)
+        slots = state.slots
         if self.key in ctx:
             ci = ctx.pop(self.key)
-            if ci is not None and zones[slots[ci]]:
-                M.remove_from(state, zones[slots[ci]][0], slots[ci], "destroyed")
+            if ci is not None and slots[places[ci]] >= 0:
+                M.remove_from(state, slots[places[ci]], keys[ci], "destroyed")
             return None
         options, values = [], []
         for ci in state.vars[K.intact]:
-            if zones[slots[ci]]:
+            if slots[places[ci]] >= 0:
                 options.append(("choose", f"p{o + 1}.city{ci + 1}"))
                 values.append(ci)
         if not options:
@@ -196,19 +197,22 @@ class Synergy:
 
 def _in_play(state, p: int, iid: int) -> bool:
     K = KEYS[p]
-    zones = state.zones
-    if iid in zones[K.play]:
+    if iid in state.zones[K.play]:
         return True
-    return any(iid in zones[key] for key in K.troop + K.building)
+    slots = state.slots
+    return iid >= 0 and any(slots[s] == iid for s in K.own_slots)
 
 
 def _source_city(state, ctx) -> set:
     """The dragon position of the City the source card stands in (a Troop or a Building)."""
     src = ctx.get("source", -1)
+    if src < 0:
+        return set()
+    slots = state.slots
     for p in (0, 1):
         K = KEYS[p]
         for ci in state.vars[K.intact]:
-            if src in state.zones[K.troop[ci]] or src in state.zones[K.building[ci]]:
+            if slots[K.troop[ci]] == src or slots[K.building[ci]] == src:
                 return {p * 3 + ci}
     return set()
 
@@ -247,7 +251,7 @@ class Acquire:
             if state.counters[res] < price:
                 return
             state.counters[res] -= price
-        state.zones[key].remove(iid)
+        take(state, key, iid)
         if key in ("asset_deck", "wonder_deck"):
             state.reveals += 1
         VolfyirionRules.gain_card(state, p, iid)
@@ -373,7 +377,7 @@ def make_vocabulary() -> Vocabulary:
         def act(state, ctx, iid, key) -> None:
             if key not in M.ROW_KEYS or not state.zones["asset_deck"]:
                 return
-            old, new = M.replace_in_row(state, key)
+            old, new = M.replace_in_row(state, M.LAYOUT.index[key])
             if state.log is not None:
                 narrate(state, "replace", _REPLACED, i=M.ROW_KEYS.index(key) + 1, old=Card(old, came_from=key),
                         new=Card(new))
@@ -406,7 +410,7 @@ def make_vocabulary() -> Vocabulary:
         test = v.table.kind(k).test
         want = n != "no"
         return lambda state, ctx: any(test(state.cards[c]) for key in city_slots(state, ctx)
-                                      for c in state.zones[key]) == want
+                                      for c in state.cards_in(key)) == want
 
     @v.condition("volfyirion is on {c:city}", example="volfyirion is on an enemy city")
     def dragon_on(c):

@@ -1,7 +1,7 @@
 """Invariants every game must keep after every action, checked by the property tests.
 
-- every card instance is in exactly one zone (cards are neither created nor lost: a
-  removed card sits in its pack's "removed" zone, out of play but counted);
+- every card instance is in exactly one place, a zone or a slot (cards are neither created
+  nor lost: a removed card sits in its pack's "removed" zone, out of play but counted);
 - counters (points, tokens) are never negative;
 - a player's view depends only on what that player may know: shuffling every hidden
   pool (the pack's ``hidden_pools``) never changes it;
@@ -17,7 +17,7 @@ from tabletop.framework.rng import Random
 
 def every_card_in_one_zone(state) -> None:
     seen: dict[int, str] = {}
-    for key, ids in state.zones.items():
+    for key, ids in state.places():
         for iid in ids:
             assert iid not in seen, f"card {iid} ({state.cards[iid].name}) is in {seen[iid]} and {key}"
             seen[iid] = key

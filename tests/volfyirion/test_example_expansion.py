@@ -64,7 +64,7 @@ def test_the_plugin_adds_its_files_to_volfyirion_and_to_no_other_pack():
 def test_its_cards_are_dealt_into_the_decks_of_a_game(designed_rules):
     state = designed_rules.setup({}, 3)
     dealt = {state.cards[i].name for key in ("asset_deck", "row1", "row2", "row3", "row4", "row5", "wonder_deck",
-                                             "lair1", "lair2") for i in state.zones[key]}
+                                             "lair1", "lair2") for i in state.cards_in(key)}
     assert _designed_names() <= dealt
 
 

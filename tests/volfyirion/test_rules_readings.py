@@ -145,14 +145,14 @@ steps:
     pack = registry().get("volfyirion")
     rules = pack.rules_with(scenarios._scenario_cards(sc, pack))
     state = rules.setup({}, 0)
-    names = {state.cards[i].name for z in state.zones.values() for i in z}
+    names = {state.cards[i].name for _, z in state.places() for i in z}
     assert not names & {"Test Wonder", "Test Coin"}  # in no deck, no row, no Lair
     scenarios.run(path)
     path.write_text(text.replace("seed: 0\n", "seed: 0\ndeal_cards: true\n"))
     sc = scenarios.load(path)
     rules = pack.rules_with(scenarios._scenario_cards(sc, pack))
     state = rules.setup({}, 0)
-    dealt = [state.cards[i].name for k in ("asset_deck", "wonder_deck", "lair1", "lair2") for i in state.zones[k]]
+    dealt = [state.cards[i].name for k in ("asset_deck", "wonder_deck", "lair1", "lair2") for i in state.cards_in(k)]
     assert dealt.count("Test Wonder") == 20 and dealt.count("Test Coin") > 0
 
 
@@ -164,6 +164,6 @@ def test_a_scenario_card_replacing_a_pack_card_takes_its_place(tmp_path):
     pack = registry().get("volfyirion")
     rules = pack.rules_with(scenarios._scenario_cards(sc, pack))
     state = rules.setup({}, 0)
-    stabs = [state.cards[i] for k in ("asset_deck", "row1", "row2", "row3", "row4", "row5") for i in state.zones[k]
+    stabs = [state.cards[i] for k in ("asset_deck", "row1", "row2", "row3", "row4", "row5") for i in state.cards_in(k)
              if state.cards[i].name == "Stab"]
     assert len(stabs) == 2 and all(c.main == ((1, 5),) for c in stabs)

@@ -63,7 +63,7 @@ def test_VOL_COMP_02_one_lair_with_two_wonder_spaces(rules):
     """VOL-COMP-02: exactly one Lair card; in the two-player game it shows 2 Wonder spaces."""
     assert sum(c.copies for c in base_cards(rules) if c.type == "lair") == 1
     s = rules.setup({}, 4)
-    assert len(s.zones["lair_card"]) == 1
+    assert len(s.cards_in("lair_card")) == 1
     d = rules.describe(s)
     assert len(d["lair"]["wonders"]) == 2 and all(d["lair"]["wonders"])
     assert d["lair"]["owner"] is None

@@ -79,7 +79,7 @@ def test_VOL_SETUP_09_10_lair_fill_order(rules):
 def test_VOL_SETUP_09_real_setup_lair_costs(rules):
     for seed in range(20):
         s = rules.setup({}, seed)
-        assert all(s.cards[s.zones[k][0]].cost <= 3 for k in ("lair1", "lair2"))
+        assert all(s.cards[s.cards_in(k)[0]].cost <= 3 for k in ("lair1", "lair2"))
 
 
 def test_VOL_SETUP_12_empty_areas(rules):

@@ -10,7 +10,7 @@ from tabletop.framework.state import State
 
 
 def _total_cards(state):
-    return sum(len(z) for z in state.zones.values())
+    return sum(len(z) for _, z in state.places())
 
 
 def test_random_games_finish(rules):

@@ -17,7 +17,7 @@ VARIANT_NAMES = MERCENARIES | {"Ascension Path", "Saboteur", "Qoam Armory", "Ano
 
 
 def _names(rules, state):
-    return Counter(state.cards[i].name for z in state.zones.values() for i in z)
+    return Counter(state.cards[i].name for _, z in state.places() for i in z)
 
 
 def test_VOL_VAR_01_base_game_has_no_variant_card_and_each_set_toggles_alone(rules):
@@ -123,7 +123,7 @@ def test_variant_all_mode_extended_setup(rules):
     assert len(d["asset_deck"]) + 5 == 63 + 4 + 2
     assert len(d["wonder_deck"]) + 2 == 28
     assert len(s.zones["perks"]) == 2 and len(s.zones["ploys"]) == 4
-    assert sum(len(z) for z in s.zones.values()) == len(s.cards)
+    assert sum(len(z) for _, z in s.places()) == len(s.cards)
 
 
 def test_VOL_VAR_PERK_01_perks_dealt_face_up(rules):

@@ -14,10 +14,10 @@ def test_random_games_with_every_variant_finish(rules):
     ended = 0
     for seed in range(20):
         s = rules.setup(OPTS, seed)
-        n = sum(len(z) for z in s.zones.values())
+        n = sum(len(z) for _, z in s.places())
         play_out(rules, s, {0: RandomBot(rules, seed), 1: RandomBot(rules, seed + 100)}, max_steps=20000)
         ended += s.over and s.winner in (0, 1)
-        assert sum(len(z) for z in s.zones.values()) == n == len(s.cards)
+        assert sum(len(z) for _, z in s.places()) == n == len(s.cards)
         assert all(v >= 0 for v in s.counters.values())
     assert ended >= 18
 
