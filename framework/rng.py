@@ -14,6 +14,8 @@ GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 #: :func:`shuffled` draws all its numbers at once (:func:`_outputs`) for lists of this many
 #: items (fewer: the set-up costs more than it saves; more: the kept constants grow)
 BATCH = range(5, 1025)
+#: how many outputs :meth:`Random.below` computes at once
+AHEAD = 64
 
 
 def seed_state(seed: int) -> int:
@@ -85,20 +87,44 @@ def _lane_constants(m: int) -> tuple:
 
 
 class Random:
-    """A small seeded generator for bots and tools (same algorithm, outside game states)."""
+    """A small seeded generator for bots and tools (same algorithm, outside game states).
 
-    __slots__ = ("s",)
+    :meth:`below` is what bots pay for at every step, so its outputs are computed
+    :data:`AHEAD` at a time (:func:`_outputs`) and handed out one by one: the same numbers as one
+    at a time. ``s`` is the state after the numbers drawn so far, whatever was computed ahead.
+    """
+
+    __slots__ = ("_end", "_ahead")
 
     def __init__(self, seed: int) -> None:
         self.s = seed_state(seed)
 
+    @property
+    def s(self) -> int:
+        """The generator's state (setting it starts the sequence from there)."""
+        return (self._end - len(self._ahead) * GAMMA) & MASK
+
+    @s.setter
+    def s(self, value: int) -> None:
+        self._end = value
+        self._ahead: list[int] = []
+
+    def __reduce__(self):
+        return _random_at, (self.s,)
+
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``."""
-        # next64 inlined: bots call this once per step
-        s = self.s = (self.s + 0x9E3779B97F4A7C15) & MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        return ((z ^ (z >> 31)) * n) >> 64
+        ahead = self._ahead
+        if not ahead:
+            ahead = self._compute_ahead()
+        return (ahead.pop() * n) >> 64
+
+    def _compute_ahead(self) -> list[int]:
+        ahead = list(_outputs(self._end, AHEAD))
+        ahead.reverse()  # the next output last, for pop()
+        self._end = (self._end + AHEAD * GAMMA) & MASK
+        self._ahead = ahead
+        return ahead
 
     def choice(self, items):
         """One of ``items``, uniformly."""
@@ -112,3 +138,10 @@ class Random:
         """A float in ``[0, 1)``."""
         self.s, z = next64(self.s)
         return (z >> 11) / float(1 << 53)
+
+
+def _random_at(s: int) -> Random:
+    """A :class:`Random` in state ``s`` (how one is copied and unpickled)."""
+    r = Random.__new__(Random)
+    r.s = s
+    return r
