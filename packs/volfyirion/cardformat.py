@@ -7,7 +7,8 @@ needs as plain attributes of the :class:`CardDef`:
 (resource index, n)), ``gains`` (the same points for each player, as (counter key, n) pairs),
 ``need`` (Synergy requirement as (colour index, count) pairs, or None),
 ``cond`` (the compiled condition, used only when ``need`` cannot be known), ``auto`` (the
-secondary is points only and fires by itself), ``sec_points`` (and ``sec_gains``, as ``gains``), ``act`` (Program of a
+secondary is points only and fires by itself), ``sec_points`` (and ``sec_gains``, as ``gains``),
+``stirs_chains`` (playing it may make such a chain hold), ``act`` (Program of a
 secondary that must be activated), ``rem`` (Program of the Remove Ability), and the
 action tuples the card appears in (``play_act``, ``city_play``, ``act_act``, ``act_city``,
 ``rem_act``, ``rem_city``).
@@ -100,6 +101,9 @@ def build(entry: dict, compiler) -> CardDef:
             else:
                 act = ability.program
     fields.update(need=need, cond=cond, auto=auto, sec_points=sec_points, sec_gains=_keyed(sec_points), act=act)
+    # whether playing the card can make a points-only chain hold (its own, or another's through its colour):
+    # a grey card without one cannot, unless a chain of the set reads more than colours (``cond``)
+    fields["stirs_chains"] = auto or fields["colour_i"] >= 0
 
     rem = None
     if "remove" in entry:

@@ -109,7 +109,8 @@ class Keys:
 
 KEYS = (Keys(0), Keys(1))
 #: places whose cards are in play (their abilities active): playing areas, city slots, claimed Lairs
-IN_PLAY_KEYS = frozenset(k for K in KEYS for k in (K.play, K.lair_key) + K.troop_key + K.building_key)
+IN_PLAY_OF = tuple(frozenset((K.play, K.lair_key) + K.troop_key + K.building_key) for K in KEYS)
+IN_PLAY_KEYS = IN_PLAY_OF[0] | IN_PLAY_OF[1]
 
 
 def dragon_text(d: int) -> str:
@@ -276,15 +277,18 @@ def removal_options(state, sources, skip: int = -1, own_effect: int = -1) -> tup
     return options, values
 
 
-def played(state, p: int, iid: int) -> None:
+def played(state, p: int, iid: int, chains: bool = True) -> None:
     """What follows a card's arrival from ``p``'s hand, by the play action or by an effect: the
     PLAYED and ENTERED events, its Main Ability's points at once, then the Synergy Chains
-    (VOL-PLAY-01/02)."""
+    (VOL-PLAY-01/02). ``chains`` False: the caller knows the card cannot make a chain hold
+    (a grey card with no chain of its own, where every chain asks only for colours), and
+    chains fire whenever one could begin to hold, so none waits."""
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
         announce(state, ENTERED, subject=iid, player=p)
     gain_main(state, p, iid)
-    fire_chains(state, p)
+    if chains:
+        fire_chains(state, p)
 
 
 def replace_in_row(state, slot: int) -> tuple[int, int]:

@@ -204,6 +204,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         self.min_asset_cost = min((c.cost for c in every if c.type in ("command", "building", "troop")), default=0)
         self.min_troop_cost = min((c.cost for c in every if c.type == "troop"), default=0)
         self.min_wonder_cost = min((c.cost for c in every if c.type == "wonder"), default=0)
+        #: some points-only chain of the set asks more than colours: any card played may make it hold
+        self.cond_chains = any(c.get("auto") and c.get("need") is None for c in every)
 
     # ================================================================== setup
     def market(self) -> list[str]:
@@ -663,7 +665,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             key = K.play
             if state.log is not None:
                 narrate(state, "play", "{p} plays {card}", actor=p, p=K.name, card=Card(iid))
-        M.played(state, p, iid)  # points are gained the moment the card is played
+        M.played(state, p, iid, c.stirs_chains or self.cond_chains)  # points are gained the moment the card is played
         if state.vars.get("vflags", 0) & V.PLOYS and c.kind in (BUILDING, TROOP, WONDER):
             # a Ploy this card sets off removes it after its points (VOL-VAR-PLOY-DESTROY-01)
             V.board_check(state)

@@ -197,6 +197,9 @@ class VolfyirionTable(Table):
             narration.narrate(state, "move", "{card} goes from {src} to {dst}{where}",
                               card=narration.Card(iid, came_from=key), src=narration.Zone(key),
                               dst=narration.Zone(dest), where=where)
+        p = state.active
+        if state.phase == "main" and dest in M.IN_PLAY_OF[p]:
+            M.fire_chains(state, p)  # a chain the card makes hold fires now (VOL-SYN-08), as on a play
 
     def discard(self, state, iid: int, key: str) -> None:
         self.move(state, iid, key, KEYS[self.owner(state, iid, key)].discard)

@@ -261,6 +261,8 @@ class Recover:
                 slots[K.troop[ci]] = iid
                 narrate(state, "ploy", "{card} comes back into {city}", actor=p, card=Card(iid),
                         city=M.place_text(state, p, ci))
+                if p == state.active and state.phase == "main":
+                    M.fire_chains(state, p)  # a chain the Troop makes hold fires now (VOL-SYN-08)
             return None
         if iid < 0 or iid not in zones["removed"] or not state.vars[K.intact]:
             return None
