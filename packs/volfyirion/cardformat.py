@@ -26,6 +26,15 @@ from tabletop.packs.volfyirion.model import COLOURS, KEYS, KIND_OF, RESOURCES
 
 SCHEMA = json.loads(files("tabletop.packs.volfyirion").joinpath("card.schema.json").read_text("utf-8"))
 
+
+class VolfyirionCard(CardDef):
+    """A Volfyirion card: the fields the rules read at every step are slots (see :class:`CardDef`)."""
+
+    __slots__ = ("name", "type", "kind", "cost", "defence", "colour", "colour_i", "main", "gains", "need", "cond",
+                 "auto", "sec_points", "sec_gains", "act", "rem", "thin", "has_ability", "stirs_chains", "play_act",
+                 "city_play", "act_act", "act_city", "rem_act", "rem_city", "thin_act", "thin_city", "seal_act",
+                 "unseal_act", "starting", "variant", "to_opp", "unremovable", "unsealable", "merc")
+
 CITY_LABELS = ("city1", "city2", "city3")
 
 
@@ -138,7 +147,7 @@ def build(entry: dict, compiler) -> CardDef:
         compiler.fail(("type",), "cities and the Lair have no secondary or remove abilities")
     if kind == 3 and "house" in entry:
         compiler.fail(("house",), "Wonders have no House colour")
-    return CardDef(**fields)
+    return VolfyirionCard(**fields)
 
 
 #: Attributes every card has (the ``rules:`` modifiers set them; see variants.py).

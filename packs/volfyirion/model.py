@@ -76,7 +76,7 @@ class Keys:
 
     __slots__ = ("p", "name", "deck", "hand", "discard", "play", "res", "cp", "bp", "kp",
                  "cities", "troop", "building", "troop_key", "building_key", "slots", "city_slots", "lair",
-                 "lair_key", "intact", "turns", "opp", "cityids", "own_slots")
+                 "lair_key", "intact", "turns", "opp", "cityids", "own_slots", "city_span")
 
     def __init__(self, p: int) -> None:
         n = f"p{p + 1}"
@@ -95,6 +95,9 @@ class Keys:
         self.slots = tuple(zip(self.troop, self.building))
         #: the player's six City slots, Troops then Buildings (those of a destroyed City are empty)
         self.own_slots = self.troop + self.building
+        #: the six slots as one slice of ``state.slots`` (``NO_CITY_CARDS`` when all are empty)
+        self.city_span = slice(min(self.own_slots), max(self.own_slots) + 1)
+        assert self.city_span.stop - self.city_span.start == len(self.own_slots)
         #: the slots of each tuple of intact city indexes (``state.vars[intact]``, any order) as
         #: ``(slot, city index)`` pairs, Troop before Building: one flat loop over a player's cities
         self.city_slots = {
@@ -108,6 +111,7 @@ class Keys:
 
 
 KEYS = (Keys(0), Keys(1))
+NO_CITY_CARDS = [EMPTY] * len(KEYS[0].own_slots)
 #: places whose cards are in play (their abilities active): playing areas, city slots, claimed Lairs
 IN_PLAY_OF = tuple(frozenset((K.play, K.lair_key) + K.troop_key + K.building_key) for K in KEYS)
 IN_PLAY_KEYS = IN_PLAY_OF[0] | IN_PLAY_OF[1]
@@ -186,11 +190,11 @@ def colour_counts(state, p: int) -> list:
     K = KEYS[p]
     for iid in state.zones[K.play]:
         counts[cards[iid].colour_i] += 1
-    slots = state.slots
-    for s in K.own_slots:
-        iid = slots[s]
-        if iid >= 0:
-            counts[cards[iid].colour_i] += 1
+    own = state.slots[K.city_span]
+    if own != NO_CITY_CARDS:
+        for iid in own:
+            if iid >= 0:
+                counts[cards[iid].colour_i] += 1
     return counts
 
 
@@ -226,16 +230,17 @@ def fire_chains(state, p: int) -> None:
             else:
                 cands.append(iid)
     slots = state.slots
-    for s, _ in K.city_slots[state.vars[K.intact]]:
-        iid = slots[s]
-        if iid >= 0:
-            c = cards[iid]
-            counts[c.colour_i] += 1
-            if c.auto and iid not in used:
-                if cands is None:
-                    cands = [iid]
-                else:
-                    cands.append(iid)
+    if slots[K.city_span] != NO_CITY_CARDS:
+        for s, _ in K.city_slots[state.vars[K.intact]]:
+            iid = slots[s]
+            if iid >= 0:
+                c = cards[iid]
+                counts[c.colour_i] += 1
+                if c.auto and iid not in used:
+                    if cands is None:
+                        cands = [iid]
+                    else:
+                        cands.append(iid)
     if cands is None:
         return
     cnt = state.counters

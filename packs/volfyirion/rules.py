@@ -12,7 +12,7 @@ from tabletop.framework.language import N_, Phrase
 from tabletop.framework.narration import DETAIL, Card, Cards, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
-from tabletop.framework.state import State
+from tabletop.framework.state import EMPTY, State
 from tabletop.framework.triggers import ACQUIRED, ATTACKED, LEFT, announce
 from tabletop.framework.zones import shuffle
 
@@ -89,6 +89,8 @@ ATTACK = tuple(tuple(("attack", f"p{o + 1}.city{c + 1}") for c in range(3)) for 
 ATTACK_LAIR = (("attack", "p1.lair"), ("attack", "p2.lair"))
 MOVE = {t: ("move volfyirion", t) for t in ["lair"] + [f"p{o}.city{c}" for o in (1, 2) for c in (1, 2, 3)]}
 ROW_ACQ = tuple(zip(ROW, ACQ_ASSET))
+ROW_SPAN = slice(ROW[0], ROW[-1] + 1)
+LAIRS_SPAN = slice(LAIRS[0], LAIRS[-1] + 1)
 
 OPTIONS = {
     "first": "who plays first: p1, p2 or random (default p1; VOL-TURN-01)",
@@ -357,15 +359,20 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     # ================================================================== turn structure
     def start_turn(self, state: State) -> None:
         p = state.active
-        K = KEYS[p]
-        state.counters[K.turns] += 1
-        state.marks["gained"].clear()
-        state.marks["used"].clear()
-        first_turn = state.counters[K.turns] == 1
+        cnt = state.counters
+        key = KEYS[p].turns
+        turns = cnt[key] = cnt[key] + 1
+        marks = state.marks
+        marks["gained"].clear()
+        marks["used"].clear()
         v = state.vars
-        v["mull"] = first_turn
-        v["refresh"] = ("one" if p == v["first"] else "all") if first_turn else ""
-        if v.get("vflags"):  # per-turn variant marks
+        if turns == 1:
+            v["mull"] = True
+            v["refresh"] = "one" if p == v["first"] else "all"
+        else:
+            v["mull"] = False
+            v["refresh"] = ""
+        if v["vflags"]:  # per-turn variant marks
             v["shift"] = None
             v["collided"] = False
             v["sc_troop"] = -1
@@ -380,15 +387,18 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     def main_start(state: State, p: int) -> None:
         """In-play cards give their points as the Main Phase starts (VOL-INPLAY-02, VOL-DEFEAT-08)."""
         K = KEYS[p]
-        sealed = state.marks["sealed"]
         gain = M.gain_main
-        for iid in state.zones[K.play]:
-            if iid not in sealed:
-                gain(state, p, iid)
+        play = state.zones[K.play]
+        if play:
+            sealed = state.marks["sealed"]
+            for iid in play:
+                if iid not in sealed:
+                    gain(state, p, iid)
         slots = state.slots
-        for s, _ in K.city_slots[state.vars[K.intact]]:
-            if slots[s] >= 0:
-                gain(state, p, slots[s])
+        if slots[K.city_span] != M.NO_CITY_CARDS:
+            for s, _ in K.city_slots[state.vars[K.intact]]:
+                if slots[s] >= 0:
+                    gain(state, p, slots[s])
         if slots[K.lair] >= 0:
             gain(state, p, slots[K.lair])
         M.fire_chains(state, p)
@@ -398,27 +408,24 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         p = state.active
         K = KEYS[p]
         zones = state.zones
-        cards = state.cards
         play = zones[K.play]
         discard = zones[K.discard]
         if play:  # step 1: everything but Wonders
-            keep = []
-            gone = []
-            for iid in play:
-                (keep if cards[iid].kind == WONDER else gone).append(iid)
+            cards = state.cards
+            keep = [iid for iid in play if cards[iid].kind == WONDER]
+            gone = [iid for iid in play if cards[iid].kind != WONDER] if keep else play[:]
             if gone:
-                discard.extend(gone)
+                discard += gone
                 play[:] = keep
                 if LEFT in state.listen:
                     for iid in gone:
                         announce(state, LEFT, subject=iid, player=p, how="discarded", by=p)
         hand = zones[K.hand]  # step 2
         if hand:
-            discard.extend(hand)
+            discard += hand
             hand.clear()
         cnt = state.counters  # step 3
-        for key in K.res:
-            cnt[key] = 0
+        cnt[K.cp] = cnt[K.bp] = cnt[K.kp] = 0
         d = state.vars["dragon"]  # steps 4 and 5
         if d >= 0 and d // 3 == p:
             if state.log is not None:
@@ -436,14 +443,15 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         slots = state.slots
         deck = zones["asset_deck"]
         told = state.log is not None  # (every turn: no narration calls when nobody watches)
-        for i in ROW:
-            if slots[i] < 0 and deck:
-                slots[i] = deck.pop()
-                state.reveals += 1
-                if told:
-                    narrate(state, "row", "Asset Row space {i}: {card} comes in", level=DETAIL, i=i + 1,
-                            card=Card(slots[i]))
-        if slots[LAIR_CARD] >= 0:  # VOL-DEFEAT-10: never after the claim
+        if EMPTY in slots[ROW_SPAN]:
+            for i in ROW:
+                if slots[i] < 0 and deck:
+                    slots[i] = deck.pop()
+                    state.reveals += 1
+                    if told:
+                        narrate(state, "row", "Asset Row space {i}: {card} comes in", level=DETAIL, i=i + 1,
+                                card=Card(slots[i]))
+        if slots[LAIR_CARD] >= 0 and EMPTY in slots[LAIRS_SPAN]:  # VOL-DEFEAT-10: never after the claim
             wd = zones["wonder_deck"]
             for i in LAIRS:
                 if slots[i] < 0 and wd:

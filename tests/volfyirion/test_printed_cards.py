@@ -118,13 +118,13 @@ def test_a_difference_from_the_data_file_fails_unless_it_is_a_listed_conflict_re
     """The comparison itself can fail: a changed value, and a change on a disputed field without a note."""
     entry = next(e for e in PRINTED if e["name"] == "Captain")  # disputed: main.command (tts 0)
     card = pack_cards["Captain"]
-    changed = type(card)(**{**card.__dict__, "main": ((1, 3),)})  # tts's reading: no command point
+    changed = type(card)(**{**card.fields(), "main": ((1, 3),)})  # tts's reading: no command point
     assert _differences(entry, changed) == ["main"]
     assert _allowed(entry, changed, "main")  # a listed conflict, named in the note
-    silent = type(card)(**{**changed.__dict__, "note": ""})
+    silent = type(card)(**{**changed.fields(), "note": ""})
     assert not _allowed(entry, silent, "main")  # the same reading without saying so fails
     other = next(e for e in PRINTED if e["name"] == "Stab")  # nothing disputed on its cost
-    dearer = type(card)(**{**pack_cards["Stab"].__dict__, "cost": 2, "note": "cost"})
+    dearer = type(card)(**{**pack_cards["Stab"].fields(), "cost": 2, "note": "cost"})
     assert _differences(other, dearer) == ["cost"] and not _allowed(other, dearer, "cost")
 
 
