@@ -291,13 +291,14 @@ class Rules:
 
     def apply(self, state: State, action: Action) -> None:
         """Apply ``action`` (which must be legal) to ``state`` in place, and run until input is needed."""
-        if state.pending is not None:
-            answer(state, action)
-        else:
-            handler = self.handlers.get(action[0])
-            if handler is None:
-                raise IllegalAction(f"unknown action {format_action(action)!r}")
+        if state.pending is None:
+            try:
+                handler = self.handlers[action[0]]
+            except KeyError:
+                raise IllegalAction(f"unknown action {format_action(action)!r}") from None
             handler(state, action)
+        else:
+            answer(state, action)
         self.settle(state)
         if state.over and state.log is not None:
             self.narrate_end(state)

@@ -90,6 +90,7 @@ ATTACK_LAIR = (("attack", "p1.lair"), ("attack", "p2.lair"))
 MOVE = {t: ("move volfyirion", t) for t in ["lair"] + [f"p{o}.city{c}" for o in (1, 2) for c in (1, 2, 3)]}
 ROW_ACQ = tuple(zip(ROW, ACQ_ASSET))
 ROW_SPAN = slice(ROW[0], ROW[-1] + 1)
+assert ROW == (0, 1, 2, 3, 4), "_main_actions reads the Asset Row's slots one by one"
 LAIRS_SPAN = slice(LAIRS[0], LAIRS[-1] + 1)
 
 OPTIONS = {
@@ -515,11 +516,22 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                 iid = slots[i]
                 if iid >= 0 and M.cost(state, p, iid) <= cp and not lasting.forbidding(state, M.holders, "acquire", iid, p):
                     acts.append(a)
-        elif cp >= self.min_asset_cost:
-            for i, a in ROW_ACQ:
-                iid = slots[i]
-                if iid >= 0 and cards[iid].cost <= cp:
-                    acts.append(a)
+        elif cp >= self.min_asset_cost:  # the five spaces one by one (ROW is 0..4)
+            iid = slots[0]
+            if iid >= 0 and cards[iid].cost <= cp:
+                acts.append(ACQ_ASSET[0])
+            iid = slots[1]
+            if iid >= 0 and cards[iid].cost <= cp:
+                acts.append(ACQ_ASSET[1])
+            iid = slots[2]
+            if iid >= 0 and cards[iid].cost <= cp:
+                acts.append(ACQ_ASSET[2])
+            iid = slots[3]
+            if iid >= 0 and cards[iid].cost <= cp:
+                acts.append(ACQ_ASSET[3])
+            iid = slots[4]
+            if iid >= 0 and cards[iid].cost <= cp:
+                acts.append(ACQ_ASSET[4])
         if cp >= self.min_troop_cost and len(intact) > 1:
             troops = K.troop
             for ci in intact:
@@ -528,7 +540,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                     for cj in intact:
                         if cj != ci and slots[troops[cj]] < 0:
                             acts.append(REDEPLOY[ci][cj])
-        if slots[LAIR_CARD] >= 0:
+        if (bp >= self.min_wonder_cost or mods) and slots[LAIR_CARD] >= 0:
             for j, i in enumerate(LAIRS):
                 iid = slots[i]
                 if iid >= 0 and (M.cost(state, p, iid) if mods else cards[iid].cost) <= bp \
@@ -574,49 +586,53 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                             seen.add(a)
                         acts.append(a)
         # secondary and remove abilities of own cards in play
-        used = state.marks["used"]
-        sealed = state.marks["sealed"]
         counts = None
-        seen = None
-        for iid in zones[K.play]:
-            c = cards[iid]
-            if not c.has_ability or iid in sealed:
-                continue
-            if c.act is not None and iid not in used:
-                if counts is None:
-                    counts = M.colour_counts(state, p)
-                if M.requirement_met(c, counts, state, p, iid):
-                    a = c.act_act
-                    if seen is None:
-                        seen = set()
-                    if a not in seen:
-                        seen.add(a)
-                        acts.append(a)
-            if c.rem is not None:
-                a = c.rem_act
-                if seen is None:
-                    seen = set()
-                if a not in seen:
-                    seen.add(a)
-                    acts.append(a)
-                    if c.thin:
-                        acts.append(c.thin_act)
-        for s, ci in K.city_slots[intact]:
-            iid = slots[s]
-            if iid >= 0:
+        play = zones[K.play]
+        if play:
+            used = state.marks["used"]
+            sealed = state.marks["sealed"]
+            seen = None
+            for iid in play:
                 c = cards[iid]
-                if not c.has_ability:
+                if not c.has_ability or iid in sealed:
                     continue
                 if c.act is not None and iid not in used:
                     if counts is None:
                         counts = M.colour_counts(state, p)
                     if M.requirement_met(c, counts, state, p, iid):
-                        acts.append(c.act_city[ci])
+                        a = c.act_act
+                        if seen is None:
+                            seen = set()
+                        if a not in seen:
+                            seen.add(a)
+                            acts.append(a)
                 if c.rem is not None:
-                    acts.append(c.rem_city[ci])
-                    if c.thin:
-                        acts.append(c.thin_city[ci])
-        if v.get("vflags"):
+                    a = c.rem_act
+                    if seen is None:
+                        seen = set()
+                    if a not in seen:
+                        seen.add(a)
+                        acts.append(a)
+                        if c.thin:
+                            acts.append(c.thin_act)
+        if slots[K.city_span] != M.NO_CITY_CARDS:
+            used = state.marks["used"]
+            for s, ci in K.city_slots[intact]:
+                iid = slots[s]
+                if iid >= 0:
+                    c = cards[iid]
+                    if not c.has_ability:
+                        continue
+                    if c.act is not None and iid not in used:
+                        if counts is None:
+                            counts = M.colour_counts(state, p)
+                        if M.requirement_met(c, counts, state, p, iid):
+                            acts.append(c.act_city[ci])
+                    if c.rem is not None:
+                        acts.append(c.rem_city[ci])
+                        if c.thin:
+                            acts.append(c.thin_city[ci])
+        if v["vflags"]:
             acts = self._variant_actions(state, acts)
         acts.append(END_TURN)
         return acts

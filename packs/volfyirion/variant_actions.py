@@ -14,6 +14,7 @@ from tabletop.framework.triggers import ACQUIRED, announce
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
+from tabletop.packs.volfyirion.variants import PLOYS
 from tabletop.packs.volfyirion.model import (
     DEFEAT, DEFEAT_COST, KEYS, REMOVED, RESOURCES, WONDER, WONDER_REMOVAL,
 )
@@ -24,7 +25,7 @@ class VariantActions:
 
     def check(self, state: State) -> None:
         """Ploys whose board condition holds fire after every action (VOL-VAR-PLOY-02/03)."""
-        if state.vars.get("vflags", 0) & V.PLOYS:
+        if state.vars["vflags"] & PLOYS:
             V.board_check(state)
 
     def listeners(self, state: State, event: str) -> list:
