@@ -14,7 +14,10 @@ containers:
 - ``vars``: immutable scalars and tuples by key (where the dragon is, first-turn options).
 
 ``events`` holds announced events not yet answered (:mod:`tabletop.framework.triggers`);
-``listen`` is the set of events some card of this game answers, derived from the cards.
+``listen`` is the set of events some card of this game answers, derived from the cards;
+``tables`` is whatever the pack derives once from the game's ``cards`` to read them fast (flat
+per-instance columns such as every card's cost), shared by every copy of the game, never
+saved, and None until the pack builds it.
 
 The pack chooses the keys and which places are slots; the framework only copies, serialises
 and shows them. A place is named the same way whichever it is (``"row3"``, ``"p2.city1.troop"``):
@@ -79,7 +82,7 @@ class State:
     __slots__ = (
         "game", "cards", "nplayers", "zones", "slots", "layout", "counters", "marks", "values", "vars",
         "rng", "turn", "active", "phase", "phase_done", "stack", "pending",
-        "winner", "over", "reveals", "events", "listen", "log",
+        "winner", "over", "reveals", "events", "listen", "tables", "log",
     )
 
     def __init__(self, game: str, cards: list, nplayers: int, rng: int, layout: Layout = NO_SLOTS) -> None:
@@ -105,6 +108,7 @@ class State:
         self.reveals = 0
         self.events: list = []
         self.listen: frozenset = frozenset()
+        self.tables = None
         self.log = current_log()  # where narration goes while the game is watched (framework/narration.py)
 
     def clone(self) -> "State":
@@ -135,6 +139,7 @@ class State:
         s.reveals = self.reveals
         s.events = self.events[:] if self.events else []
         s.listen = self.listen
+        s.tables = self.tables
         s.log = None  # a copy (a bot's search) narrates nothing
         return s
 

@@ -156,6 +156,36 @@ def dragon_place(state, d: int) -> str:
     return Word(N_("its Lair")) if d == LAIR else place_text(state, d // 3, d % 3)
 
 
+# ---------------------------------------------------------------------- a game's cards, flat
+class CardTables:
+    """Columns of one game's cards by instance id, for the rules' hottest loops (``state.tables``).
+
+    Each column has one entry more than the game has cards: the last, read by index -1, is
+    what an empty slot (``EMPTY``) holds, so ``cost[slots[i]] <= cp`` needs no emptiness test.
+    """
+
+    __slots__ = ("cards", "n", "cost", "play", "colour", "ability", "kind")
+    NEVER = 1 << 62  # the cost of an empty slot: nothing pays it
+
+    def __init__(self, cards: list) -> None:
+        self.cards = cards
+        self.n = len(cards)
+        self.cost = [c.cost for c in cards] + [self.NEVER]
+        self.play = [c.play_act for c in cards] + [None]  # None: played into a City (or no card)
+        self.colour = [c.colour_i for c in cards] + [-1]
+        self.ability = [c.has_ability for c in cards] + [False]
+        self.kind = [c.kind for c in cards] + [-1]
+
+
+def tables(state) -> CardTables:
+    """``state.tables``, built for the game's cards if it is missing or stale (cards added by a
+    scenario, a state read back from JSON)."""
+    t = state.tables
+    if t is None or t.cards is not state.cards or t.n != len(state.cards):
+        t = state.tables = CardTables(state.cards)
+    return t
+
+
 # ---------------------------------------------------------------------- points
 def gain_main(state, p: int, iid: int) -> None:
     """Gain a card's Main Ability points, once per turn (the ``gained`` mark)."""

@@ -470,14 +470,15 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     # ================================================================== legal actions
     def _main_actions(self, state: State) -> list:
         p = state.active
-        o = 1 - p
         K = KEYS[p]
-        O = KEYS[o]
         zones = state.zones
         slots = state.slots
         cards = state.cards
+        t = state.tables
+        if t is None or t.cards is not cards or t.n != len(cards):
+            t = M.tables(state)
+        cost = t.cost  # an empty slot's card costs more than anyone has (CardTables)
         v = state.vars
-        cnt = state.counters
         acts = []
         if v["mull"]:
             acts.append(MULLIGAN)
@@ -493,12 +494,12 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         hand = zones[K.hand]
         mods = "modifiers" in state.listen
         if hand:
-            seen = set()
+            seen = []  # the cards already offered (a hand holds a few: a list beats a set)
             for iid in hand:
                 c = cards[iid]
                 if c in seen:
                     continue
-                seen.add(c)
+                seen.append(c)
                 if mods and lasting.forbidding(state, M.holders, "play", iid, p):
                     continue
                 pa = c.play_act
@@ -508,45 +509,46 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                     cpl = c.city_play
                     for ci in intact:
                         acts.append(cpl[ci])
+        cnt = state.counters
         cp = cnt[K.cp]
-        bp = cnt[K.bp]
-        kp = cnt[K.kp]
         if mods:
             for i, a in ROW_ACQ:
                 iid = slots[i]
                 if iid >= 0 and M.cost(state, p, iid) <= cp and not lasting.forbidding(state, M.holders, "acquire", iid, p):
                     acts.append(a)
         elif cp >= self.min_asset_cost:  # the five spaces one by one (ROW is 0..4)
-            iid = slots[0]
-            if iid >= 0 and cards[iid].cost <= cp:
+            if cost[slots[0]] <= cp:
                 acts.append(ACQ_ASSET[0])
-            iid = slots[1]
-            if iid >= 0 and cards[iid].cost <= cp:
+            if cost[slots[1]] <= cp:
                 acts.append(ACQ_ASSET[1])
-            iid = slots[2]
-            if iid >= 0 and cards[iid].cost <= cp:
+            if cost[slots[2]] <= cp:
                 acts.append(ACQ_ASSET[2])
-            iid = slots[3]
-            if iid >= 0 and cards[iid].cost <= cp:
+            if cost[slots[3]] <= cp:
                 acts.append(ACQ_ASSET[3])
-            iid = slots[4]
-            if iid >= 0 and cards[iid].cost <= cp:
+            if cost[slots[4]] <= cp:
                 acts.append(ACQ_ASSET[4])
         if cp >= self.min_troop_cost and len(intact) > 1:
             troops = K.troop
             for ci in intact:
-                t = slots[troops[ci]]
-                if t >= 0 and cards[t].cost <= cp:
+                if cost[slots[troops[ci]]] <= cp:
                     for cj in intact:
                         if cj != ci and slots[troops[cj]] < 0:
                             acts.append(REDEPLOY[ci][cj])
-        if (bp >= self.min_wonder_cost or mods) and slots[LAIR_CARD] >= 0:
-            for j, i in enumerate(LAIRS):
-                iid = slots[i]
-                if iid >= 0 and (M.cost(state, p, iid) if mods else cards[iid].cost) <= bp \
-                        and not (mods and lasting.forbidding(state, M.holders, "acquire", iid, p)):
-                    acts.append(ACQ_WONDER[j])
+        bp = cnt[K.bp]
+        if mods:
+            if slots[LAIR_CARD] >= 0:
+                for j, i in enumerate(LAIRS):
+                    iid = slots[i]
+                    if iid >= 0 and M.cost(state, p, iid) <= bp and not lasting.forbidding(state, M.holders, "acquire", iid, p):
+                        acts.append(ACQ_WONDER[j])
+        elif bp >= self.min_wonder_cost and slots[LAIR_CARD] >= 0:
+            if cost[slots[LAIRS[0]]] <= bp:
+                acts.append(ACQ_WONDER[0])
+            if cost[slots[LAIRS[1]]] <= bp:
+                acts.append(ACQ_WONDER[1])
         if bp >= self.min_defence or mods:
+            o = 1 - p
+            O = KEYS[o]
             if mods or v.get("shift") is not None:
                 for ci in v[O.intact]:
                     if M.city_cost(state, o, ci) <= bp and M.attackable(state, o, ci):
@@ -556,46 +558,50 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                 otroop = O.troop
                 attack = ATTACK[o]
                 for ci in v[O.intact]:
-                    t = slots[otroop[ci]]
-                    if cards[ocities[ci]].defence + (cards[t].defence if t >= 0 else 0) <= bp:
+                    tr = slots[otroop[ci]]
+                    if cards[ocities[ci]].defence + (cards[tr].defence if tr >= 0 else 0) <= bp:
                         acts.append(attack[ci])
             if slots[O.lair] >= 0 and M.lair_cost(state, o) <= bp and (not mods or M.attackable(state, o, M.LAIR_CITY)):
                 acts.append(ATTACK_LAIR[o])
             if bp >= DEFEAT_COST and v["dragon"] != REMOVED:
                 acts.append(DEFEAT)
+        kp = cnt[K.kp]
         if kp:
             if kp >= REPLACE_COST and zones["asset_deck"]:
                 for i in ROW:
                     if slots[i] >= 0:
                         acts.append(REPLACE[i])
             if kp >= MOVE_COST:
-                for t, _ in M.dragon_moves(state, p):
-                    acts.append(MOVE[t])
-            sealed = state.marks["sealed"]
-            for pl in (p, o) if kp >= self.min_wonder_cost else ():
-                seen = None
-                for iid in zones[KEYS[pl].play]:
-                    c = cards[iid]
-                    if c.kind == WONDER and c.cost <= kp:
-                        a = c.unseal_act[pl] if iid in sealed else c.seal_act[pl]
-                        if seen is None:
-                            seen = {a}
-                        elif a in seen:
-                            continue
-                        else:
-                            seen.add(a)
-                        acts.append(a)
+                for to, _ in M.dragon_moves(state, p):
+                    acts.append(MOVE[to])
+            if kp >= self.min_wonder_cost:
+                kind = t.kind
+                sealed = state.marks["sealed"]
+                for pl in (p, 1 - p):
+                    seen = None
+                    for iid in zones[KEYS[pl].play]:
+                        if kind[iid] == WONDER and cost[iid] <= kp:
+                            c = cards[iid]
+                            a = c.unseal_act[pl] if iid in sealed else c.seal_act[pl]
+                            if seen is None:
+                                seen = {a}
+                            elif a in seen:
+                                continue
+                            else:
+                                seen.add(a)
+                            acts.append(a)
         # secondary and remove abilities of own cards in play
         counts = None
+        ability = t.ability
         play = zones[K.play]
         if play:
             used = state.marks["used"]
             sealed = state.marks["sealed"]
             seen = None
             for iid in play:
-                c = cards[iid]
-                if not c.has_ability or iid in sealed:
+                if not ability[iid] or iid in sealed:
                     continue
+                c = cards[iid]
                 if c.act is not None and iid not in used:
                     if counts is None:
                         counts = M.colour_counts(state, p)
@@ -619,10 +625,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             used = state.marks["used"]
             for s, ci in K.city_slots[intact]:
                 iid = slots[s]
-                if iid >= 0:
+                if ability[iid]:
                     c = cards[iid]
-                    if not c.has_ability:
-                        continue
                     if c.act is not None and iid not in used:
                         if counts is None:
                             counts = M.colour_counts(state, p)
