@@ -324,6 +324,7 @@ class Rules:
     def settle(self, state: State) -> None:
         """Run effects, triggered abilities, state checks and automatic phases until a player must act."""
         check = self.check
+        after = self._after
         while not state.over:
             if state.stack:
                 if state.pending is None:
@@ -340,23 +341,24 @@ class Rules:
                 continue
             if not state.phase_done:
                 return
-            self._next_phase(state)
+            # the phase is over: the next one begins (after the last, a new turn)
+            phase, last = after[state.phase]
+            if state.listen and self._announce_leaving(state, last):
+                continue  # the abilities answering the end of the phase (or turn) resolve first
+            if last:
+                self._new_turn(state)
+            self.enter_phase(state, phase)
 
-    def _next_phase(self, state: State) -> None:
-        phase, last = self._after[state.phase]
-        if state.listen and self._announce_leaving(state, last):
-            return  # the abilities answering the end of the phase (or turn) resolve first
-        if last:
-            state.active = self.next_player(state)
-            state.turn += 1
-            if lasting.LASTING in state.vars:
-                lasting.expire(state)
-            if state.log is not None:
-                self.narrate_turn(state)
-            self.start_turn(state)
-            if state.listen:
-                announce(state, TURN_START, player=state.active)
-        self.enter_phase(state, phase)
+    def _new_turn(self, state: State) -> None:
+        state.active = self.next_player(state)
+        state.turn += 1
+        if lasting.LASTING in state.vars:
+            lasting.expire(state)
+        if state.log is not None:
+            self.narrate_turn(state)
+        self.start_turn(state)
+        if state.listen:
+            announce(state, TURN_START, player=state.active)
 
     @staticmethod
     def _announce_leaving(state: State, last: bool) -> bool:

@@ -70,22 +70,25 @@ def draw(state: State, deck: str, dest: str, n: int = 1, refill_from: str | None
     zones = state.zones
     src, out = zones[deck], zones[dest]
     if 0 < n <= len(src):  # the usual case, in one slice: the top card first, as one by one
-        out.extend(src[:-n - 1:-1])
+        out += src[:-n - 1:-1]
         del src[-n:]
         got = n
     else:
         got = 0
-    while got < n:
-        if not src:
-            if refill_from is None or not zones[refill_from]:
-                break
-            src.extend(zones[refill_from])
-            zones[refill_from].clear()
-            if state.log is not None:
-                narrate(state, "shuffle", "{from_} is shuffled into {deck}", from_=Zone(refill_from), deck=Zone(deck))
-            shuffle(state, deck)
-        out.append(src.pop())
-        got += 1
+        while got < n:
+            if not src:
+                if refill_from is None or not zones[refill_from]:
+                    break
+                pile = zones[refill_from]
+                src += pile
+                pile.clear()
+                if state.log is not None:
+                    narrate(state, "shuffle", "{from_} is shuffled into {deck}", from_=Zone(refill_from), deck=Zone(deck))
+                shuffle(state, deck)
+            k = min(n - got, len(src))  # what this deck can give, in one slice as above
+            out += src[:-k - 1:-1]
+            del src[-k:]
+            got += k
     if got:
         state.reveals += 1
         if state.log is not None:

@@ -14,7 +14,7 @@ from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
 from tabletop.framework.state import EMPTY, State
 from tabletop.framework.triggers import ACQUIRED, ATTACKED, LEFT, announce
-from tabletop.framework.zones import shuffle
+from tabletop.framework.zones import draw, shuffle
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
@@ -165,7 +165,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     def __init__(self, cards) -> None:
         self.phases = (
             Phase("draw", self._enter_draw),
-            Phase("main", self._enter_main, self._main_actions),
+            Phase("main", self.main_start, self._main_actions),
             Phase("end", self._enter_end),
         )
         super().__init__(cards)
@@ -378,15 +378,17 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             v["collided"] = False
             v["sc_troop"] = -1
 
-    def _enter_draw(self, state: State) -> None:
-        M.draw_cards(state, state.active, HAND_SIZE)  # VOL-DRAW-01..05
-
-    def _enter_main(self, state: State) -> None:
-        self.main_start(state, state.active)
+    @staticmethod
+    def _enter_draw(state: State) -> None:
+        K = KEYS[state.active]
+        draw(state, K.deck, K.hand, HAND_SIZE, K.discard)  # VOL-DRAW-01..05
 
     @staticmethod
-    def main_start(state: State, p: int) -> None:
-        """In-play cards give their points as the Main Phase starts (VOL-INPLAY-02, VOL-DEFEAT-08)."""
+    def main_start(state: State, p: int | None = None) -> None:
+        """In-play cards give their points as the Main Phase starts (VOL-INPLAY-02, VOL-DEFEAT-08):
+        the active player's, or ``p``'s."""
+        if p is None:
+            p = state.active
         K = KEYS[p]
         gain = M.gain_main
         play = state.zones[K.play]
