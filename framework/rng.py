@@ -7,7 +7,6 @@ actions always give the same game.
 from __future__ import annotations
 
 import struct
-from functools import lru_cache
 
 MASK = (1 << 64) - 1
 GAMMA, MIX1, MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
@@ -42,11 +41,11 @@ def shuffled(s: int, items: list) -> int:
     """Fisher-Yates shuffle of ``items`` in place; return the new generator state."""
     n = len(items)
     if n in BATCH:
-        i = n - 1
-        for z in _outputs(s, i):
-            j = (z * (i + 1)) >> 64
-            items[i], items[j] = items[j], items[i]
+        i = n
+        for z in _outputs(s, n - 1):
+            j = (z * i) >> 64  # i is one more than the place filled
             i -= 1
+            items[i], items[j] = items[j], items[i]
         return (s + (n - 1) * GAMMA) & MASK
     for i in range(n - 1, 0, -1):
         s = (s + GAMMA) & MASK
@@ -67,23 +66,27 @@ def _outputs(s: int, m: int) -> tuple:
     step of the mix (shift, xor, multiply, mask) runs once over every lane. A right shift moves
     a lane's low bits into the unused top half of the lane below, where the mask clears them.
     """
-    ones, lanes, steps, layout = _lane_constants(m)
+    c = _LANES.get(m)
+    ones, lanes, steps, layout, size = c if c is not None else _lane_constants(m)
     z = (s * ones + steps) & lanes
     z = ((z ^ (z >> 30)) & lanes) * MIX1 & lanes
     z = ((z ^ (z >> 27)) & lanes) * MIX2 & lanes
     z = (z ^ (z >> 31)) & lanes
-    return layout.unpack(z.to_bytes(16 * m, "little"))[::2]
+    return layout.unpack(z.to_bytes(size, "little"))
 
 
-@lru_cache(maxsize=64)
+_LANES: dict[int, tuple] = {}
+
+
 def _lane_constants(m: int) -> tuple:
     """For ``m`` lanes: 1 in each lane, the 64-bit mask in each lane, ``(k+1)·GAMMA`` in lane
-    k, and the layout that reads the lanes back as pairs of 64-bit words (built from bytes,
-    in time linear in ``m``)."""
-    layout = struct.Struct(f"<{2 * m}Q")
-    ones = int.from_bytes(layout.pack(*(1, 0) * m), "little")
-    steps = int.from_bytes(layout.pack(*(x for k in range(1, m + 1) for x in ((k * GAMMA) & MASK, 0))), "little")
-    return ones, ones * MASK, steps, layout
+    k, the layout that reads each lane's low word (skipping its high word), and the size in
+    bytes; built from bytes, in time linear in ``m``, and kept (``m`` is at most 1,023)."""
+    words = struct.Struct(f"<{2 * m}Q")
+    ones = int.from_bytes(words.pack(*(1, 0) * m), "little")
+    steps = int.from_bytes(words.pack(*(x for k in range(1, m + 1) for x in ((k * GAMMA) & MASK, 0))), "little")
+    c = _LANES[m] = (ones, ones * MASK, steps, struct.Struct("<" + "Q8x" * m), 16 * m)
+    return c
 
 
 class Random:

@@ -398,13 +398,15 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                 if iid not in sealed:
                     gain(state, p, iid)
         slots = state.slots
-        if slots[K.city_span] != M.NO_CITY_CARDS:
+        cities = slots[K.city_span] != M.NO_CITY_CARDS
+        if cities:
             for s, _ in K.city_slots[state.vars[K.intact]]:
                 if slots[s] >= 0:
                     gain(state, p, slots[s])
         if slots[K.lair] >= 0:
             gain(state, p, slots[K.lair])
-        M.fire_chains(state, p)
+        if play or cities:  # (a chain belongs to a card in the Playing Area or a City)
+            M.fire_chains(state, p)
 
     def _enter_end(self, state: State) -> None:
         """End of a Turn, steps 1 to 6 in order (VOL-END-01..08)."""
