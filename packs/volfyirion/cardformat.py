@@ -33,7 +33,7 @@ class VolfyirionCard(CardDef):
     __slots__ = ("name", "type", "kind", "cost", "defence", "colour", "colour_i", "main", "gains", "need", "cond",
                  "auto", "sec_points", "sec_gains", "act", "rem", "thin", "has_ability", "stirs_chains", "play_act",
                  "city_play", "act_act", "act_city", "rem_act", "rem_city", "thin_act", "thin_city", "seal_act",
-                 "unseal_act", "starting", "variant", "to_opp", "unremovable", "unsealable", "merc")
+                 "unseal_act", "removal", "starting", "variant", "to_opp", "unremovable", "unsealable", "merc")
 
 CITY_LABELS = ("city1", "city2", "city3")
 
@@ -136,6 +136,8 @@ def build(entry: dict, compiler) -> CardDef:
     fields["thin_act"] = ("thin", name)
     fields["thin_city"] = tuple(("thin", name, c) for c in CITY_LABELS)
     fields["seal_act"] = (("seal", "p1", name), ("seal", "p2", name))
+    # the options "remove one of your cards" offers for it, by where it is (model.removal_options)
+    fields["removal"] = {where: ("choose", f"{where}:{name}") for where in ("play", "discard", "hand")}
     fields["unseal_act"] = (("unseal", "p1", name), ("unseal", "p2", name))
 
     _variant_fields(entry, fields, compiler, name, kind)

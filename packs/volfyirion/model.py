@@ -300,15 +300,15 @@ def removal_options(state, sources, skip: int = -1, own_effect: int = -1) -> tup
     cards = state.cards
     options, values = [], []
     for where, src in sources:
-        seen = set()
+        seen = []
         for iid in state.zones[src]:
             c = cards[iid]
             if iid == skip or (c.unremovable and iid != own_effect) or c.name in seen:
                 continue
-            seen.add(c.name)
-            label = f"{where}:{c.name}"
-            options.append(("choose", label))
-            values.append(label)
+            seen.append(c.name)
+            option = c.removal[where]  # ("choose", "discard:Stab"), made once per card
+            options.append(option)
+            values.append(option[1])
     return options, values
 
 
