@@ -16,8 +16,8 @@ containers:
 ``events`` holds announced events not yet answered (:mod:`tabletop.framework.triggers`);
 ``listen`` is the set of events some card of this game answers, derived from the cards;
 ``tables`` is whatever the pack derives once from the game's ``cards`` to read them fast (flat
-per-instance columns such as every card's cost), shared by every copy of the game, never
-saved, and None until the pack builds it.
+per-instance columns such as every card's cost, :class:`Layout`), shared by every copy of the
+game and never saved.
 
 The pack chooses the keys and which places are slots; the framework only copies, serialises
 and shows them. A place is named the same way whichever it is (``"row3"``, ``"p2.city1.troop"``):
@@ -37,20 +37,23 @@ EMPTY = -1  # an empty slot
 
 
 class Layout:
-    """A game's slots: the places that hold at most one card, in ``state.slots`` by index.
+    """The shape a pack gives its states: its slots, and the tables it reads its cards through.
 
     A place that never holds two cards costs a whole list as a zone: one more object to copy
     at every clone and a list to test at every look. A pack names such places once, in the
-    order it likes; the slot of ``names[i]`` is ``state.slots[i]``. Layouts are registered by
-    game name (:meth:`register`), so a state read back from JSON finds its own.
+    order it likes; the slot of ``names[i]`` is ``state.slots[i]``. ``tables``, if given, builds
+    ``state.tables`` from a game's card list (``tables(cards)``); the pack sets it when it deals
+    a game, and :meth:`State.from_json` rebuilds it. Layouts are registered by game name
+    (:meth:`register`), so a state read back from JSON finds its own.
     """
 
-    __slots__ = ("names", "index")
+    __slots__ = ("names", "index", "tables")
     known: dict[str, "Layout"] = {}
 
-    def __init__(self, names=()) -> None:
+    def __init__(self, names=(), tables=None) -> None:
         self.names = tuple(names)
         self.index = {n: i for i, n in enumerate(self.names)}
+        self.tables = tables
 
     def register(self, game: str) -> "Layout":
         """Make this the layout :meth:`State.from_json` uses for ``game``'s states."""
@@ -258,6 +261,8 @@ class State:
         s.reveals = data["reveals"]
         s.events = [(e, _from_json_value(d)) for e, d in data.get("events", ())]
         s.listen = listened(s.cards)
+        if layout.tables is not None:
+            s.tables = layout.tables(s.cards)
         return s
 
 

@@ -64,10 +64,32 @@ def _player_slot_names(p: int) -> tuple[str, ...]:
     return tuple(f"{n}.city{i}.troop" for i in (1, 2, 3)) + tuple(f"{n}.city{i}.building" for i in (1, 2, 3))
 
 
+# ---------------------------------------------------------------------- a game's cards, flat
+class CardTables:
+    """Columns of one game's cards by instance id, for the rules' hottest loops (``state.tables``,
+    made once a game's cards are dealt: by ``setup``, ``apply_setup`` and ``State.from_json``).
+
+    Each column has one entry more than the game has cards: the last, read by index -1, is
+    what an empty slot (``EMPTY``) holds, so ``cost[slots[i]] <= cp`` needs no emptiness test.
+    """
+
+    __slots__ = ("cards", "n", "cost", "play", "colour", "ability", "kind")
+    NEVER = 1 << 62  # the cost of an empty slot: nothing pays it
+
+    def __init__(self, cards: list) -> None:
+        self.cards = cards
+        self.n = len(cards)
+        self.cost = [c.cost for c in cards] + [self.NEVER]
+        self.play = [c.play_act for c in cards] + [None]  # None: played into a City (or no card)
+        self.colour = [c.colour_i for c in cards] + [-1]
+        self.ability = [c.has_ability for c in cards] + [False]
+        self.kind = [c.kind for c in cards] + [-1]
+
+
 #: every place of one card, in slot order: Asset Row, Lair spaces, Lair card, each player's six
 #: City slots (Troops then Buildings), the claimed Lairs
 LAYOUT = Layout(ROW_KEYS + LAIR_KEYS + ("lair_card",) + _player_slot_names(0) + _player_slot_names(1)
-                + ("p1.lair", "p2.lair")).register("volfyirion")
+                + ("p1.lair", "p2.lair"), tables=CardTables).register("volfyirion")
 
 
 class Keys:
@@ -154,36 +176,6 @@ def place_text(state, p: int, ci: int) -> str:
 
 def dragon_place(state, d: int) -> str:
     return Word(N_("its Lair")) if d == LAIR else place_text(state, d // 3, d % 3)
-
-
-# ---------------------------------------------------------------------- a game's cards, flat
-class CardTables:
-    """Columns of one game's cards by instance id, for the rules' hottest loops (``state.tables``).
-
-    Each column has one entry more than the game has cards: the last, read by index -1, is
-    what an empty slot (``EMPTY``) holds, so ``cost[slots[i]] <= cp`` needs no emptiness test.
-    """
-
-    __slots__ = ("cards", "n", "cost", "play", "colour", "ability", "kind")
-    NEVER = 1 << 62  # the cost of an empty slot: nothing pays it
-
-    def __init__(self, cards: list) -> None:
-        self.cards = cards
-        self.n = len(cards)
-        self.cost = [c.cost for c in cards] + [self.NEVER]
-        self.play = [c.play_act for c in cards] + [None]  # None: played into a City (or no card)
-        self.colour = [c.colour_i for c in cards] + [-1]
-        self.ability = [c.has_ability for c in cards] + [False]
-        self.kind = [c.kind for c in cards] + [-1]
-
-
-def tables(state) -> CardTables:
-    """``state.tables``, built for the game's cards if it is missing or stale (cards added by a
-    scenario, a state read back from JSON)."""
-    t = state.tables
-    if t is None or t.cards is not state.cards or t.n != len(state.cards):
-        t = state.tables = CardTables(state.cards)
-    return t
 
 
 # ---------------------------------------------------------------------- points

@@ -171,6 +171,7 @@ class Positions:
             pts = plan[K.name].get("points", {})
             for r, key in zip(RESOURCES, K.res):
                 state.counters[key] = pts.get(r, 0)
+        state.tables = M.CardTables(state.cards)
         self.main_start(state, p)
         for q in (0, 1):
             M.check_loss(state, q)

@@ -322,6 +322,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         for v in variants:
             if VARIANTS[v] is not None:
                 VARIANTS[v](self, state)
+        state.tables = M.CardTables(cards)
         return self.begin(state)
 
     def _city_sets(self, state: State, choice) -> tuple[list, list]:
@@ -479,8 +480,6 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         slots = state.slots
         cards = state.cards
         t = state.tables
-        if t is None or t.cards is not cards or t.n != len(cards):
-            t = M.tables(state)
         cost = t.cost  # an empty slot's card costs more than anyone has (CardTables)
         v = state.vars
         acts = []
@@ -531,7 +530,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                 acts.append(ACQ_ASSET[3])
             if cost[slots[4]] <= cp:
                 acts.append(ACQ_ASSET[4])
-        if cp >= self.min_troop_cost and len(intact) > 1:
+        cities = slots[K.city_span] != M.NO_CITY_CARDS  # some Troop or Building of this player's
+        if cities and cp >= self.min_troop_cost and len(intact) > 1:
             troops = K.troop
             for ci in intact:
                 if cost[slots[troops[ci]]] <= cp:
@@ -625,7 +625,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                         acts.append(a)
                         if c.thin:
                             acts.append(c.thin_act)
-        if slots[K.city_span] != M.NO_CITY_CARDS:
+        if cities:
             used = state.marks["used"]
             for s, ci in K.city_slots[intact]:
                 iid = slots[s]
