@@ -417,9 +417,10 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         play = zones[K.play]
         discard = zones[K.discard]
         if play:  # step 1: everything but Wonders
-            cards = state.cards
-            keep = [iid for iid in play if cards[iid].kind == WONDER]
-            gone = [iid for iid in play if cards[iid].kind != WONDER] if keep else play[:]
+            kind = state.tables.kind
+            keep, gone = [], []
+            for iid in play:
+                (keep if kind[iid] == WONDER else gone).append(iid)
             if gone:
                 discard += gone
                 play[:] = keep
