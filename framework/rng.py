@@ -41,11 +41,7 @@ def shuffled(s: int, items: list) -> int:
     """Fisher-Yates shuffle of ``items`` in place; return the new generator state."""
     n = len(items)
     if n in BATCH:
-        i = n
-        for z in _outputs(s, n - 1):
-            j = (z * i) >> 64  # i is one more than the place filled
-            i -= 1
-            items[i], items[j] = items[j], items[i]
+        _swap(items, _outputs(s, n - 1))
         return (s + (n - 1) * GAMMA) & MASK
     for i in range(n - 1, 0, -1):
         s = (s + GAMMA) & MASK
@@ -55,6 +51,15 @@ def shuffled(s: int, items: list) -> int:
         j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
     return s
+
+
+def _swap(items: list, outputs) -> None:
+    """Fisher-Yates with the generator's next ``len(items) - 1`` ``outputs``, in order."""
+    i = len(items)
+    for z in outputs:
+        j = (z * i) >> 64  # i is one more than the place filled
+        i -= 1
+        items[i], items[j] = items[j], items[i]
 
 
 def _outputs(s: int, m: int) -> tuple:
@@ -93,8 +98,9 @@ class Random:
     """A small seeded generator for bots and tools (same algorithm, outside game states).
 
     :meth:`below` is what bots pay for at every step, so its outputs are computed
-    :data:`AHEAD` at a time (:func:`_outputs`) and handed out one by one: the same numbers as one
-    at a time. ``s`` is the state after the numbers drawn so far, whatever was computed ahead.
+    :data:`AHEAD` at a time (:func:`_outputs`) and handed out in order to :meth:`below`,
+    :meth:`random` and :meth:`shuffle` alike: the same numbers as one at a time. ``s`` is the
+    state after the numbers drawn so far, whatever was computed ahead.
     """
 
     __slots__ = ("_end", "_ahead")
@@ -122,12 +128,16 @@ class Random:
             ahead = self._compute_ahead()
         return (ahead.pop() * n) >> 64
 
-    def _compute_ahead(self) -> list[int]:
-        ahead = list(_outputs(self._end, AHEAD))
-        ahead.reverse()  # the next output last, for pop()
-        self._end = (self._end + AHEAD * GAMMA) & MASK
-        self._ahead = ahead
-        return ahead
+    def _compute_ahead(self, m: int = AHEAD) -> list[int]:
+        """Compute ``m`` more outputs, after those already ahead; the buffer (the next output last)."""
+        more = list(_outputs(self._end, m))
+        more.reverse()  # the next output last, for pop()
+        self._end = (self._end + m * GAMMA) & MASK
+        ahead = self._ahead
+        if ahead:
+            more += ahead
+        self._ahead = more
+        return more
 
     def choice(self, items):
         """One of ``items``, uniformly."""
@@ -135,12 +145,21 @@ class Random:
 
     def shuffle(self, items: list) -> None:
         """Shuffle ``items`` in place."""
-        self.s = shuffled(self.s, items)
+        m = len(items) - 1
+        if m <= 0:
+            return
+        ahead = self._ahead
+        if len(ahead) < m:
+            ahead = self._compute_ahead(m - len(ahead) + AHEAD)
+        _swap(items, ahead[:-m - 1:-1])
+        del ahead[-m:]
 
     def random(self) -> float:
         """A float in ``[0, 1)``."""
-        self.s, z = next64(self.s)
-        return (z >> 11) / float(1 << 53)
+        ahead = self._ahead
+        if not ahead:
+            ahead = self._compute_ahead()
+        return (ahead.pop() >> 11) / float(1 << 53)
 
 
 def _random_at(s: int) -> Random:

@@ -84,6 +84,31 @@ def test_shuffle_draws_exactly_the_generators_numbers_one_per_position(seed, n):
     assert items == expected
 
 
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, rng.MASK), ops=st.lists(st.one_of(st.tuples(st.just("below"), st.integers(1, 1 << 40)),
+                                                              st.tuples(st.just("random"), st.just(0)),
+                                                              st.tuples(st.just("shuffle"), st.integers(0, 200))),
+                                                    max_size=40))
+def test_a_bot_generator_draws_the_numbers_one_at_a_time_would_whatever_it_computes_ahead(seed, ops):
+    """Random computes its outputs 64 at a time; below, random and shuffle, in any order, must
+    give what drawing one number at a time from the same state gives, and ``s`` must follow."""
+    r, s = rng.Random(0), seed
+    r.s = seed
+    for op, n in ops:
+        if op == "below":
+            s, want = rng.below(s, n)
+            assert r.below(n) == want
+        elif op == "random":
+            s, z = rng.next64(s)
+            assert r.random() == (z >> 11) / float(1 << 53)
+        else:
+            items, expected = list(range(n)), list(range(n))
+            s = rng.shuffled(s, expected)
+            r.shuffle(items)
+            assert items == expected
+        assert r.s == s
+
+
 def test_json_round_trip_keeps_tuples_and_lists_apart_in_a_frames_context():
     """A frame's context may hold tuples (a shift's (city, n)), lists and nested mappings; a saved
     game in the middle of an effect must come back with exactly those types."""
