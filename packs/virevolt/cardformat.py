@@ -62,6 +62,13 @@ def _cost(compiler, path, value) -> tuple:
     return tuple(counts)
 
 
+class VirevoltCard(CardDef):
+    """A Virevolt card: the fields the rules read at every step are slots (see :class:`CardDef`)."""
+
+    __slots__ = ("name", "kind", "cidx", "colour", "hp", "atk_bonus", "armor", "regen", "attacks", "effects", "when",
+                 "program", "cost", "rot", "sac", "cost_colours", "play_act", "set_act", "cast_acts")
+
+
 def build(entry: dict, compiler) -> CardDef:
     name = entry["name"]
     kind = entry["type"]
@@ -138,7 +145,7 @@ def build(entry: dict, compiler) -> CardDef:
     f["play_act"] = ("play", name)
     f["set_act"] = ("set", name)
     f["cast_acts"] = tuple(("cast", name, str(e.number)) for e in f["effects"])
-    return CardDef(**f)
+    return VirevoltCard(**f)
 
 
 def describe_cost(cost: tuple) -> str:
