@@ -449,14 +449,15 @@ class VirevoltRules(Explain, Views, Positions, Rules):
         cards: list = []
         owner: list = []
         z = state.zones
+        by_name = self.by_name
         for i in range(n):
             k = KEYS[i]
             for key in k.zones:
                 z[key] = []
-            for name in decks[i]:
-                z[k.deck].append(len(cards))
-                cards.append(self.by_name[name])
-                owner.append(i)
+            first = len(cards)
+            cards += map(by_name.__getitem__, decks[i])
+            z[k.deck] += range(first, len(cards))
+            owner += [i] * (len(cards) - first)
             for key in (k.tokens, k.crystal_played, k.attacked, k.eliminated, k.has_played):
                 state.counters[key] = 0
         z[BOX] = []
