@@ -66,7 +66,8 @@ class VirevoltCard(CardDef):
     """A Virevolt card: the fields the rules read at every step are slots (see :class:`CardDef`)."""
 
     __slots__ = ("name", "kind", "cidx", "colour", "hp", "atk_bonus", "armor", "regen", "attacks", "effects", "when",
-                 "program", "cost", "rot", "sac", "cost_colours", "play_act", "set_act", "cast_acts")
+                 "program", "cost", "rot", "sac", "cost_colours", "play_act", "set_act", "cast_acts", "rotate_act",
+                 "sacrifice_act", "trap_event")
 
 
 def build(entry: dict, compiler) -> CardDef:
@@ -144,6 +145,9 @@ def build(entry: dict, compiler) -> CardDef:
     # the action tuples the card appears in, built once (the legal actions list them every step)
     f["play_act"] = ("play", name)
     f["set_act"] = ("set", name)
+    f["rotate_act"] = ("rotate", name)  # (a twin in play is named "Name #2" instead)
+    f["sacrifice_act"] = ("sacrifice", name)
+    f["trap_event"] = f["when"].event if f["when"] is not None else None  # what a trap answers ("any": at any time)
     f["cast_acts"] = tuple(("cast", name, str(e.number)) for e in f["effects"])
     return VirevoltCard(**f)
 

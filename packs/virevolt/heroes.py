@@ -46,7 +46,10 @@ def hp(state, hero: int) -> int:
 
 def labels(state, iids) -> list[str]:
     """One label per hero: its name, with ``#1``/``#2`` when two heroes share a name."""
-    names = [state.cards[i].name for i in iids]
+    cards = state.cards
+    names = []
+    for i in iids:  # (a loop: a comprehension is a function call, for three heroes at most)
+        names.append(cards[i].name)
     if len(set(names)) == len(names):
         return names
     out, seen = [], {}

@@ -188,14 +188,28 @@ def _main_actions(state: State) -> list:
             for e, a in zip(d.effects, d.cast_acts):
                 if cr.can_pay(avail, costs.spell(state, p, iid, e.cost)):
                     acts.append(a)
-    if sec and main and cr.can_pay(avail, cards[main[0]].rot) and not st.stunned(state, p):
-        for lab in hz.labels(state, sec):
-            acts.append(("rotate", lab))
     inplay = main + sec
     if inplay:
-        for iid, lab in zip(inplay, hz.labels(state, inplay)):
-            if cr.can_pay(avail, cards[iid].sac):
-                acts.append(("sacrifice", lab))
+        names = set()
+        for iid in inplay:
+            names.add(cards[iid].name)
+        twins = len(names) < len(inplay)  # two heroes of one name: labels tell them apart
+        if sec and main and cr.can_pay(avail, cards[main[0]].rot) and not st.stunned(state, p):
+            if twins:
+                for lab in hz.labels(state, sec):
+                    acts.append(("rotate", lab))
+            else:
+                for iid in sec:
+                    acts.append(cards[iid].rotate_act)
+        if twins:
+            for iid, lab in zip(inplay, hz.labels(state, inplay)):
+                if cr.can_pay(avail, cards[iid].sac):
+                    acts.append(("sacrifice", lab))
+        else:
+            for iid in inplay:
+                d = cards[iid]
+                if cr.can_pay(avail, d.sac):
+                    acts.append(d.sacrifice_act)
     if z[k.traps]:
         ev = {"event": "own", "actor": p}
         for name in traps.activatable(state, p, ev):

@@ -51,8 +51,8 @@ def activatable(state, q: int, ev: dict) -> list[str]:
     cards = state.cards
     for iid in traps:
         d = cards[iid]
-        when = d.when
-        if when is None or (when.event != "any" and when.event != event) or d.name in out:
+        answers = d.trap_event
+        if answers is None or (answers != "any" and answers != event) or d.name in out:
             continue
         if not condition_holds(state, q, iid, ev):
             continue
@@ -171,8 +171,7 @@ def open_after(state, everyone: bool = False) -> None:
         q = (actor + k) % n
         kq = KEYS[q]
         for iid in z[kq.traps]:
-            w = cards[iid].when
-            if w is not None and w.event == "any":
+            if cards[iid].trap_event == "any":
                 if not state.counters[kq.eliminated]:
                     asked.append(q)
                 break
