@@ -184,6 +184,13 @@ class SpeakingGroup(typer.core.TyperGroup):
         except click.exceptions.ClickException as e:
             raise _speaking(e, given) from None
 
+    def parse_args(self, ctx, args):
+        if ctx.parent is None and not any(a == "--lang" or a.startswith("--lang=") for a in args):
+            from tabletop.cli.speech import speak  # (`tabletop --help`: click prints it before --lang's callback runs)
+
+            speak(ctx, None)
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
