@@ -23,6 +23,8 @@ import sys
 
 from tabletop.framework import usercache
 
+#: the entry-point group game packs register under
+PACKS = "tabletop.packs"
 FILE = "entry-points.json"
 MAX_ENVIRONMENTS = 8
 _VALUE = re.compile(r"(?P<module>[\w.]+)\s*(:\s*(?P<attr>[\w.]+)\s*)?(\[.*\])?\s*$")
@@ -37,11 +39,20 @@ class Entry:
         self.name = name
         self.value = value
 
-    def load(self):
-        """The object the entry names, importing its module."""
+    @property
+    def module(self) -> str:
+        """The name of the module the entry lives in."""
+        return self._parts().group("module")
+
+    def _parts(self) -> re.Match:
         m = _VALUE.match(self.value)
         if m is None:
             raise ValueError(f"entry point {self.name!r}: {self.value!r} is not 'module' or 'module:attribute'")
+        return m
+
+    def load(self):
+        """The object the entry names, importing its module."""
+        m = self._parts()
         obj = importlib.import_module(m.group("module"))
         for part in (m.group("attr") or "").split(".") if m.group("attr") else ():
             obj = getattr(obj, part)

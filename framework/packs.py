@@ -15,12 +15,10 @@ from typing import Any, Callable
 import pluggy
 
 from tabletop.framework import hookspecs
-from tabletop.framework.entrypoints import entry_points
+from tabletop.framework.entrypoints import PACKS as GROUP, entry_points
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
 from tabletop.framework.wording import clip
-
-GROUP = "tabletop.packs"
 
 
 @dataclass(frozen=True)

@@ -9,33 +9,37 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
-from pathlib import Path
-from typing import Any, Callable, TypeVar
+TYPE_CHECKING = False  # typing's constant, without importing typing (commands start faster)
+if TYPE_CHECKING:
+    from typing import Any, Callable, TypeVar
 
-T = TypeVar("T")
+    T = TypeVar("T")
 
 
-def cache_dir() -> Path:
+def cache_dir() -> str:
     """Where the remembered answers are kept (the XDG cache folder)."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "tabletop"
+    return os.path.join(base, "tabletop")
 
 
 def load(name: str) -> Any:
     """The JSON value of the cache file ``name``, or None when it is missing or unreadable."""
     try:
-        return json.loads((cache_dir() / name).read_text(encoding="utf-8"))
+        with open(os.path.join(cache_dir(), name), encoding="utf-8") as f:
+            return json.load(f)
     except (OSError, ValueError):
         return None
 
 
 def store(name: str, value: Any) -> None:
     """Write ``value`` as the cache file ``name``, whole or not at all."""
-    path = cache_dir() / name
+    import tempfile  # (only when something is stored: it costs a tenth of a command's start)
+
+    folder = cache_dir()
+    path = os.path.join(folder, name)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{name}.", suffix=".tmp")
+        os.makedirs(folder, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 json.dump(value, out)
