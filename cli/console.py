@@ -1,11 +1,11 @@
-"""The ``tabletop`` console script: a help text remembered from an earlier run, else the command line.
+"""The ``tabletop`` console script: an output remembered from an earlier run, else the command line.
 
-A help text (``tabletop``, ``tabletop --help``, ``tabletop cards lint --help``) depends only on the
-installation, the words typed, the language and the terminal's width, yet printing it takes typer
-and click, which cost about five times a bare Python start to import and set up before a line is
-printed. So a help text that typer printed is kept in the user's cache folder
-(``$XDG_CACHE_HOME/tabletop/help/``) under a key of everything it depends on, and served from
-there while the key holds:
+A help text (``tabletop --help``, ``tabletop cards lint --help``) and the list of packs
+(``tabletop packs``) depend only on the installation, the words typed, the language and the
+terminal's width, yet printing them takes typer and click, which cost about five times a bare
+Python start to import and set up before a line is printed. So what typer printed for them is
+kept in the user's cache folder (``$XDG_CACHE_HOME/tabletop/help/``) under a key of everything
+it depends on, and served from there while the key holds:
 
 - the words of the command line;
 - the environment variables that choose the language (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
@@ -13,13 +13,17 @@ there while the key holds:
 - the installation's fingerprint: the name and modification time of every distribution's metadata
   folder on ``sys.path`` (installing, removing or upgrading anything changes it), and the path,
   size and modification time of every file of the command line's modules and of the language
-  catalogues (an editable install's edits change them).
+  catalogues (an editable install's edits change them), and for the pack list, of every file in
+  each installed pack's folder (its code, card files and decks; a pack plugin that read card
+  files from elsewhere would not be noticed changing, and none of ours does).
 
 Only a run that printed to standard output alone is kept, with its exit code: an error (an unknown
-command, a bad ``--lang``) goes through typer every time. This module imports nothing but the
-standard library's ``os``, ``sys`` and ``zlib``, so a remembered help costs about twice
-``python -c pass``. A missing, damaged or foreign cache file only means typer prints the help
-again; a cache folder that cannot be written means nothing is remembered.
+command, a bad ``--lang``, a broken pack) goes through typer every time, and so does ``tabletop``
+alone (click prints that help on standard error, as a usage error). On the remembered path this
+module imports nothing but the standard library's ``os``, ``sys`` and ``zlib`` (and, for the pack
+list, the entry-point reader), so a remembered output costs about twice ``python -c pass``. A
+missing, damaged or foreign cache file only means typer runs again; a cache folder that cannot be
+written means nothing is remembered.
 """
 from __future__ import annotations
 
