@@ -58,6 +58,8 @@ LISTS = ("variants", "decks")
 #: Integer parameters whose option also takes "random": an OpenSpiel parameter has one type
 #: (``cities=2`` is read as an integer), so 0 stands for "random".
 ZERO_IS_RANDOM = ("cities",)
+#: OpenSpiel's pseudo-players as plain ints (comparing an int with the enum member costs seven times more)
+CHANCE, TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 
 _TYPES: dict[str, Any] = {}
 
@@ -227,9 +229,9 @@ class TabletopState(pyspiel.State):
         """Chance before the deal, the seat to move, or terminal."""
         engine = self.engine
         if engine is None:
-            return pyspiel.PlayerId.CHANCE
+            return CHANCE
         if engine.over or engine.turn > self._max_turns or self.log.n >= self._max_steps:
-            return pyspiel.PlayerId.TERMINAL
+            return TERMINAL
         return engine.to_move()
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -237,10 +239,8 @@ class TabletopState(pyspiel.State):
         method asks Python five times per call (terminal? chance? whose turn?) before it
         asks for the ids; algorithms in C++ still go that way, to the same answers."""
         mover = self.current_player()
-        if mover == pyspiel.PlayerId.CHANCE:  # the deal, whichever player asks (as in C++)
-            return list(range(self._deals))
         if mover < 0:
-            return []
+            return list(range(self._deals)) if mover == CHANCE else []  # the deal, whoever asks (as in C++)
         if player is not None and player != mover:
             if player < 0:
                 raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
@@ -267,7 +267,7 @@ class TabletopState(pyspiel.State):
         self.log = self.log.add(mover, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == CHANCE:
             return f"deal {action}"
         if self.engine is not None and not self.engine.over and player == self.engine.to_move():
             move = self._ids().get(int(action))
