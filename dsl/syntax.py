@@ -1,7 +1,8 @@
 """Reading a card text: the grammar, its parser, and syntax errors in words.
 
-The LALR parser is built once per process from ``grammar.lark`` (never from an on-disk
-cache). A text is bounded before any recursion can meet it: its length, its numbers, the
+The LALR parser is made once per process from ``grammar.lark``, its tables read from the user's
+cache when they were built from the same grammar (JSON data, never a pickle:
+:mod:`tabletop.dsl.parsetables`). A text is bounded before any recursion can meet it: its length, its numbers, the
 depth of its tree. Errors say what came and what was expected, in words, at the fault.
 """
 from __future__ import annotations
@@ -96,12 +97,14 @@ _BIG_NUMBER = re.compile(r"[0-9]{5,}")
 
 
 def parser() -> Lark:
-    """The card-language parser, built once per process (never from an on-disk cache)."""
+    """The card-language parser, made once per process (:mod:`tabletop.dsl.parsetables`)."""
     global _PARSER
     if _PARSER is None:
+        from tabletop.dsl import parsetables
+
         grammar = importlib.resources.files("tabletop.dsl").joinpath("grammar.lark").read_text("utf-8")
-        _PARSER = Lark(grammar, parser="lalr", lexer="contextual", start=_STARTS,
-                       propagate_positions=True, maybe_placeholders=False)
+        _PARSER = parsetables.parser(grammar, parser="lalr", lexer="contextual", start=_STARTS,
+                                     propagate_positions=True, maybe_placeholders=False)
     return _PARSER
 
 
