@@ -175,7 +175,8 @@ def _checksum(body: str) -> str:
 
 
 def remember(name: str, key: str, code: int, text: str) -> None:
-    """Keep ``text`` and ``code`` under ``key``: the whole file or nothing."""
+    """Keep ``text`` and ``code`` under ``key``: the whole file or nothing. The folder keeps the
+    :data:`KEEP` outputs written last (each terminal size, language and command is a file)."""
     path = cache_file(name)
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
@@ -183,9 +184,28 @@ def remember(name: str, key: str, code: int, text: str) -> None:
         with open(tmp, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
             f.write(f"{len(key)} {code} {_checksum(key + text)}\n{key}{text}")
         os.replace(tmp, path)
+        _forget_beyond(os.path.dirname(path), KEEP)
     except OSError:
         try:
             os.unlink(tmp)
+        except OSError:
+            pass
+
+
+#: how many remembered outputs the cache folder keeps
+KEEP = 64
+
+
+def _forget_beyond(folder: str, keep: int) -> None:
+    """Delete all but the ``keep`` newest remembered outputs of ``folder``."""
+    kept = []
+    with os.scandir(folder) as it:
+        for d in it:
+            if d.name.endswith(".txt"):
+                kept.append((d.stat().st_mtime_ns, d.path))
+    for _, path in sorted(kept, reverse=True)[keep:]:
+        try:
+            os.unlink(path)
         except OSError:
             pass
 

@@ -115,3 +115,14 @@ def test_the_fingerprint_changes_when_a_file_of_its_folders_changes(tmp_path):
 def test_the_pack_list_depends_on_every_installed_packs_folder():
     folders = {Path(p).name for p in console._pack_dirs()}
     assert {"volfyirion", "virevolt"} <= folders
+
+
+def test_the_cache_folder_keeps_only_the_latest_outputs(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(console, "KEEP", 3)
+    for width in range(60, 66):
+        monkeypatch.setenv("COLUMNS", str(width))
+        name, key = console.output_key(["--help"], "help")
+        console.remember(name, key, 0, f"help at {width} columns\n")
+    assert len(list((tmp_path / "tabletop" / "help").iterdir())) == 3
+    assert console.recall(name, key) == (0, "help at 65 columns\n")
