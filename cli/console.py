@@ -20,8 +20,8 @@ it depends on, and served from there while the key holds:
 Only a run that printed to standard output alone is kept, with its exit code: an error (an unknown
 command, a bad ``--lang``, a broken pack) goes through typer every time, and so does ``tabletop``
 alone (click prints that help on standard error, as a usage error). On the remembered path this
-module imports nothing but the standard library's ``os``, ``sys`` and ``zlib`` (and, for the pack
-list, the entry-point reader), so a remembered output costs about twice ``python -c pass``. A
+module imports nothing but ``os``, ``sys``, ``zlib`` and the cache folder's module (which itself
+imports only ``os``), and for the pack list the entry-point reader, so a remembered output costs about twice ``python -c pass``. A
 missing, damaged or foreign cache file only means typer runs again; a cache folder that cannot be
 written means nothing is remembered.
 """
@@ -31,10 +31,13 @@ import os
 import sys
 import zlib
 
+from tabletop.framework import usercache
+
 HELP = "--help"
 LANG = "--lang"
 #: the environment variables a help text depends on (language, then width)
 ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "COLUMNS", "LINES")
+FOLDER = "help"  # in the user's cache folder
 SEP = "\0"  # cannot occur in a command-line word, an environment value or a file name
 
 
@@ -151,8 +154,7 @@ def _pack_dirs() -> list[str]:
 
 
 def cache_file(name: str) -> str:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "tabletop", "help", name)
+    return os.path.join(usercache.cache_dir(), FOLDER, name)
 
 
 def recall(name: str, key: str) -> tuple[int, str] | None:
@@ -177,17 +179,9 @@ def _checksum(body: str) -> str:
 def remember(name: str, key: str, code: int, text: str) -> None:
     """Keep ``text`` and ``code`` under ``key``: the whole file or nothing. The folder keeps the
     :data:`KEEP` outputs written last (each terminal size, language and command is a file)."""
-    path = cache_file(name)
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(tmp, "w", encoding="utf-8", errors="surrogateescape", newline="") as f:
-            f.write(f"{len(key)} {code} {_checksum(key + text)}\n{key}{text}")
-        os.replace(tmp, path)
-        _forget_beyond(os.path.dirname(path), KEEP)
-    except OSError:
+    if usercache.store_text(f"{FOLDER}/{name}", f"{len(key)} {code} {_checksum(key + text)}\n{key}{text}"):
         try:
-            os.unlink(tmp)
+            _forget_beyond(os.path.dirname(cache_file(name)), KEEP)
         except OSError:
             pass
 

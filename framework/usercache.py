@@ -1,14 +1,14 @@
 """The user's cache folder, where tabletop remembers answers that are slow to work out.
 
-``$XDG_CACHE_HOME/tabletop/``, else ``~/.cache/tabletop/``. Every file there is JSON, written
-atomically; what is read back is checked by its user, so a damaged or hostile file costs the
+``$XDG_CACHE_HOME/tabletop/``, else ``~/.cache/tabletop/``. Every file there is JSON (but the console
+script's remembered help texts, plain text with a checksum), written atomically; what is read back is checked by its user, so a damaged or hostile file costs the
 slow answer again, never anything else. A folder that cannot be written (a read-only home, a
 full disk) means nothing is remembered.
 """
 from __future__ import annotations
 
-import json
 import os
+
 TYPE_CHECKING = False  # typing's constant, without importing typing (commands start faster)
 if TYPE_CHECKING:
     from typing import Any, Callable, TypeVar
@@ -24,6 +24,8 @@ def cache_dir() -> str:
 
 def load(name: str) -> Any:
     """The JSON value of the cache file ``name``, or None when it is missing or unreadable."""
+    import json  # (here and in store: the console script reads its cache without JSON)
+
     try:
         with open(os.path.join(cache_dir(), name), encoding="utf-8") as f:
             return json.load(f)
@@ -33,22 +35,31 @@ def load(name: str) -> Any:
 
 def store(name: str, value: Any) -> None:
     """Write ``value`` as the cache file ``name``, whole or not at all."""
+    import json
+
+    store_text(name, json.dumps(value))
+
+
+def store_text(name: str, text: str) -> bool:
+    """Write ``text`` as the cache file ``name`` (``help/x.txt`` makes the folder), whole or not
+    at all; whether it was written."""
     import tempfile  # (only when something is stored: it costs a tenth of a command's start)
 
-    folder = cache_dir()
-    path = os.path.join(folder, name)
+    path = os.path.join(cache_dir(), name)
+    folder = os.path.dirname(path)
     try:
         os.makedirs(folder, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(name)}.", suffix=".tmp")
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(value, out)
+            with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="") as out:
+                out.write(text)
             os.replace(tmp, path)
         except BaseException:
             os.unlink(tmp)
             raise
     except OSError:
-        pass
+        return False
+    return True
 
 
 def remembered(name: str, key: str | None, compute: Callable[[], T], valid: Callable[[Any], bool],

@@ -73,15 +73,11 @@ class CardTables:
     what an empty slot (``EMPTY``) holds, so ``cost[slots[i]] <= cp`` needs no emptiness test.
     """
 
-    __slots__ = ("cards", "n", "cost", "play", "colour", "ability", "kind")
+    __slots__ = ("cost", "ability", "kind")
     NEVER = 1 << 62  # the cost of an empty slot: nothing pays it
 
     def __init__(self, cards: list) -> None:
-        self.cards = cards
-        self.n = len(cards)
         self.cost = [c.cost for c in cards] + [self.NEVER]
-        self.play = [c.play_act for c in cards] + [None]  # None: played into a City (or no card)
-        self.colour = [c.colour_i for c in cards] + [-1]
         self.ability = [c.has_ability for c in cards] + [False]
         self.kind = [c.kind for c in cards] + [-1]
 

@@ -602,7 +602,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         if play:
             used = state.marks["used"]
             sealed = state.marks["sealed"]
-            seen = None
+            seen = set()  # (two copies of a card in play offer each ability once)
             for iid in play:
                 if not ability[iid] or iid in sealed:
                     continue
@@ -610,22 +610,14 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                 if c.act is not None and iid not in used:
                     if counts is None:
                         counts = M.colour_counts(state, p)
-                    if M.requirement_met(c, counts, state, p, iid):
-                        a = c.act_act
-                        if seen is None:
-                            seen = set()
-                        if a not in seen:
-                            seen.add(a)
-                            acts.append(a)
-                if c.rem is not None:
-                    a = c.rem_act
-                    if seen is None:
-                        seen = set()
-                    if a not in seen:
-                        seen.add(a)
-                        acts.append(a)
-                        if c.thin:
-                            acts.append(c.thin_act)
+                    if M.requirement_met(c, counts, state, p, iid) and c.act_act not in seen:
+                        seen.add(c.act_act)
+                        acts.append(c.act_act)
+                if c.rem is not None and c.rem_act not in seen:
+                    seen.add(c.rem_act)
+                    acts.append(c.rem_act)
+                    if c.thin:
+                        acts.append(c.thin_act)
         if cities:
             used = state.marks["used"]
             for s, ci in K.city_slots[intact]:
