@@ -46,6 +46,8 @@ from tabletop.framework.encoding import WAIT
 
 __all__ = ["env", "raw_env", "parallel_env", "TabletopEnv", "TabletopParallelEnv"]
 
+_frombuffer, _uint8, _int8, _float32 = np.frombuffer, np.uint8, np.int8, np.float32
+
 
 class _Core:
     """What both environment kinds share: the game, its encoding, spaces and seeds."""
@@ -69,7 +71,10 @@ class _Core:
         self.state = None
         self._legal: tuple | None = None
         self._seen: dict[int, bytearray] = {}
+        # the calls of every step, bound once
         self._view = self.rules.view
+        self._legal_actions, self._apply = self.rules.legal_actions, self.rules.apply
+        self._ids, self._encode, self._size = self.encoding.actions.ids, self.encoding.observe_state_bytes, size
 
     def new_game(self, seed: int | None, options: dict | None) -> None:
         if seed is not None or self._seeds is None:
@@ -85,38 +90,47 @@ class _Core:
 
     def legal(self) -> tuple[list, list[int]]:
         """The legal actions and their ids, for the player to move (kept until the next step)."""
-        if self._legal is None:
-            legal = self.rules.legal_actions(self.state)
-            self._legal = (legal, self.encoding.actions.ids(legal, self.state.to_move()) if legal else [])
-        return self._legal
+        got = self._legal
+        if got is None:
+            state = self.state
+            legal = self._legal_actions(state)
+            got = self._legal = (legal, self._ids(legal, state.to_move()) if legal else [])
+        return got
 
-    def mask(self, seat: int) -> np.ndarray:
-        """A fresh int8 mask of ``seat``'s legal ids (all zeros when not to move)."""
-        mask = bytearray(self.encoding.actions.size)
-        if not self.state.over and seat == self.state.to_move():
-            for i in self.legal()[1]:
-                mask[i] = 1
-        return np.frombuffer(mask, np.int8)
-
-    def observation(self, seat: int) -> np.ndarray:
-        """A fresh float32 observation of ``seat`` (encoded once per step and seat: the
-        pack's direct observer, else its view)."""
+    def observe(self, seat: int) -> dict:
+        """``seat``'s observation: a fresh float32 vector (encoded once per step and seat, by
+        the pack's direct observer, else from its view) and a fresh int8 mask of its legal ids
+        (all zeros when it is not to move)."""
+        state = self.state
         buf = self._seen.get(seat)
         if buf is None:
-            buf = self._seen[seat] = self.encoding.observe_state_bytes(self.state, seat, self._view)
-        return np.frombuffer(buf, np.uint8).astype(np.float32)
+            buf = self._seen[seat] = self._encode(state, seat, self._view)
+        mask = bytearray(self._size)
+        pending = state.pending
+        if not state.over and seat == (state.active if pending is None else pending.player):
+            for i in self.legal()[1]:
+                mask[i] = 1
+        return {"observation": _frombuffer(buf, _uint8).astype(_float32), "action_mask": _frombuffer(mask, _int8)}
 
     def play(self, action_id: int) -> bool:
         """Apply the action with this id if it is legal; return whether it was."""
         legal, ids = self.legal()
         try:
-            k = ids.index(int(action_id))
+            k = ids.index(action_id)
         except ValueError:
             return False
-        self.rules.apply(self.state, legal[k])
+        self._apply(self.state, legal[k])
         self._legal = None
         self._seen = {}
         return True
+
+    def to_move(self) -> str | None:
+        """The agent to move next, or None when the game is over or truncated."""
+        state = self.state
+        if state.over or (self.max_turns is not None and state.turn > self.max_turns):
+            return None
+        pending = state.pending
+        return self.names[state.active if pending is None else pending.player]
 
     def truncated(self) -> bool:
         return not self.state.over and self.max_turns is not None and self.state.turn > self.max_turns
@@ -181,8 +195,14 @@ class TabletopEnv(AECEnv):
 
     def observe(self, agent: str) -> dict:
         """``agent``'s observation and action mask, from its own view."""
-        seat = self._core.seat[agent]
-        return {"observation": self._core.observation(seat), "action_mask": self._core.mask(seat)}
+        return self._core.observe(self._core.seat[agent])
+
+    def last(self, observe: bool = True) -> tuple:
+        """What ``AECEnv.last`` returns, read without its extra indirections (once per step)."""
+        agent = self.agent_selection
+        core = self._core
+        return (core.observe(core.seat[agent]) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
         """Take the action with id ``action`` for the agent to move."""
@@ -191,18 +211,21 @@ class TabletopEnv(AECEnv):
             self._was_dead_step(action)
             return
         core = self._core
-        size = core.encoding.actions.size
-        assert action is not None and 0 <= int(action) < size, f"action {action!r} is not an id of Discrete({size})"
+        size = core._size
+        if action is not None:
+            action = int(action)
+        assert action is not None and 0 <= action < size, f"action {action!r} is not an id of Discrete({size})"
         self._cumulative_rewards[agent] = 0.0
         if not core.play(action):
             if self.illegal_reward is not None:
                 self._illegal(agent)
                 return
-            raise tabletop.IllegalAction(f"action {int(action)} ({core.encoding.actions.name(int(action))}) "
+            raise tabletop.IllegalAction(f"action {action} ({core.encoding.actions.name(action)}) "
                                          f"is not legal for {agent} now")
-        if not (core.state.over or core.truncated()):
+        mover = core.to_move()
+        if mover is not None:
             # rewards stay the zeros they have been since reset: only the end pays
-            self.agent_selection = core.names[core.state.to_move()]
+            self.agent_selection = mover
             return
         if core.state.over:
             self.rewards = core.returns()
@@ -307,12 +330,9 @@ class TabletopParallelEnv(ParallelEnv):
         out = {}
         for a in self.agents:
             seat = core.seat[a]
-            if seat == mover and not core.state.over:
-                mask = core.mask(seat)
-            else:
-                mask = np.zeros(core.encoding.actions.size, np.int8)
-                mask[WAIT] = 1
-            out[a] = {"observation": core.observation(seat), "action_mask": mask}
+            out[a] = obs = core.observe(seat)
+            if seat != mover or core.state.over:
+                obs["action_mask"][WAIT] = 1
         return out
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
@@ -338,7 +358,7 @@ class TabletopParallelEnv(ParallelEnv):
         if core.state.over:
             rewards = core.returns()
             terminations = dict.fromkeys(self.agents, True)
-        elif core.truncated() or (self.max_cycles is not None and self._cycles >= self.max_cycles):
+        elif core.to_move() is None or (self.max_cycles is not None and self._cycles >= self.max_cycles):
             truncations = dict.fromkeys(self.agents, True)
         observations = self._observations()
         if core.state.over or any(truncations.values()):
