@@ -46,8 +46,6 @@ from tabletop.framework.encoding import WAIT
 
 __all__ = ["env", "raw_env", "parallel_env", "TabletopEnv", "TabletopParallelEnv"]
 
-_frombuffer, _uint8, _int8, _float32 = np.frombuffer, np.uint8, np.int8, np.float32
-
 
 class _Core:
     """What both environment kinds share: the game, its encoding, spaces and seeds."""
@@ -110,7 +108,7 @@ class _Core:
         if not state.over and seat == (state.active if pending is None else pending.player):
             for i in self.legal()[1]:
                 mask[i] = 1
-        return {"observation": _frombuffer(buf, _uint8).astype(_float32), "action_mask": _frombuffer(mask, _int8)}
+        return {"observation": np.frombuffer(buf, np.uint8).astype(np.float32), "action_mask": np.frombuffer(mask, np.int8)}
 
     def play(self, action_id: int) -> bool:
         """Apply the action with this id if it is legal; return whether it was."""
@@ -358,7 +356,7 @@ class TabletopParallelEnv(ParallelEnv):
         if core.state.over:
             rewards = core.returns()
             terminations = dict.fromkeys(self.agents, True)
-        elif core.to_move() is None or (self.max_cycles is not None and self._cycles >= self.max_cycles):
+        elif core.truncated() or (self.max_cycles is not None and self._cycles >= self.max_cycles):
             truncations = dict.fromkeys(self.agents, True)
         observations = self._observations()
         if core.state.over or any(truncations.values()):
