@@ -196,7 +196,8 @@ class TabletopEnv(AECEnv):
         return self._core.observe(self._core.seat[agent])
 
     def last(self, observe: bool = True) -> tuple:
-        """What ``AECEnv.last`` returns, read without its extra indirections (once per step)."""
+        """``(observation, cumulative reward, termination, truncation, info)`` of the agent to
+        move, as ``AECEnv.last`` gives them (read directly: an agent calls this every step)."""
         agent = self.agent_selection
         core = self._core
         return (core.observe(core.seat[agent]) if observe else None, self._cumulative_rewards[agent],
