@@ -303,9 +303,10 @@ def removal_options(state, sources, skip: int = -1, own_effect: int = -1) -> tup
 def played(state, p: int, iid: int, chains: bool = True) -> None:
     """What follows a card's arrival from ``p``'s hand, by the play action or by an effect: the
     PLAYED and ENTERED events, its Main Ability's points at once, then the Synergy Chains
-    (VOL-PLAY-01/02). ``chains`` False: the caller knows the card cannot make a chain hold
-    (a grey card with no chain of its own, where every chain asks only for colours), and
-    chains fire whenever one could begin to hold, so none waits."""
+    (VOL-PLAY-01/02). ``chains`` False: the caller fires them itself (``variants.arrived``,
+    after any Ploy the card sets off), or knows the card cannot make a chain hold (a grey card
+    with no chain of its own, where every chain asks only for colours), and chains fire
+    whenever one could begin to hold, so none waits."""
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
         announce(state, ENTERED, subject=iid, player=p)

@@ -690,10 +690,14 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             key = K.play
             if state.log is not None:
                 narrate(state, "play", "{p} plays {card}", actor=p, p=K.name, card=Card(iid))
-        M.played(state, p, iid, c.stirs_chains or self.cond_chains)  # points are gained the moment the card is played
+        chains = c.stirs_chains or self.cond_chains
         if state.vars.get("vflags", 0) & V.PLOYS and c.kind in (BUILDING, TROOP, WONDER):
-            # a Ploy this card sets off removes it after its points (VOL-VAR-PLOY-DESTROY-01)
-            V.board_check(state)
+            # a Ploy this card sets off removes it after its points, and before any chain fires
+            # (VOL-VAR-PLOY-03, VOL-VAR-PLOY-DESTROY-01)
+            M.played(state, p, iid, False)
+            V.arrived(state, p, chains)
+        else:
+            M.played(state, p, iid, chains)  # points are gained the moment the card is played
 
     def _mulligan(self, state: State, a) -> None:
         p = state.active

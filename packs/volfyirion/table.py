@@ -15,6 +15,7 @@ from tabletop.framework import narration
 from tabletop.framework.triggers import LEFT, announce, cause
 
 from tabletop.packs.volfyirion import model as M
+from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.model import (
     BUILDING, CITY, COMMAND, KEYS, LAIR_KEYS, LAIR_KIND, RESOURCES, ROW_KEYS, TROOP, WONDER,
 )
@@ -199,7 +200,7 @@ class VolfyirionTable(Table):
                               dst=narration.Zone(dest), where=where)
         p = state.active
         if state.phase == "main" and dest in M.IN_PLAY_OF[p]:
-            M.fire_chains(state, p)  # a chain the card makes hold fires now (VOL-SYN-08), as on a play
+            V.arrived(state, p)  # a chain the card makes hold fires (VOL-SYN-08) as on a play: after any Ploy it sets off
 
     def discard(self, state, iid: int, key: str) -> None:
         self.move(state, iid, key, KEYS[self.owner(state, iid, key)].discard)

@@ -127,7 +127,7 @@ class VariantActions:
                     announce(state, ACQUIRED, subject=iid, player=p)
                 if iid not in state.marks["sealed"]:
                     M.gain_main(state, p, iid)  # an own In-Play Wonder now: once per turn
-                M.fire_chains(state, p)
+                V.arrived(state, p)  # a Ploy the Wonder sets off first, then the chains
                 return
         raise IllegalAction(f"no {a[2]!r} that can be taken in {a[1]}'s Playing Area")
 

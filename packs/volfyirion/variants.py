@@ -40,7 +40,7 @@ turn), and ``board`` (after every action and whenever a card enters play).
 from __future__ import annotations
 
 from tabletop.framework.language import N_, CardName, Phrase
-from tabletop.framework.effects import Decision, native, push
+from tabletop.framework.effects import Decision, Frame, native, push
 from tabletop.framework.narration import Card, narrate
 from tabletop.framework.triggers import emit
 
@@ -138,6 +138,31 @@ def board_check(state) -> int:
         fired += n
         if state.stack:
             return fired  # the effect resolves first; the next check comes after it
+
+
+def _chains_after_ploys(state, ctx: dict) -> None:
+    p = ctx["controller"]
+    if p == state.active and state.phase == "main":
+        M.fire_chains(state, p)
+
+
+CHAINS_AFTER_PLOYS = native("volfyirion:chains after ploys", _chains_after_ploys)
+
+
+def arrived(state, p: int, chains: bool = True) -> None:
+    """What follows a card's arrival in ``p``'s play once its Main Ability's points are gained.
+    A Ploy the arrival sets off resolves at once, before anything else (VOL-VAR-PLOY-03, -DESTROY-01):
+    the Synergy Chains, which the player could only have activated afterwards, fire once it has
+    resolved, over the cards it leaves. With no Ploy fired, they fire now (``chains``: as for
+    :func:`model.played`)."""
+    if flags(state) & PLOYS:
+        depth = len(state.stack)
+        board_check(state)
+        if len(state.stack) > depth:  # the Ploys' frames: the chains wait beneath them
+            state.stack.insert(depth, Frame(CHAINS_AFTER_PLOYS, {"controller": p}))
+            return
+    if chains:
+        M.fire_chains(state, p)
 
 
 def board_count(state, kind: int) -> int:
@@ -262,7 +287,7 @@ class Recover:
                 narrate(state, "ploy", "{card} comes back into {city}", actor=p, card=Card(iid),
                         city=M.place_text(state, p, ci))
                 if p == state.active and state.phase == "main":
-                    M.fire_chains(state, p)  # a chain the Troop makes hold fires now (VOL-SYN-08)
+                    arrived(state, p)  # a chain the Troop makes hold fires (VOL-SYN-08), after any Ploy it sets off
             return None
         if iid < 0 or iid not in zones["removed"] or not state.vars[K.intact]:
             return None

@@ -362,9 +362,8 @@ def make_vocabulary() -> Vocabulary:
             state.zones[KEYS[p].play].append(iid)
             if state.log is not None:
                 narrate(state, "play", _PLAYED_BY_EFFECT, actor=p, p=KEYS[p].name, card=Card(iid))
-            M.played(state, p, iid)
-            if state.vars.get("vflags", 0) & V.PLOYS and state.cards[iid].kind == M.WONDER:
-                V.board_check(state)  # a Ploy this Wonder sets off (VOL-VAR-PLOY-DESTROY-01)
+            M.played(state, p, iid, False)
+            V.arrived(state, p)  # a Ploy the card sets off first, then the chains (VOL-VAR-PLOY-DESTROY-01)
         return pick_steps(Pick(sel, "_play", "play", optional=True), act)
 
     @v.effect("replace {x:cards}", example="replace a card in the asset row")
