@@ -250,11 +250,19 @@ def leave_play(state, hero: int, dest: str, how: str = "returned", by: int | Non
 
 def promote(state, p: int) -> None:
     """VIR-HERO-18: a free, immediate replacement; a choice only when two secondaries differ."""
+    if not _promote_at_once(state, p):
+        state.stack.append(_promote_frame(p))
+
+
+def _promote_at_once(state, p: int) -> bool:
+    """Promote ``p``'s only possible new main hero, if there is no choice to make; False when two
+    different secondaries wait for the choice. Nothing to do (a main hero in play, or no
+    secondary left: the player has none until a hero enters play) is no choice either."""
     k = KEYS[p]
     z = state.zones
     sec = z[k.secondary]
     if z[k.main] or not sec:
-        return
+        return True
     if len(sec) == 1 or state.cards[sec[0]].name == state.cards[sec[1]].name and \
             state.values[DAMAGE].get(sec[0], 0) == state.values[DAMAGE].get(sec[1], 0) and \
             st.of(state, sec[0]) == st.of(state, sec[1]):
@@ -262,21 +270,25 @@ def promote(state, p: int) -> None:
         z[k.main].append(h)
         if state.log is not None:
             narrate(state, "main hero", "{hero} becomes {p}'s main hero", actor=p, p=k.name, hero=Card(h))
-        return
-    state.stack.append(_promote_frame(p))
+        return True
+    return False
 
 
 def _promote_step(state, ctx):
     p = ctx["player"]
-    k = KEYS[p]
-    z = state.zones
-    sec = z[k.secondary]  # run at once after promote() pushed it: no main, two different secondaries
-    lab = labels(state, sec)
     chosen = ctx.pop("hero", None)  # the answer is one of the labels offered
     if chosen is None:
+        # the same step may deal more damage after the promotion was due: a secondary that died
+        # meanwhile leaves one hero or none, and then there is nothing to choose (VIR-HERO-18)
+        if _promote_at_once(state, p):
+            return None
+        lab = labels(state, state.zones[KEYS[p].secondary])
         return Decision(p, Phrase(N_("{p}: choose your new main hero"), p=KEYS[p].name),
                         [("choose", l) for l in lab], lab, "hero")
-    h = sec[lab.index(chosen)]
+    k = KEYS[p]
+    z = state.zones
+    sec = z[k.secondary]
+    h = sec[labels(state, sec).index(chosen)]
     sec.remove(h)
     z[k.main].append(h)
     if state.log is not None:

@@ -4,8 +4,8 @@ An action that a trap may answer (an attack, an incantation, a hero entering pla
 a program whose first step is a *response window*: each other player in turn order who has
 at least one activatable trap (condition met, cost payable) is asked ``activate <Trap>`` or
 ``pass``. An activated trap is paid, goes to the graveyard (VIR-TRAP-08) and resolves
-before what it answers (VIR-TRAP-09); then the window opens again for everyone, since the
-situation changed. Traps whose condition is a standing one ("your main hero has 2 hp or
+before what it answers (VIR-TRAP-09); then the window opens again for everyone, the acting
+player included, since the situation changed. Traps whose condition is a standing one ("your main hero has 2 hp or
 less", event ``any``) may be activated at any time (VIR-TRAP-03): they are offered in every
 window, as an action in each of their owner's own phases where they act, and, after every
 action and phase step of the active player, a window (``open_after``) opens for the other
@@ -23,7 +23,7 @@ from tabletop.packs.virevolt.heroes import DAMAGE
 from tabletop.packs.virevolt.keys import KEYS
 from tabletop.packs.virevolt.states import STATES
 
-EVENT_KEYS = ("event", "actor", "attacker", "target", "tplayer", "hero", "spell", "everyone")
+EVENT_KEYS = ("event", "actor", "attacker", "target", "tplayer", "hero", "spell", "everyone", "again")
 _WHAT = {"attack": N_("attack"), "cast": N_("incantation"), "hero": N_("new hero")}
 
 
@@ -106,8 +106,12 @@ def _window_step(state, ctx):
             ctx["_done"] = done
         else:
             ev = {k: ctx[k] for k in EVENT_KEYS if k in ctx}
-            state.stack.append(Frame(WINDOW, dict(ev)))  # everyone may answer again afterwards
-            activate(state, q, ans[2], ev)               # resolves first (on top)
+            if ev.get("event") == "after" and not ev.get("again"):
+                state.vars["initiator"] = q  # answering no action, this trap begins an exchange (VIR-WIN-03)
+            # once the trap has resolved (it goes on top), the window opens again for everyone,
+            # the acting player included: the trap's activation is an action (VIR-TRAP-03)
+            state.stack.append(Frame(WINDOW, {**ev, "everyone": True, "again": True}))
+            activate(state, q, ans[2], ev)
             return None
     actor = ctx["actor"]
     n = state.nplayers

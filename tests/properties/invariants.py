@@ -30,6 +30,12 @@ def counters_never_negative(state) -> None:
     assert not bad, f"negative counters: {bad}"
 
 
+def someone_can_act(rules, state) -> None:
+    """A game that is not over always offers the player to move at least one action: nothing
+    (a decision left with no options, a phase with no way out) can leave it stuck."""
+    assert state.over or rules.legal_actions(state), "the game is not over, yet no action is legal"
+
+
 def view_ignores_hidden_arrangement(rules, state, rng: Random) -> None:
     """The view of each player is the same after hidden pools are shuffled (nothing hidden leaks)."""
     for player in range(state.nplayers):
@@ -70,6 +76,7 @@ def play_checked(rules, options: dict, seed: int, bot_factories: list, rules_for
         steps += 1
         every_card_in_one_zone(game.state)
         counters_never_negative(game.state)
+        someone_can_act(rules, game.state)
         view_ignores_hidden_arrangement(rules, game.state, rng)
         if replay_every and steps % replay_every == 0:
             save_load_replay_identical(game, rules_for)
