@@ -99,9 +99,10 @@ def declare(state, p: int, q: int, attack_name: str) -> None:
 def _resolve(state, ctx):
     attacker = ctx["attacker"]
     main = state.zones[KEYS[ctx["tplayer"]].main]
-    if not (hz.is_in_play(state, attacker) and main):
-        # VIR-TRAP-09: the answered attack is no longer possible (its attacker left play, or
-        # the attacked player has no main hero now); its cost stays paid
+    if not (hz.is_in_play(state, attacker) and main) or st.frozen(state, attacker):
+        # VIR-TRAP-09: the answered attack is no longer possible (its attacker left play or is
+        # frozen now, since a frozen hero cannot attack (VIR-PHASE-STATE-05), or the attacked
+        # player has no main hero now); its cost stays paid
         return None
     # the attack names its target by role: the attacked player's main hero, whoever it is now
     # (a trap such as Decoy may have rotated another hero into the main place)

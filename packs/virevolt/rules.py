@@ -81,18 +81,26 @@ def _enter_draw(state: State) -> None:
     state.vars[traps.AFTER] = traps.STEP
 
 
-def _state_step(state, ctx):
-    """VIR-PHASE-STATE-01..04: Poison and Burn each cost 1 HP to the active player's heroes."""
-    p = state.active
+def _lose_to(state, p: int, mark: str) -> None:
+    """Each of ``p``'s heroes with the state ``mark`` (and no Immunity, VIR-STATE-05) loses 1 HP."""
     state.vars["initiator"] = p
     marks = state.marks
-    poison, burn, imm = marks[st.POISON], marks[st.BURN], marks[st.IMMUNITY]
+    afflicted, imm = marks[mark], marks[st.IMMUNITY]
     for h in hz.in_play(state, p):
-        if h in imm:
-            continue                                       # VIR-STATE-05
-        n = (h in poison) + (h in burn)
-        if n:
-            hz.lose_hp(state, h, n)
+        if h in afflicted and h not in imm:
+            hz.lose_hp(state, h, 1)
+
+
+def _poison_step(state, ctx):
+    """VIR-PHASE-STATE-01, step 2a: Poison costs 1 HP to each of the active player's heroes that has it."""
+    _lose_to(state, ctx["player"], st.POISON)
+    return None
+
+
+def _burn_step(state, ctx):
+    """VIR-PHASE-STATE-02, step 2b: Burn costs 1 HP; then the heroes that regenerate heal."""
+    p = ctx["player"]
+    _lose_to(state, p, st.BURN)
     for h in hz.in_play(state, p):
         r = state.cards[h].regen
         if r:
@@ -100,14 +108,26 @@ def _state_step(state, ctx):
     return None
 
 
-STATE_PHASE = native("virevolt/state-phase", _state_step)
+POISON_STEP = native("virevolt/state-phase/poison", _poison_step)
+BURN_STEP = native("virevolt/state-phase/burn", _burn_step)
 
 
 def _enter_state(state: State) -> None:
+    """The State Phase's steps: Poison (2a), then Burn (2b), each a step of its own (VIR-PHASE-STATE-03),
+    so a trap whose standing condition the first makes hold may be activated before the second
+    (VIR-TRAP-03: a window after each step of a phase that runs by itself)."""
     p = state.active
     marks = state.marks
-    if marks[st.POISON] or marks[st.BURN] or any(state.cards[h].regen for h in hz.in_play(state, p)):
-        state.stack.append(Frame(STATE_PHASE, {"player": p}))
+    heroes = hz.in_play(state, p)
+    poison, burn, imm = marks[st.POISON], marks[st.BURN], marks[st.IMMUNITY]
+    poisoned = bool(poison) and any(h in poison and h not in imm for h in heroes)
+    burning = bool(burn) and any(h in burn and h not in imm for h in heroes)
+    if burning or any(state.cards[h].regen for h in heroes):
+        state.stack.append(Frame(BURN_STEP, {"player": p}))
+    if poisoned:
+        if burning:
+            state.stack.append(Frame(traps.WINDOW, {"event": "after", "actor": p, "everyone": True}))
+        state.stack.append(Frame(POISON_STEP, {"player": p}))
     state.vars[traps.AFTER] = traps.STEP
 
 
