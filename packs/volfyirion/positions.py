@@ -101,6 +101,8 @@ class Positions:
         if setup.get("lair_owner"):
             owner = KEYS[int(setup["lair_owner"][1]) - 1]
             slots[owner.lair], slots[LAIR_CARD] = slots[LAIR_CARD], -1
+            for i in LAIRS:  # its Wonders went to the defeater (VOL-DEFEAT-04) and never come back (VOL-DEFEAT-10)
+                empty(i)
             state.vars["dragon"] = REMOVED
         for p in (0, 1):
             K = KEYS[p]
@@ -208,6 +210,9 @@ class Positions:
                                  slots=True, most=2)
         if setup.get("lair_owner") is not None:
             S.choice(setup["lair_owner"], ("lair_owner",), ("p1", "p2"))
+            if any(plan.get("lair") or ()):
+                raise S.SetupError(("lair",), "a claimed Lair holds no Wonders (VOL-DEFEAT-04, VOL-DEFEAT-10): "
+                                   "leave out 'lair', or 'lair_owner'")
         if "volfyirion" in setup:
             where = setup["volfyirion"]
             places = ["lair", "removed"] + [f"p{q}.city{c}" for q in (1, 2) for c in (1, 2, 3)]
