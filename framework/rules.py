@@ -386,7 +386,7 @@ class Rules:
         state.phase = phase.name
         state.phase_done = phase.actions is None
         if state.log is not None:
-            narrate(state, "phase", "{p}'s {phase} phase", actor=state.active, level=DETAIL,
+            narrate(state, "phase", "{p}'s {phase}", actor=state.active, level=DETAIL,
                     p=player_name(state.active), phase=self.phase_label(phase.name))
         if phase.enter is not None:
             phase.enter(state)

@@ -103,6 +103,9 @@ def _resolve(state, ctx):
         # VIR-TRAP-09: the answered attack is no longer possible (its attacker left play or is
         # frozen now, since a frozen hero cannot attack (VIR-PHASE-STATE-05), or the attacked
         # player has no main hero now); its cost stays paid
+        if state.log is not None:
+            narrate(state, "attack", "{p}'s attack does nothing: it can no longer be made (VIR-TRAP-09)",
+                    actor=ctx["actor"], p=KEYS[ctx["actor"]].name)
         return None
     # the attack names its target by role: the attacked player's main hero, whoever it is now
     # (a trap such as Decoy may have rotated another hero into the main place)

@@ -74,6 +74,7 @@ def parse_cost(text) -> tuple:
 
 
 #: A number of crystals of each colour, the reader's way ("2 red", "2 rouges").
+_CRYSTALS = N_plural("{n} crystal", "{n} crystals")
 _AMOUNTS = (N_plural("{n} neutral", "{n} neutral"), N_plural("{n} red", "{n} red"), N_plural("{n} blue", "{n} blue"),
             N_plural("{n} green", "{n} green"), N_plural("{n} mauve", "{n} mauve"))
 
@@ -213,5 +214,6 @@ def restore(state, p: int, n: int) -> None:
     consumed.difference_update(back)
     if back:
         if state.log is not None:
-            narrate(state, "crystals", "{n} of {p}'s crystals are restored ({which})", actor=p, n=len(back),
-                    p=KEYS[p].name, which=listed(Word(cards[i].colour) for i in back))
+            narrate(state, "crystals", "{p}'s crystals restored: {crystals} ({which})", actor=p,
+                    crystals=Count(len(back), *_CRYSTALS), p=KEYS[p].name,
+                    which=listed(Word(cards[i].colour) for i in back))

@@ -97,6 +97,12 @@ def anyone_may_answer(state, actor: int) -> bool:
 
 
 def _window_step(state, ctx):
+    if ctx.get("event") == "attack":
+        # an attack names its target by role (VIR-TRAP-09): "the attacked hero" is the attacked
+        # player's main hero now, whom the attack will hit, after a Decoy as before it
+        main = state.zones[KEYS[ctx["tplayer"]].main]
+        if main:
+            ctx["target"] = main[0]
     ans = ctx.pop("_resp", None)
     done = ctx.get("_done") or []
     if ans is not None:

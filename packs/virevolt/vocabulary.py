@@ -400,7 +400,7 @@ def build_vocabulary() -> Vocabulary:
         def test(s, c):
             m = s.zones[KEYS[c["controller"]].main]
             return bool(m) and hz.hp(s, m[0]) <= n(s, c)
-        return TrapWhen("any", test, "your main hero has N hp or less")
+        return TrapWhen("any", test, f"your main hero has {n.text or n.const} hp or less")
 
     @v.trigger("an enemy hero has {x:word:harmful}", example="an enemy hero has burn")
     def trap_enemy_state(x):
