@@ -60,12 +60,16 @@ def cost_subject(m: Matcher, pos: int):
     if m.word(p) == "the" and m.word(p + 1) == "next":
         nxt = True
         p += 2
+    paid = set().union(*(forms(w) for w in m.vocab.table.cost_verbs)) if m.vocab.table.cost_verbs else set()
     for end, sel in S.cards(m, p):
         if sel.mode not in ("all",) and not nxt:
             continue
+        if any(m.word(i) == "you" and m.word(i + 1) in paid for i in range(p, end)):
+            # "the next incantation you cast this turn", "incantations you cast this turn": "you cast"
+            # says which payments the change is for, not a filter on cards already cast
+            continue
         yield end, CostSubject(sel, None, nxt, sel.problem)
         e = P.words_at(m, end, ("you",))
-        paid = set().union(*(forms(w) for w in m.vocab.table.cost_verbs)) if m.vocab.table.cost_verbs else set()
         if e is not None and m.word(e) in paid:
             e += 1
             yield e, CostSubject(sel, "you", nxt, sel.problem)

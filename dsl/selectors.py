@@ -329,7 +329,12 @@ def _refs(m: Matcher, pos: int):
             if problem is None and ref == "this" and kind is not None and m.scope is not None:
                 mine = m.scope.kind("this")
                 if mine not in (None, "card", kind) and table.kind(mine) is not None:
-                    problem = (pos, e2, f"{phrase!r}: this card is {_a(mine)}, not {_a(kind)}")
+                    named = table.card_refs.get(phrase)
+                    if named is not None and m.missing(pos, e2, named[0]) is None:
+                        ref = f"{table.name}:{phrase}"  # "this city" on a Troop: the City it stands in
+                        REFS.setdefault(ref, named[1])
+                    else:
+                        problem = (pos, e2, f"{phrase!r}: this card is {_a(mine)}, not {_a(kind)}")
             sel = CardSelector(phrase, "ref", None, ref=ref, kind=kind, problem=problem)
             yield from _posts(m, pos, e2, sel)
 

@@ -57,7 +57,8 @@ class Table:
     player gains and pays), ``phases`` (words -> the rules' phase name), ``optional`` (every
     effect but a gain may be declined, as Volfyirion's VOL-SEC-05 says), ``places`` (words ->
     ``(zone, reference, keys(state, ctx))``: a part of a zone a text names by reference, such as
-    Volfyirion's ``this city``; the reference is what the text's context must have).
+    Volfyirion's ``this city``; the reference is what the text's context must have), ``card_refs``
+    (words -> ``(reference, cards(state, ctx))``: the card such a place is, for the same texts).
     """
 
     name: str = ""
@@ -73,6 +74,9 @@ class Table:
     cost_units: tuple = ()   # words a cost change may name besides resources ("neutral" crystal)
     modifiable: tuple = ()   # the numbers on cards the rules read through modifiers ("defence")
     places: dict = {}        # "this city" -> ("cities", "city", keys(state, ctx))
+    # a card a text names by reference to its source's place: "this city" -> ("city", cards(state,
+    # ctx)), the City card a Troop or Building stands in ("if this city was attacked this turn")
+    card_refs: dict = {}
     cost_verbs: tuple = ("acquire", "buy", "play", "cast")  # how a player pays a card's cost ("cards you acquire")
     # how cards leave play in this game (the ``how`` of its LEFT events): a trigger waiting for
     # another way ("when this troop dies" where troops are destroyed) is refused, never silent

@@ -52,6 +52,20 @@ def source_city_slots(state, ctx) -> list[str]:
     return []
 
 
+def source_city_card(state, ctx) -> list[int]:
+    """The City card the source card (a Troop or a Building) stands in ("if this city was attacked")."""
+    src = ctx.get("source", -1)
+    if src < 0:
+        return []
+    slots = state.slots
+    for p in (0, 1):
+        K = KEYS[p]
+        for ci in state.vars[K.intact]:
+            if slots[K.troop[ci]] == src or slots[K.building[ci]] == src:
+                return [state.vars[K.cityids][ci]]
+    return []
+
+
 def _attacked_city(state, ctx) -> list[str]:
     """The slots of the City an attack is made on ("that city", in a Ploy answering an attack)."""
     return _city_slots(ctx["target"], ctx["city"]) if "city" in ctx else []
@@ -131,6 +145,7 @@ class VolfyirionTable(Table):
     places = {"this city": ("cities", "city", source_city_slots), "its city": ("cities", "city", source_city_slots),
               "that city": ("cities", "attack", _attacked_city),
               "the attacked city": ("cities", "attack", _attacked_city)}
+    card_refs = {"this city": ("city", source_city_card)}
 
     def players(self, state) -> list[int]:
         return [0, 1]
