@@ -353,7 +353,8 @@ def _lasting_mod(m, duration, table: Table, key: Counter) -> tuple:
     mod = m.modifier if isinstance(m, (NextMod, PickedMod)) else m
     uses = m.uses if isinstance(m, NextMod) else 0
     if not isinstance(mod, lasting.Modifier):
-        raise ValueError("this is not a change that can last")
+        raise ValueError("this is a power a card has (what a 'powers:' entry says), not a change an effect can make "
+                         "last; the pack's reference (docs/packs/reference/) lists the changes that can")
     lasting.register(mod.id, mod)
     picked = m.sel if isinstance(m, PickedMod) else None
 
