@@ -279,25 +279,54 @@ def draw_cards(state, p: int, n: int) -> int:
     return _draw(state, K.deck, K.hand, n, K.discard)
 
 
+SEALED_COPY = " (sealed)"
+
+
 def removal_options(state, sources, skip: int = -1, own_effect: int = -1) -> tuple[list, list]:
-    """The options of "remove one of your cards": one per card name and zone, ``zone:Name``.
+    """The options of "remove one of your cards": one per card name and zone, ``zone:Name``, and
+    ``play:Name (sealed)`` for a sealed copy in the Playing Area beside an unsealed one, since the
+    two are not the same choice (a sealed card gives nothing, VOL-SEAL-03). :func:`removal_choice`
+    finds the card a label names.
 
     ``sources`` pairs a label with a zone key. ``skip`` is a card that may not be chosen;
     Saboteurs may be removed only by their own effect, ``own_effect`` (VOL-VAR-SAB-03).
     """
     cards = state.cards
+    sealed = state.marks["sealed"]
     options, values = [], []
     for where, src in sources:
         seen = []
-        for iid in state.zones[src]:
+        zone = state.zones[src]
+        working = {cards[i].name for i in zone if i not in sealed} if sealed else ()
+        for iid in zone:
             c = cards[iid]
-            if iid == skip or (c.unremovable and iid != own_effect) or c.name in seen:
+            name = c.name + SEALED_COPY if iid in sealed and c.name in working else c.name
+            if iid == skip or (c.unremovable and iid != own_effect) or name in seen:
                 continue
-            seen.append(c.name)
-            option = c.removal[where]  # ("choose", "discard:Stab"), made once per card
+            seen.append(name)
+            # ("choose", "discard:Stab"), made once per card
+            option = c.removal[where] if name is c.name else ("choose", f"{where}:{name}")
             options.append(option)
             values.append(option[1])
     return options, values
+
+
+def removal_choice(state, src: str, name: str, skip: int = -1) -> int:
+    """The card a :func:`removal_options` label's ``name`` picks in zone ``src`` (-1 if none): a
+    sealed copy for ``Name (sealed)``, else an unsealed copy where there is one."""
+    sealed = state.marks["sealed"]
+    want = name.endswith(SEALED_COPY)
+    if want:
+        name = name[:-len(SEALED_COPY)]
+    cards = state.cards
+    found = -1
+    for iid in state.zones[src]:
+        if iid != skip and cards[iid].name == name:
+            if (iid in sealed) == want:
+                return iid
+            if found < 0 and not want:
+                found = iid  # only sealed copies: the plain label names them
+    return found
 
 
 def played(state, p: int, iid: int, chains: bool = True) -> None:
@@ -500,12 +529,11 @@ def _wonder_removal(state, ctx):
         if label is not None:
             where, _, name = label.partition(":")
             src = dict(srcs)[where]
-            for iid in zones[src]:
-                if iid != new and cards[iid].name == name:
-                    if where == "play" and iid not in state.marks["sealed"]:
-                        gain_main(state, p, iid)  # VOL-WONDER-04 (a sealed Wonder gives nothing, VOL-SEAL-03)
-                    remove_from(state, iid, src)
-                    break
+            iid = removal_choice(state, src, name, skip=new)
+            if iid >= 0:
+                if where == "play" and iid not in state.marks["sealed"]:
+                    gain_main(state, p, iid)  # VOL-WONDER-04 (a sealed Wonder gives nothing, VOL-SEAL-03)
+                remove_from(state, iid, src)
         return None
     options, values = removal_options(state, srcs, skip=new)
     if not options:

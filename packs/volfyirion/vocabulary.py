@@ -89,10 +89,9 @@ class RemoveCard:
             if label is not None:
                 where, _, name = label.partition(":")
                 src = {"play": K.play, "discard": K.discard, "hand": K.hand}[where]
-                for iid in zones[src]:
-                    if cards[iid].name == name:
-                        M.remove_from(state, iid, src)
-                        break
+                iid = M.removal_choice(state, src, name)
+                if iid >= 0:
+                    M.remove_from(state, iid, src)
             return None
         sources = (("play", K.play), ("discard", K.discard), ("hand", K.hand))
         options, values = M.removal_options(state, sources, own_effect=ctx.get("source", -1))
