@@ -253,7 +253,10 @@ def scenario_run(paths: List[Path] = typer.Argument(..., help=N_("Scenario files
     files: list[Path] = []
     for p in paths:
         if p.is_dir():
-            files += sorted(p.rglob("*.yaml")) + sorted(p.rglob("*.yml"))
+            found = sorted(p.rglob("*.yaml")) + sorted(p.rglob("*.yml"))
+            if not found:  # a mistyped folder must not pass
+                fail(_("{file}: this folder holds no scenario file (*.yaml)").format(file=p))
+            files += found
         elif p.exists():
             files.append(p)
         else:
@@ -525,9 +528,13 @@ def deckcheck_cmd(
     import json
 
     from tabletop.decks import check_deck
+    from tabletop.framework.errors import TabletopError
 
-    cardset = _pack(game, cards).cards() if cards else None
-    report = check_deck(game, str(file), cardset=cardset)
+    try:
+        cardset = _pack(game, cards).cards() if cards else None
+        report = check_deck(game, str(file), cardset=cardset)
+    except TabletopError as e:  # no such pack, no deck construction, a broken --cards file: unusable input
+        fail(e.render(), 2)
     typer.echo(json.dumps(report.to_json(), indent=2) if as_json else report.render())
     raise typer.Exit(report.exit_code)
 

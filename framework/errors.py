@@ -27,6 +27,16 @@ class StateError(TabletopError, ValueError):
     """Serialised or pickled state data that cannot be rebuilt into a state."""
 
 
+#: control characters as their visible pictures, one character for one, so a caret stays under its
+#: column and a file's escape codes never reach the terminal (ESC shows as U+241B)
+_PICTURES = {c: 0x2400 + c for c in range(0x20) if c != 0x09} | {0x7F: 0x2421} | {c: 0xFFFD for c in range(0x80, 0xA0)}
+
+
+def visible(text: str) -> str:
+    """``text`` with its control characters (tab aside) shown as pictures, never sent as such."""
+    return text.translate(_PICTURES)
+
+
 class LocatedError(TabletopError):
     """A fault at one place in a text file, shown with the line and a caret under the fault."""
 
@@ -66,7 +76,7 @@ class LocatedError(TabletopError):
             head += _("card {card}: ").format(card=shown(self.card))
         lines = [head + clip_quoted(self.message)]
         if self.source_line is not None and self.column is not None:
-            text, caret, width = window(self.source_line.rstrip("\n"), self.column - 1, self.width)
+            text, caret, width = window(visible(self.source_line.rstrip("\n")), self.column - 1, self.width)
             lines.append("    " + text)
             lines.append("    " + " " * caret + "^" * width)
         if self.expected:

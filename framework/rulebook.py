@@ -68,9 +68,11 @@ class Rulebook:
             width = len(first)
             if tail.startswith(".."):
                 last = int(tail[2:])
+                if last - int(first) >= len(self.rules):  # more ids than the catalogue holds: some do not exist
+                    return []
                 ids = [f"{stem}-{n:0{width}d}" for n in range(int(first), last + 1)]
             else:
-                ids += [f"{stem}-{int(n):0{width}d}" for n in tail.strip("/").split("/")]
+                ids += [f"{stem}-{int(n):0{width}d}" for n in tail.strip("/").split("/")[:len(self.rules) + 1]]
         if not ids or any(i not in self.by_id for i in ids):
             return []
         return [self.by_id[i] for i in ids]

@@ -59,6 +59,9 @@ def read_text(source: Any, what: str = "file", max_bytes: int = MAX_BYTES) -> st
         try:
             if path.is_dir():
                 raise LocatedError(gettext('this is a folder, not a {what}').format(what=gettext(what)), label)
+            if path.is_fifo() or path.is_socket():  # opening one would wait for a writer, for ever
+                raise LocatedError(gettext('this is a pipe or a socket, not a {what}').format(what=gettext(what)),
+                                   label)
             with path.open("rb") as f:
                 data = f.read(max_bytes + 1)
         except FileNotFoundError:

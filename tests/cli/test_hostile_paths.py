@@ -1,0 +1,49 @@
+"""Hostile paths and values found by an audit of every command that reads a file or an option:
+each is refused at once with a located message and exit code 1 (2 for an unusable deck file),
+never a hang, a traceback, or a silent pass."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.cli.test_bad_input import tabletop, refused
+
+
+@pytest.mark.parametrize("command, what, code", [
+    (["scenario", "run"], "scenario file", 1),
+    (["deckcheck", "virevolt"], "deck file", 2),
+    (["cards", "lint", "volfyirion"], "card file", 1),
+])
+def test_a_pipe_given_as_a_file_is_refused_rather_than_waited_on(tmp_path, command, what, code):
+    fifo = tmp_path / "in.yaml"
+    os.mkfifo(fifo)
+    refused(tabletop(*command, str(fifo), timeout=30), f"{fifo}: this is a pipe or a socket, not a {what}", code)
+
+
+def test_a_rule_range_longer_than_the_catalogue_is_answered_at_once():
+    refused(tabletop("rules", "show", "volfyirion", "VOL-DRAW-01..99999999999999999999999", timeout=30),
+            "no rule 'VOL-DRAW-01..99999999999999999999999'")
+
+
+@pytest.mark.parametrize("args, where", [
+    (["virevolt", "DECK", "--cards", "nonexist.yaml"], "nonexist.yaml: no such card file"),
+    (["volfyirion", "DECK"], "volfyirion has no deck construction"),
+    (["nosuchpack", "DECK"], "unknown game 'nosuchpack'"),
+])
+def test_deckcheck_calls_a_deck_it_cannot_check_unusable_input(tmp_path, args, where):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("name: x\ncards: {Ember Warden: 2}\n", encoding="utf-8")
+    refused(tabletop("deckcheck", *[str(deck) if a == "DECK" else a for a in args], cwd=tmp_path), where, 2)
+
+
+def test_a_folder_with_no_scenario_fails_rather_than_passing(tmp_path):
+    refused(tabletop("scenario", "run", str(tmp_path)), f"{tmp_path}: this folder holds no scenario file")
+
+
+def test_a_files_control_characters_never_reach_the_terminal(tmp_path):
+    f = tmp_path / "esc.yaml"
+    f.write_bytes(b"name: x\x1b]0;HACKED\x07 \xff\n")
+    out = refused(tabletop("cards", "lint", "volfyirion", str(f)), f"{f}:1:20: not UTF-8")
+    assert "\x1b" not in out and "\x07" not in out
+    assert "x\u241b]0;HACKED\u2407 " in out  # shown as the control characters' pictures, one for one
