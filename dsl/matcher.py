@@ -293,6 +293,10 @@ class Matcher:
         def pairs(p):
             got = False
             for q, num in self.number(p):
+                if num.const is not None and num.const < 0:  # "-5 battle": an amount is never below 0
+                    self.fail(p, f"a number from 0 to {MAX_NUMBER}")
+                    got = True
+                    continue
                 if self.word(q) in ("more", "additional", "extra"):  # "if ..., gain 2 more knowledge"
                     q += 1
                 w = self.word(q)

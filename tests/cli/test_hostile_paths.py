@@ -47,3 +47,10 @@ def test_a_files_control_characters_never_reach_the_terminal(tmp_path):
     out = refused(tabletop("cards", "lint", "volfyirion", str(f)), f"{f}:1:20: not UTF-8")
     assert "\x1b" not in out and "\x07" not in out
     assert "x\u241b]0;HACKED\u2407 " in out  # shown as the control characters' pictures, one for one
+
+
+def test_a_negative_amount_on_a_card_is_refused_where_it_is_written(tmp_path):
+    f = tmp_path / "neg.yaml"
+    f.write_text("- {name: Neg, type: command, house: red, cost: 1, main: -5 battle}\n", encoding="utf-8")
+    out = refused(tabletop("cards", "lint", "volfyirion", str(f)), f"{f}:1:57: card 'Neg', field 'main'")
+    assert "a number from 0 to 9999" in out
