@@ -43,14 +43,28 @@ def _fail(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def _bounded_json(text: str | bytes, what: str):
+    """JSON read as the command line reads a user's file: depth and numbers bounded, no NaN, no
+    duplicate keys (``userfiles.load_json``), so no request can make the server recurse or stall."""
+    from tabletop.framework.errors import LocatedError
+    from tabletop.framework.userfiles import load_json
+
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadRequest(gettext('the request is not JSON')) from None
+    try:
+        return load_json(text, what)[0]
+    except LocatedError as e:
+        raise BadRequest(e.render()) from None
+
+
 async def _json(request: Request) -> dict:
     body = await request.body()
     if len(body) > MAX_BODY:
         raise BadRequest(gettext('request too large'))
-    try:
-        data = json.loads(body or b"{}")
-    except ValueError:
-        raise BadRequest(gettext('the request is not JSON')) from None
+    data = _bounded_json(body or b"{}", "request")
     if not isinstance(data, dict):
         raise BadRequest(gettext('the request must be a JSON object'))
     return data
@@ -174,12 +188,7 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         text = data.get("save")
         if not isinstance(text, str):
             raise BadRequest(gettext("paste or choose a saved game ('save')"))
-        try:
-            save = json.loads(text)
-        except ValueError as e:
-            raise BadRequest(gettext(
-                '{value}: not valid JSON ({e})').format(
-                value=data.get('filename') or gettext('saved game'), e=e)) from None
+        save = _bounded_json(text, str(data.get("filename") or gettext("saved game")))
         try:
             game = Game.from_save(save, rules_for, data.get("filename") or "saved game")
         except SaveError as e:
@@ -306,8 +315,8 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         if lang is None and request.method == "POST":
             body = await request.body()  # read once: Starlette keeps it for the handler
             try:
-                data = json.loads(body or b"{}") if len(body) <= MAX_BODY else None
-            except ValueError:
+                data = _bounded_json(body or b"{}", "request") if len(body) <= MAX_BODY else None
+            except BadRequest:
                 data = None
             if isinstance(data, dict) and isinstance(data.get("lang"), str):
                 lang = language.normalise(data["lang"])

@@ -34,7 +34,7 @@ def make_seats(pack, specs: list, nplayers: int) -> list[dict]:
     if not isinstance(specs, list) or len(specs) != nplayers:
         raise TabletopError(gettext(
             'this game has {nplayers} seats: say who holds each ({n} given)').format(
-            nplayers=nplayers, n=len(specs or [])))
+            nplayers=nplayers, n=len(specs) if isinstance(specs, list) else 0))
     seats = []
     for i, spec in enumerate(specs):
         kind = spec.get("kind") if isinstance(spec, dict) else None

@@ -246,3 +246,16 @@ def test_bad_lobby_requests_say_what_is_wrong(server):
     assert "did you mean" in r.json()["error"].lower() or "greedy" in r.json()["error"]
     r = c.post("/api/tables", json={"game": "volfyirion", "options": {"mode": "turbo"}, "seats": HUMANS})
     assert r.status_code == 400 and "turbo" in r.json()["error"]
+
+
+def test_hostile_requests_are_refused_with_a_reason_never_a_server_error(server):
+    c = server.client
+    deep = "[" * 100_000 + "]" * 100_000
+    r = c.post("/api/tables", content=deep.encode(), headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "nested" in r.json()["error"]
+    r = c.post("/api/tables/import", json={"save": deep, "seats": HUMANS})
+    assert r.status_code == 400 and "nested" in r.json()["error"]
+    r = c.post("/api/tables/import", json={"save": '{"seed": NaN}', "seats": HUMANS})
+    assert r.status_code == 400 and "NaN" in r.json()["error"]
+    r = c.post("/api/tables", json={"game": "volfyirion", "seats": 5})
+    assert r.status_code == 400 and "2 seats" in r.json()["error"]
