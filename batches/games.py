@@ -94,6 +94,9 @@ def bot_names(pack) -> list[str]:
     return sorted(set(pack.bots()) | set(BUILTIN_BOTS))
 
 
+#: The most iterations an ``mcts:N`` bot may run per move.
+MAX_ITERATIONS = 1_000_000
+
 def bot_factory(pack, spec: str, rules=None, script=None, shipped: dict | None = None) -> Callable:
     """A factory ``(rules, seed, think=None, iterations=None, prefer=None) -> bot`` for a bot spec:
     a name from the pack's bots, ``random``, ``mcts``, ``mcts:ITERATIONS`` or ``scripted:FILE``.
@@ -119,9 +122,12 @@ def bot_factory(pack, spec: str, rules=None, script=None, shipped: dict | None =
     name, _, arg = spec.partition(":")
     iters_default = None
     if arg:
-        if name != "mcts" or not arg.isdigit() or int(arg) < 1:
+        if name != "mcts" or not arg.isascii() or not arg.isdigit() or int(arg) < 1:
             raise TabletopError(gettext("bad bot {spec!r}: only 'mcts:ITERATIONS' (a positive number) and "
                                         "'scripted:FILE' take an argument").format(spec=spec))
+        if len(arg.lstrip("0")) > 7 or int(arg) > MAX_ITERATIONS:  # a move would take for ever (the web's lobby too)
+            raise TabletopError(gettext("bad bot 'mcts:{n}': mcts takes 1 to {high:,} iterations per move, "
+                                        "e.g. mcts:1000").format(n=arg[:20], high=MAX_ITERATIONS))
         iters_default = int(arg)
     factories = pack.bots()
     if shipped and name in shipped:

@@ -23,6 +23,8 @@ from tabletop.framework.wording import kind_of
 RECORDS = "records.jsonl"
 MAX_LABEL = 200       # characters in a bot's label or a pack's name
 RUN = "run.json"
+#: every file ``simulate --out`` writes, besides a chart per kind of card (``cards_KIND.png``)
+OUTPUTS = (RECORDS, RUN, "report.json", "report.md", "win_rates.png", "game_length.png")
 
 
 class OutputError(TabletopError):
@@ -40,6 +42,12 @@ def prepare_folder(out: Path, overwrite: bool = False) -> Path:
         raise OutputError(gettext(
             '--out {out}: this folder already holds a simulation ({records}); choose another folder, or add '
             '--overwrite to replace it').format(out=out, records=RECORDS))
+    mine = [] if overwrite or not out.is_dir() else sorted(
+        p.name for p in [*(out / name for name in OUTPUTS), *out.glob("cards_*.png")] if p.exists())
+    if mine:
+        raise OutputError(gettext(
+            '--out {out}: this folder already holds {files}, which the simulation would replace; choose another '
+            'folder, or add --overwrite to replace them').format(out=out, files=", ".join(mine)))
     try:
         out.mkdir(parents=True, exist_ok=True)
         probe = out / f".tabletop-write-test-{os.getpid()}"

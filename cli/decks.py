@@ -242,6 +242,9 @@ def tune_cmd(game: Pack,
 
     if games is None and minutes is None:
         fail(_("give a budget: --games N or --minutes M (or both)"))
+    from tabletop.cli.options import MAX_MINUTES, finite_number
+
+    minutes = finite_number(minutes, "--minutes", N_("minutes"), 0, MAX_MINUTES, above_low=True, example="10")
     nworkers = run_options(workers, backend, address)
     if out is not None:
         _writable_file(out, force)

@@ -13,7 +13,7 @@ from typing import List, Optional
 
 import typer
 
-from tabletop.cli.options import OPTION_HELP, parse_options
+from tabletop.cli.options import OPTION_HELP, Replace, parse_options
 from tabletop.cli.usage import SpeakingGroup
 from tabletop.framework.language import N_, gettext as _, ngettext
 
@@ -85,6 +85,68 @@ def os_message(e: OSError) -> str:
     """'FILE: the file is read-only: not replacing it' for a failed read or write."""
     where = f"{e.filename}: " if e.filename else ""
     return f"{where}{e.strerror or e}"
+
+
+def refuse_to_replace(path: Path, force: bool, ours=None) -> None:
+    """Refuse now, before any work, to replace an existing file ``path`` without ``--force``, as
+    ``decks convert`` does (at a terminal the user is asked); ``ours(path)`` true lets a file this
+    command wrote before be replaced. A read-only file is left to :func:`write_atomic`'s refusal."""
+    import os
+
+    from tabletop.cli.decks import _writable_file
+    from tabletop.framework.errors import TabletopError
+
+    path = Path(path)
+    if path.is_file() and not force and os.access(path, os.W_OK) and path.stat().st_mode & 0o222 \
+            and not (ours is not None and ours(path)):
+        if not (sys.stdin.isatty() and typer.confirm(_("{path} exists: replace it?").format(path=path), default=False)):
+            raise TabletopError(_("{path} exists: not replacing it (add --force to replace it)").format(path=path))
+    _writable_file(path, True)
+
+
+def _same_header(text: str, lines: int = 3):
+    """Whether a file starts with the first ``lines`` lines of ``text``: a generated page (its title
+    and its 'Generated from ... do not edit by hand' line) written before by the same command."""
+    head = text.splitlines(keepends=True)[:lines]
+
+    def ours(path: Path) -> bool:
+        try:
+            with open(path, encoding="utf-8") as f:
+                return [f.readline() for _i in head] == head
+        except (OSError, UnicodeDecodeError):
+            return False
+
+    return ours
+
+
+def _earlier_save_of(game):
+    """Whether a file is a save of ``game`` at an earlier point (or this one): the same game, seed,
+    options and players, its actions the first of the game's. Replacing it loses nothing."""
+    def ours(path: Path) -> bool:
+        from tabletop.framework.errors import TabletopError
+        from tabletop.framework.userfiles import read_json
+
+        try:
+            old, _lines = read_json(path, "saved game")
+        except (TabletopError, OSError):
+            return False
+        new = game.to_save()
+        return isinstance(old, dict) and old.get("format") == new["format"] and \
+            all(old.get(k) == new[k] for k in ("game", "seed", "options", "players")) and \
+            isinstance(old.get("actions"), list) and old["actions"] == new["actions"][:len(old["actions"])]
+
+    return ours
+
+
+def _printed_by_us(path: Path) -> bool:
+    """Whether a PDF is one ``cards print`` wrote, untouched since (one Info dictionary naming it as
+    the creator, one end of file: a PDF edited elsewhere and saved again has two)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return False
+    return data.startswith(b"%PDF-") and b"/Creator (tabletop cards print)" in data and \
+        data.count(b"/Info ") == 1 and data.count(b"%%EOF") == 1
 
 
 def guarded(fn):
@@ -223,7 +285,8 @@ def cards_words(pack: str = typer.Argument(..., help=N_("The game pack."))) -> N
 @cards_app.command("doc")
 @guarded
 def cards_doc(pack: str = typer.Argument(..., help=N_("The game pack.")),
-              out: Optional[Path] = typer.Option(None, "--out", "-o", help=N_("Write to this file instead of printing."))) -> None:
+              out: Optional[Path] = typer.Option(None, "--out", "-o", help=N_("Write to this file instead of printing.")),
+              force: Replace = False) -> None:
     """Render the pack's card list as Markdown (docs/packs/PACK-cards.md is made with it)."""
     import importlib
 
@@ -237,6 +300,7 @@ def cards_doc(pack: str = typer.Argument(..., help=N_("The game pack.")),
         raise TabletopError(_("pack {pack!r} has no card documentation renderer").format(pack=pack)) from None
     text = module.cards_markdown(p.cards())
     if out:
+        refuse_to_replace(out, force, _same_header(text))
         write_atomic(out, text)
         typer.echo(_("wrote {file}").format(file=out))
     else:
@@ -390,13 +454,15 @@ def rules_list(pack: str = typer.Argument(..., help=N_("The game pack."))) -> No
 @rules_app.command("doc")
 @guarded
 def rules_doc(pack: str = typer.Argument(..., help=N_("The game pack.")),
-              out: Optional[Path] = typer.Option(None, "--out", "-o", help=N_("Write to this file instead of printing."))) -> None:
+              out: Optional[Path] = typer.Option(None, "--out", "-o", help=N_("Write to this file instead of printing.")),
+              force: Replace = False) -> None:
     """Render the rule catalogue as Markdown (docs/rules/PACK.md is made with it)."""
     from tabletop.framework.game import write_atomic
 
     p = _pack(pack)
     text = _rulebook(pack).markdown(p.info.title or p.name)
     if out:
+        refuse_to_replace(out, force, _same_header(text))
         write_atomic(out, text)
         typer.echo(_("wrote {file}").format(file=out))
     else:
@@ -434,12 +500,17 @@ def serve_cmd(
         from tabletop.web.store import default_db
     except ImportError:
         raise TabletopError(_("the web front end needs the [web] extra: pip install 'tabletop[web]'")) from None
-    path = (db or default_db()).resolve()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise TabletopError(_("{folder}: cannot create the database's folder: {why}").format(
-            folder=path.parent, why=e.strerror or e)) from None
+    from tabletop.cli.options import MAX_DELAY, finite_number
+
+    bot_delay = finite_number(bot_delay, "--bot-delay", N_("seconds"), 0, MAX_DELAY, example="0.6")
+    path = tables_db((db or default_db()).resolve(), given=db is not None)
+    if db is None:  # the user's data folder is made on first use; a folder the user named must exist
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise TabletopError(_("{folder}: cannot create the database's folder: {why}").format(
+                folder=path.parent, why=e.strerror or e)) from None
+    _can_listen(host, port)
     os.environ["TABLETOP_WEB_DB"] = str(path)
     os.environ["TABLETOP_WEB_BOT_DELAY"] = str(bot_delay)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
@@ -457,7 +528,85 @@ def _web_db(db: Optional[Path]) -> Path:
     except ImportError:
         raise TabletopError(_("the web front end needs the [web] extra: pip install 'tabletop[web]'")) from None
     path = db or default_db()
+    return tables_db(path, given=db is not None)
+
+
+#: The first bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def tables_db(path: Path, given: bool = True) -> Path:
+    """``path`` when it may hold the web server's tables: a database tabletop made, an empty
+    file, or a file yet to be made (its folder too, if missing). Anything else is refused by name,
+    and the file is only read (never opened for writing)."""
+    import sqlite3
+    from urllib.parse import quote
+
+    from tabletop.framework.errors import TabletopError
+
+    where = f"--db {path}" if given else str(path)
+    if path.is_dir():
+        raise TabletopError(_("{where}: this is a folder, not a tables database; give a file, e.g. --db "
+                              "{example}").format(where=where, example=path / "tables.sqlite3"))
+    if not path.exists():
+        if path.parent.exists() and not path.parent.is_dir():
+            raise TabletopError(_("{where}: {folder} is a file, not a folder").format(where=where, folder=path.parent))
+        return path  # a new database; its folder is made if missing, as for the default one
+    with open(path, "rb") as f:
+        head = f.read(len(SQLITE_HEADER))
+    if not head:
+        return path  # an empty file: SQLite makes a new database in it
+    not_ours = _("{where}: this is not a tabletop tables database ({why}); nothing was changed. Give the "
+                 "database 'tabletop serve' made, or a new file name")
+    if head != SQLITE_HEADER:
+        raise TabletopError(not_ours.format(where=where, why=_("not an SQLite file")))
+    try:
+        con = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True)
+        try:
+            names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as e:
+        raise TabletopError(not_ours.format(where=where, why=_("a damaged SQLite file: {e}").format(e=e))) from None
+    if names and not {"tables", "actions"} <= names:
+        shown = ", ".join(sorted(names)[:5]) + (", ..." if len(names) > 5 else "")
+        raise TabletopError(not_ours.format(where=where, why=_("an SQLite database of other tables: {names}").format(
+            names=shown)))
     return path
+
+
+def _can_listen(host: str, port: int) -> None:
+    """Refuse, before the server starts, a port out of range, an address that is not this
+    machine's and a port another program holds: one line each, no server log."""
+    import errno
+    import socket
+
+    from tabletop.framework.errors import TabletopError
+
+    if not 1 <= port <= 65535:
+        raise TabletopError(_("--port {port}: give a port from 1 to 65535, e.g. --port 8000").format(port=port))
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+            s.bind((host, port))
+    except (socket.gaierror, UnicodeError):
+        raise TabletopError(_("--host {host}: not an address of this machine; give 127.0.0.1 (this machine "
+                              "only), 0.0.0.0 (every network) or one of its own addresses").format(host=host)) from None
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            raise TabletopError(_("--port {port}: the port is in use on {host} (another server?); choose another, "
+                                  "e.g. --port {other}").format(port=port, host=host,
+                                                                other=port + 1 if port < 65535 else 8000)) from None
+        if e.errno == errno.EADDRNOTAVAIL:
+            raise TabletopError(_("--host {host}: not an address of this machine; give 127.0.0.1 (this machine "
+                                  "only), 0.0.0.0 (every network) or one of its own addresses").format(
+                host=host)) from None
+        if e.errno == errno.EACCES:
+            raise TabletopError(_("--port {port}: not allowed to listen on this port (ports below 1024 need "
+                                  "administrator rights); choose another, e.g. --port 8000").format(port=port)) from None
+        raise TabletopError(_("--host {host} --port {port}: cannot listen there ({why})").format(
+            host=host, port=port, why=e.strerror or e)) from None
 
 
 DB_OPTION = typer.Option(None, "--db", help=N_("The tables' database (default: the one 'tabletop serve' uses)."))
@@ -480,14 +629,15 @@ def tables_list(db: Optional[Path] = DB_OPTION) -> None:
 @guarded
 def tables_export(table: str = typer.Argument(..., help=N_("The table's id (the part after /t/ in its links).")),
                   file: Path = typer.Argument(..., help=N_("The save file to write (atomically).")),
-                  db: Optional[Path] = DB_OPTION) -> None:
+                  db: Optional[Path] = DB_OPTION,
+                  force: bool = typer.Option(False, "--force", help=N_("Replace the file if it exists."))) -> None:
     """Write a table as the terminal's save file (tabletop play GAME --load FILE, tabletop replay FILE)."""
     from tabletop.web.transfer import export_table
 
     path = _web_db(db)
     if not path.exists():
         fail(_("{path}: no such database (tabletop serve creates it)").format(path=path))
-    n = export_table(path, table, file)
+    n = export_table(path, table, file, lambda game: refuse_to_replace(file, force, _earlier_save_of(game)))
     typer.echo(ngettext("wrote {file} ({n} action)", "wrote {file} ({n} actions)", n).format(file=file, n=n))
 
 

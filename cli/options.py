@@ -71,3 +71,59 @@ def run_options(workers: str, backend: str, address: str | None) -> int:
     if address and backend != "dask":
         raise typer.BadParameter(gettext('--address needs --backend dask'), param_hint="--address")
     return n
+
+
+#: The longest a thinking bot may take per move (``--think``), and the most iterations ``mcts:N`` runs.
+MAX_THINK = 3600.0
+MAX_ITERATIONS = 1_000_000  # batches.games.MAX_ITERATIONS, which makes the bots (not imported: it loads the engine)
+#: The longest pause between two actions of a watched game (``watch --delay``).
+MAX_DELAY = 60.0
+#: The longest budget of ``decks tune --minutes`` (a week).
+MAX_MINUTES = 7 * 24 * 60.0
+
+
+def finite_number(value, option: str, unit: str, low: float, high: float, *, above_low: bool = False,
+                  example: str = "1"):
+    """``value`` (a number an option gave) when it is finite and within ``low`` .. ``high``
+    (above ``low`` itself with ``above_low``); else a :class:`TabletopError` naming the option, what
+    it takes and an example. None stays None (the option was not given)."""
+    import math
+
+    if value is None:
+        return None
+    number = float(value)
+    if math.isfinite(number) and (number > low if above_low else number >= low) and number <= high:
+        return value
+    span = gettext("above {low} and at most {high}") if above_low else gettext("from {low} to {high}")
+    raise TabletopError(gettext("{option} {value}: give a finite number of {unit} {span}, e.g. {option} {example}").format(
+        option=option, value=f"{number:g}", unit=gettext(unit), span=span.format(low=_figure(low), high=_figure(high)),
+        example=example))
+
+
+def _figure(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+
+
+def think_seconds(think, option: str = "--think"):
+    """``--think``: a finite number of seconds above 0, at most :data:`MAX_THINK` (None: not given)."""
+    return finite_number(think, option, N_("seconds"), 0, MAX_THINK, above_low=True, example="2")
+
+
+def check_iterations(iterations, option: str = "--iterations"):
+    """``--iterations``: 1 to :data:`MAX_ITERATIONS` (None: not given)."""
+    if iterations is None or 1 <= iterations <= MAX_ITERATIONS:
+        return iterations
+    raise TabletopError(gettext("{option} {value}: give a number of iterations from 1 to {high:,}, e.g. "
+                                "{option} 500").format(option=option, value=iterations, high=MAX_ITERATIONS))
+
+
+def check_bot_specs(specs, option: str) -> None:
+    """Each ``mcts:N`` among ``specs`` asks 1 to :data:`MAX_ITERATIONS` iterations (the rest of a
+    spec is checked where the bot is made)."""
+    for spec in specs:
+        name, sep, arg = str(spec).strip().partition(":")
+        digits = arg.lstrip("0")
+        if sep and name == "mcts" and arg.isascii() and arg.isdigit() and (len(digits) > 7 or int(digits or 0) > MAX_ITERATIONS):
+            shown = arg if len(arg) <= 20 else arg[:20] + "…"
+            raise TabletopError(gettext("{option}: bad bot 'mcts:{n}': mcts takes 1 to {high:,} iterations per move, "
+                                        "e.g. mcts:1000").format(option=option, n=shown, high=MAX_ITERATIONS))

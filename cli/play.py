@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -100,8 +101,11 @@ class Session:
     def start(cls, pack, vs: str, seed: int | None, options: dict, load: Path | None,
               think: float | None = None, players: int | None = None, auto_pass: bool = True):
         """A session of ``pack`` (a pack, or an installed pack's name)."""
+        from tabletop.cli.options import check_bot_specs, think_seconds
         from tabletop.framework.packs import registry, rules_for
 
+        think = think_seconds(think)
+        check_bot_specs([vs], "--vs")
         if isinstance(pack, str):
             pack = registry().get(pack)
         name = pack.name
@@ -402,6 +406,9 @@ class Session:
         if not name:
             self.say(_("usage: save FILE"))
             return
+        force = name.startswith("--force ") or name.endswith(" --force")
+        if force:
+            name = (name[len("--force "):] if name.startswith("--force ") else name[:-len(" --force")]).strip()
         path = Path(name)
         if path.exists():
             try:
@@ -411,6 +418,13 @@ class Session:
                 ok = False
             if not ok:
                 self.say(_("{path} exists and is not a tabletop saved game: not overwriting it").format(path=path))
+                return
+            mine = self.game.to_save()
+            writable = path.stat().st_mode & 0o222 and os.access(path, os.W_OK)  # else the write says read-only
+            if not force and writable and any(old.get(k) != mine[k] for k in ("game", "seed", "options", "players")):
+                self.say(_("{path} holds another saved game ({game}, seed {seed}): not overwriting it; type "
+                           "'save {path} --force' to replace it, or choose another name").format(
+                    path=path, game=old.get("game"), seed=old.get("seed")))
                 return
         try:
             self.game.save(path)

@@ -35,6 +35,47 @@ def _check_out(out: Path, inputs: list[Path]) -> None:
         raise TabletopError(_("--out {out}: that is one of the input files; it would be overwritten").format(out=out))
 
 
+#: The largest number (mm or pt) a layout file may give: a card is a few centimetres, and text is
+#: shrunk to fit step by step from its size (a font size of 1e300 would never be done shrinking).
+LAYOUT_LIMIT = 1000
+
+
+def _finite_layouts(files: list) -> None:
+    """Refuse a number that is not finite (``.nan``, ``.inf``) in the designer's layout files,
+    located like every other layout error (the schema's ``number`` lets them through, and a box
+    or a font size of infinity never fits). A file that does not read is left to ``load_layout``."""
+    import math
+
+    from tabletop.framework.errors import ErrorList, TabletopError
+    from tabletop.printing.layout import _located, read_layout_file
+
+    errors = []
+    for f in files:
+        try:
+            data, info = read_layout_file(f)
+        except TabletopError:
+            continue
+
+        def walk(value, path):
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and not (
+                    math.isfinite(value) and abs(value) <= LAYOUT_LIMIT):
+                where = "/".join(map(str, path)) or "layout"
+                errors.append(_located(info["label"], info["lines"], info["pos"], path, where, _(
+                    "{value} is not a number a card can hold: give a finite number from -{limit} to {limit} "
+                    "(millimetres for a box or a size, points for a font size), e.g. 4.5").format(
+                    value=value if isinstance(value, float) else f"{value:.3g}", limit=f"{LAYOUT_LIMIT:,}")))
+            elif isinstance(value, dict):
+                for k, v in value.items():
+                    walk(v, path + (k,))
+            elif isinstance(value, list):
+                for i, v in enumerate(value):
+                    walk(v, path + (i,))
+
+        walk(data, ())
+    if errors:
+        raise ErrorList(errors)
+
+
 def cards_print(
     pack: str = typer.Argument(..., help=N_("The game pack, e.g. volfyirion or virevolt.")),
     out: Path = typer.Option(..., "--out", "-o", help=N_("The PDF to write.")),
@@ -48,6 +89,7 @@ def cards_print(
     png: Optional[Path] = typer.Option(None, "--png", help=N_("Also write each card as a PNG into this folder, for sharing.")),
     dpi: int = typer.Option(300, "--dpi", min=50, max=1200, help=N_("Resolution of the PNGs.")),
     layout: Optional[List[Path]] = typer.Option(None, "--layout", help=N_("A layout file of your own; its templates replace the pack's for the card types they name (repeatable).")),
+    force: bool = typer.Option(False, "--force", help=N_("Replace --out if it exists.")),
 ) -> None:
     """Print cards on paper: fronts nine to a sheet with crop marks, each sheet followed by its backs mirrored for duplex.
 
@@ -66,11 +108,18 @@ def cards_print(
     _check_out(out, inputs)
     if png is not None and png.exists() and not png.is_dir():
         raise TabletopError(_("--png {png}: that is a file, not a folder").format(png=png))
+    from tabletop.cli.options import finite_number
+
+    bleed = finite_number(bleed, "--bleed", N_("millimetres"), 0, 100, example="3")
+    _finite_layouts(list(layout or []))
     p = registry().get(pack)
     sheet = Sheet.plan(paper.lower(), parse_size(size), bleed)
     lay = load_layout(p.info.title or p.name, p.print_layouts(), list(layout or []))
     chosen = choose(p, card_files=list(cards or []), deck=deck, only=list(only or []), one_each=one_each,
                     copies_field=lay.copies)
+    from tabletop.cli.main import _printed_by_us, refuse_to_replace
+
+    refuse_to_replace(out, force, _printed_by_us)  # after every input is checked, before the rendering
     data, printed = render_pdf(lay, chosen, sheet)
     try:
         write_atomic(out, data)

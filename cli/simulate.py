@@ -12,7 +12,8 @@ from typing import List, Optional
 import typer
 from tabletop.framework.language import N_, gettext, gettext as _, grouped
 
-from tabletop.cli.options import OPTION_HELP, game_options, run_options
+from tabletop.cli.options import (OPTION_HELP, check_bot_specs, check_iterations, game_options, run_options,
+                                  think_seconds)
 
 INTERRUPTED = 130
 
@@ -59,6 +60,9 @@ def simulate_cmd(
             _report_only(report_only)
             return
         nworkers = run_options(workers, backend, address)
+        think = think_seconds(think)
+        iterations = check_iterations(iterations)
+        check_bot_specs(bots.split(","), "--bots")
         pack = with_cards(_pack(game, pack_module), cards, deck or [])
         options = game_options(option, variant, mode, deck)
         specs = [b.strip() for b in bots.split(",")]

@@ -67,7 +67,11 @@ def watch(pack, bots: list[str], seed: int, options: dict, players: int | None, 
           think: float | None = None, out=None) -> Game:
     """Play a bot game and show it to a spectator as it goes, ``delay`` seconds per action."""
     from tabletop.batches.games import make_bot
+    from tabletop.cli.options import MAX_DELAY, check_bot_specs, finite_number, think_seconds
 
+    delay = finite_number(delay, "--delay", N_("seconds"), 0, MAX_DELAY, example="0.5")
+    think = think_seconds(think)
+    check_bot_specs(bots, "--bots")
     rules = pack.rules()
     try:
         game = Game(rules, options, seed, players)

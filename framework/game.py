@@ -19,7 +19,7 @@ from typing import Any
 
 from tabletop.framework.actions import Action, format_action
 from tabletop.framework.effects import IllegalAction
-from tabletop.framework.errors import LocatedError, TabletopError
+from tabletop.framework.errors import LocatedError, OptionError, TabletopError
 from tabletop.framework.language import gettext
 from tabletop.framework.narration import DETAIL, Event, EventLog, narrate, recording
 from tabletop.framework.rules import Rules
@@ -49,6 +49,10 @@ class Game:
                  players: int | None = None) -> None:
         self.rules = rules
         self.options = dict(check_options(rules, options, players))
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            # a saved game records its seed, and a save is read back only with one in this range
+            raise OptionError(gettext("seed {seed}: give a whole number from 0 to {max_seed}").format(
+                seed=clip(str(seed), 40), max_seed=MAX_SEED))
         self.seed = seed
         self.players = players
         self.record = EventLog(rules)
@@ -231,11 +235,16 @@ def write_atomic(path: Path, text: str | bytes) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     try:
         old = os.stat(path)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         old = None
     if old is not None and (not old.st_mode & 0o222 or not os.access(path, os.W_OK)):
         raise PermissionError(errno.EACCES, "the file is read-only: not replacing it", str(path))
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(folder))
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, gettext("this is a folder; give a file name"), str(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(folder))
+    except OSError as e:
+        raise _about(e, path, folder) from None
     try:
         with (os.fdopen(fd, "wb") if isinstance(text, bytes) else os.fdopen(fd, "w", encoding="utf-8")) as f:
             f.write(text)
@@ -243,13 +252,32 @@ def write_atomic(path: Path, text: str | bytes) -> None:
             os.fsync(f.fileno())
         os.chmod(tmp, _mode_for(path))
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(e, OSError):
+            raise _about(e, path, folder) from None
         raise
     _fsync_folder(folder)
+
+
+def _about(e: OSError, path: Path, folder: Path) -> OSError:
+    """The error of a failed write, naming the file the user asked for (never the temporary one)."""
+    why = e.strerror or str(e)
+    if e.errno == errno.ENOENT and not folder.is_dir():
+        why = gettext("the folder {folder} does not exist").format(folder=folder)
+    elif e.errno == errno.ENOTDIR:
+        why = gettext("{folder} is not a folder").format(folder=folder)
+    elif e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        why = gettext("the folder {folder} cannot be written ({why})").format(folder=folder, why=why)
+    elif e.errno == errno.EISDIR:
+        why = gettext("this is a folder; give a file name")
+    try:
+        return type(e)(e.errno, why, str(path))
+    except TypeError:  # a subclass built otherwise
+        return OSError(e.errno, why, str(path))
 
 
 def _fsync_folder(folder: Path) -> None:

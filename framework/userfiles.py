@@ -476,6 +476,10 @@ def read_json(source: Any, what: str = "file") -> tuple[Any, dict[str, int]]:
     return load_json(read_text(source, what), str(source))
 
 
+class JsonSyntaxError(LocatedError):
+    """Text that is not JSON at all (as against JSON whose depth, numbers or keys are refused)."""
+
+
 def load_json(text: str, file: str, first_line: int = 1) -> tuple[Any, dict[str, int]]:
     """Parse JSON text whose depth and numbers are bounded; the data and its top-level keys' lines."""
     keys = _check_json(text, file, first_line)
@@ -483,7 +487,7 @@ def load_json(text: str, file: str, first_line: int = 1) -> tuple[Any, dict[str,
         data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
         line, col, src = _where(text, e.pos)
-        raise LocatedError(gettext(
+        raise JsonSyntaxError(gettext(
             'not valid JSON: {msg}').format(msg=e.msg), file, line + first_line - 1, col, src) from None
     except _JsonValueError as e:
         line, col, src = _where(text, e.offset(text))

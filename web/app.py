@@ -43,11 +43,12 @@ def _fail(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def _bounded_json(text: str | bytes, what: str):
+def _bounded_json(text: str | bytes, what: str | None = None):
     """JSON read as the command line reads a user's file: depth and numbers bounded, no NaN, no
-    duplicate keys (``userfiles.load_json``), so no request can make the server recurse or stall."""
+    duplicate keys (``userfiles.load_json``), so no request can make the server recurse or stall.
+    ``what``: the file the text is (a save), located in errors; None for a request's own body."""
     from tabletop.framework.errors import LocatedError
-    from tabletop.framework.userfiles import load_json
+    from tabletop.framework.userfiles import JsonSyntaxError, load_json
 
     if isinstance(text, bytes):
         try:
@@ -55,7 +56,9 @@ def _bounded_json(text: str | bytes, what: str):
         except UnicodeDecodeError:
             raise BadRequest(gettext('the request is not JSON')) from None
     try:
-        return load_json(text, what)[0]
+        return load_json(text, what or "request")[0]
+    except JsonSyntaxError as e:
+        raise BadRequest(gettext('the request is not JSON') if what is None else e.render()) from None
     except LocatedError as e:
         raise BadRequest(e.render()) from None
 
@@ -64,7 +67,7 @@ async def _json(request: Request) -> dict:
     body = await request.body()
     if len(body) > MAX_BODY:
         raise BadRequest(gettext('request too large'))
-    data = _bounded_json(body or b"{}", "request")
+    data = _bounded_json(body or b"{}")
     if not isinstance(data, dict):
         raise BadRequest(gettext('the request must be a JSON object'))
     return data
@@ -315,7 +318,7 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         if lang is None and request.method == "POST":
             body = await request.body()  # read once: Starlette keeps it for the handler
             try:
-                data = _bounded_json(body or b"{}", "request") if len(body) <= MAX_BODY else None
+                data = _bounded_json(body or b"{}") if len(body) <= MAX_BODY else None
             except BadRequest:
                 data = None
             if isinstance(data, dict) and isinstance(data.get("lang"), str):

@@ -41,8 +41,9 @@ def list_tables(db: Path) -> list[str]:
         store.close()
 
 
-def export_table(db: Path, table_id: str, path: Path) -> int:
-    """Write the table's save file to ``path`` atomically; the number of actions in it."""
+def export_table(db: Path, table_id: str, path: Path, before_write=None) -> int:
+    """Write the table's save file to ``path`` atomically; the number of actions in it.
+    ``before_write(game)``, if given, may refuse (raise) once the table's game is known."""
     store = Store(db)
     try:
         rec = store.get(table_id)
@@ -52,6 +53,8 @@ def export_table(db: Path, table_id: str, path: Path) -> int:
         game = replayed(store, rec)
     finally:
         store.close()
+    if before_write is not None:
+        before_write(game)
     try:
         game.save(path)
     except OSError as e:

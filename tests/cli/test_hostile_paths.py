@@ -54,3 +54,10 @@ def test_a_negative_amount_on_a_card_is_refused_where_it_is_written(tmp_path):
     f.write_text("- {name: Neg, type: command, house: red, cost: 1, main: -5 battle}\n", encoding="utf-8")
     out = refused(tabletop("cards", "lint", "volfyirion", str(f)), f"{f}:1:57: card 'Neg', field 'main'")
     assert "a number from 0 to 9999" in out
+
+
+@pytest.mark.parametrize("seed", ["-1", "99999999999999999999999999"])
+def test_a_game_refuses_a_seed_its_save_could_not_be_read_back_with(seed):
+    out = refused(tabletop("play", "volfyirion", "--seed", seed, input="quit\n"),
+                  f"seed {seed}: give a whole number from 0 to 9223372036854775807")
+    assert "saved to" not in out

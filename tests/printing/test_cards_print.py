@@ -385,8 +385,8 @@ def test_a_read_only_pdf_is_not_replaced(tmp_path):
 
 def test_a_new_pdf_replaces_the_old_one_whole(tmp_path):
     out = tmp_path / "sheets.pdf"
-    out.write_bytes(PREVIOUS)
-    r = tabletop("cards", "print", "virevolt", "--only", "Ember Warden", "--out", str(out))
+    out.write_bytes(PREVIOUS)  # a PDF tabletop did not write: replaced only when asked (tests/cli/test_no_overwrite.py)
+    r = tabletop("cards", "print", "virevolt", "--only", "Ember Warden", "--out", str(out), "--force")
     assert r.returncode == 0, r.stderr
     with pdfplumber.open(out) as doc:
         assert text_in(doc.pages[0], name_band(trim_box(0))) == "Ember Warden"

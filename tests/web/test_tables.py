@@ -259,3 +259,6 @@ def test_hostile_requests_are_refused_with_a_reason_never_a_server_error(server)
     assert r.status_code == 400 and "NaN" in r.json()["error"]
     r = c.post("/api/tables", json={"game": "volfyirion", "seats": 5})
     assert r.status_code == 400 and "2 seats" in r.json()["error"]
+    r = c.post("/api/tables", json={"game": "volfyirion",
+                                    "seats": [{"kind": "here"}, {"kind": "bot", "bot": "mcts:99999999999999"}]})
+    assert r.status_code == 400 and "1 to 1,000,000 iterations" in r.json()["error"]
