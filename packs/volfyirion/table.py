@@ -38,32 +38,30 @@ def _city_slots(p: int, ci: int) -> list[str]:
     return [K.troop_key[ci], K.building_key[ci]]
 
 
-def source_city_slots(state, ctx) -> list[str]:
-    """The Troop and Building slots of the City the source card stands in ("this city")."""
+def source_city(state, ctx) -> tuple[int, int] | None:
+    """``(seat, city)`` of the intact City the source card (a Troop or a Building) stands in, or None."""
     src = ctx.get("source", -1)
     if src < 0:
-        return []
+        return None
     slots = state.slots
     for p in (0, 1):
         K = KEYS[p]
         for ci in state.vars[K.intact]:
             if slots[K.troop[ci]] == src or slots[K.building[ci]] == src:
-                return _city_slots(p, ci)
-    return []
+                return p, ci
+    return None
+
+
+def source_city_slots(state, ctx) -> list[str]:
+    """The Troop and Building slots of the City the source card stands in ("this city")."""
+    at = source_city(state, ctx)
+    return _city_slots(*at) if at is not None else []
 
 
 def source_city_card(state, ctx) -> list[int]:
-    """The City card the source card (a Troop or a Building) stands in ("if this city was attacked")."""
-    src = ctx.get("source", -1)
-    if src < 0:
-        return []
-    slots = state.slots
-    for p in (0, 1):
-        K = KEYS[p]
-        for ci in state.vars[K.intact]:
-            if slots[K.troop[ci]] == src or slots[K.building[ci]] == src:
-                return [state.vars[K.cityids][ci]]
-    return []
+    """The City card the source card stands in ("if this city was attacked")."""
+    at = source_city(state, ctx)
+    return [state.vars[KEYS[at[0]].cityids][at[1]]] if at is not None else []
 
 
 def _attacked_city(state, ctx) -> list[str]:

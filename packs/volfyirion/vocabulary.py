@@ -43,7 +43,7 @@ from tabletop.framework.zones import take
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
 from tabletop.packs.volfyirion.model import COLOURS, KEYS, LAIR, NEUTRAL, RESOURCES
-from tabletop.packs.volfyirion.table import VolfyirionTable, source_city_slots as city_slots
+from tabletop.packs.volfyirion.table import VolfyirionTable, source_city, source_city_slots as city_slots
 
 SKIP = ("skip",)
 YES_NO = (("yes",), ("no",))
@@ -204,16 +204,8 @@ def _in_play(state, p: int, iid: int) -> bool:
 
 def _source_city(state, ctx) -> set:
     """The dragon position of the City the source card stands in (a Troop or a Building)."""
-    src = ctx.get("source", -1)
-    if src < 0:
-        return set()
-    slots = state.slots
-    for p in (0, 1):
-        K = KEYS[p]
-        for ci in state.vars[K.intact]:
-            if slots[K.troop[ci]] == src or slots[K.building[ci]] == src:
-                return {p * 3 + ci}
-    return set()
+    at = source_city(state, ctx)
+    return {at[0] * 3 + at[1]} if at is not None else set()
 
 
 def _cities_of(whose: str):
