@@ -73,7 +73,7 @@ def declare(state, p: int, q: int, attack_name: str) -> None:
     index = next(i for i, a in enumerate(d.attacks) if a.name == attack_name)
     cr.pay(state, p, costs.attack(state, p, hero, d.attacks[index].cost, consume=True))
     state.counters[k.attacked] = 1
-    state.vars["initiator"] = p
+    traps.begin_exchange(state, p)
     kq = KEYS[q]
     tmain = state.zones[kq.main]
     if not tmain and not state.zones[kq.secondary]:

@@ -28,7 +28,6 @@ from tabletop.framework.language import (
 
 MAX_COPIES = 2
 DECK_SIZE = 30
-MAUVE_CRYSTAL = "Mauve Crystal"
 LIMITED = ("hero", "incantation", "trap")
 COLOURS = ("neutral", "red", "blue", "green", "mauve")
 #: Game components that are not deck cards (VIR-DECK-09).
@@ -61,6 +60,12 @@ class CardFacts:
 
 
 _INDEX: dict = {}
+
+
+def is_mauve_crystal(f: "CardFacts") -> bool:
+    """Whether a card counts against VIR-DECK-06's single Mauve crystal: any crystal card of
+    colour mauve, the pack's Mauve Crystal or one of a deck's own card files."""
+    return f.type == "crystal" and f.colour == "mauve"
 
 
 def card_index(cardset=None) -> dict[str, CardFacts]:
@@ -516,9 +521,17 @@ def _check_entries(rep: DeckReport, entries: list, cards_key_line, index: dict) 
         if f.type in LIMITED and n > MAX_COPIES:
             rep.add("too-many-copies", _(TOO_MANY[f.type]).format(card=card_name(name), n=n, max=MAX_COPIES,
                                                                   rule=rule[f.type]), line, col)
-        if name == MAUVE_CRYSTAL and n > 1:
+    mauve = [name for name in counts if is_mauve_crystal(index[name])]
+    n_mauve = sum(counts[name] for name in mauve)
+    if n_mauve > 1:  # by colour: a Mauve crystal of the deck's own card files counts too
+        line, col = first_line[mauve[-1]]
+        if len(mauve) == 1:
             rep.add("too-many-mauve", _("{card}: {n} copies; a deck may hold only 1 Mauve Crystal (VIR-DECK-06)").format(
-                card=card_name(name), n=n), line, col)
+                card=card_name(mauve[0]), n=n_mauve), line, col if line else None)
+        else:
+            rep.add("too-many-mauve", _("{n} Mauve crystals ({cards}); a deck may hold only 1 Mauve crystal, "
+                                        "whatever its name (VIR-DECK-06)").format(
+                n=n_mauve, cards=", ".join(f"{card_name(m)} x{counts[m]}" for m in mauve)), line, col if line else None)
     if rep.problems:
         rep.problems.sort(key=lambda p: (p["line"] or 0, p["kind"]))
         rep.verdict = "illegal"
@@ -602,7 +615,9 @@ class DeckChecker:
                     del trial[gone]
                 trial[new] = trial.get(new, 0) + 1
                 f = index[new]
-                if (f.type in LIMITED and trial[new] > MAX_COPIES) or (new == MAUVE_CRYSTAL and trial[new] > 1):
+                if f.type in LIMITED and trial[new] > MAX_COPIES:
+                    continue
+                if is_mauve_crystal(f) and sum(n for c, n in trial.items() if is_mauve_crystal(index[c])) > 1:
                     continue
                 out.append((gone, new))
         return out

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 MAX_PLAYERS = 4
+#: heroes a player may have in play: 1 main and 2 secondary (VIR-PHASE-MAIN-02)
+MAX_HEROES = 3
 
 HERO, CRYSTAL, INCANTATION, TRAP = "hero", "crystal", "incantation", "trap"
 COLOURS = ("neutral", "red", "blue", "green", "mauve")

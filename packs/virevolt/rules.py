@@ -31,7 +31,7 @@ from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt import traps
-from tabletop.packs.virevolt.keys import BOX, CRYSTAL, HERO, INCANTATION, KEYS, TRAP, player_arg
+from tabletop.packs.virevolt.keys import BOX, CRYSTAL, HERO, INCANTATION, KEYS, MAX_HEROES, TRAP, player_arg
 from tabletop.packs.virevolt.explain import Explain
 from tabletop.packs.virevolt.positions import Positions
 from tabletop.packs.virevolt.views import Views
@@ -83,7 +83,7 @@ def _enter_draw(state: State) -> None:
 
 def _lose_to(state, p: int, mark: str) -> None:
     """Each of ``p``'s heroes with the state ``mark`` (and no Immunity, VIR-STATE-05) loses 1 HP."""
-    state.vars["initiator"] = p
+    traps.begin_exchange(state, p)
     marks = state.marks
     afflicted, imm = marks[mark], marks[st.IMMUNITY]
     for h in hz.in_play(state, p):
@@ -184,7 +184,7 @@ def _main_actions(state: State) -> list:
     acts = []
     seen = set()
     main, sec = z[k.main], z[k.secondary]
-    room = len(main) + len(sec) < 3
+    room = len(main) + len(sec) < MAX_HEROES
     crystal_ok = not c[k.crystal_played]
     mods = lasting.MODIFIERS in state.listen
     for iid in z[k.hand]:
@@ -279,7 +279,7 @@ def _h_play(state, action) -> None:
     if state.log is not None:
         role = Word(N_("main")) if z[k.main][0] == iid else Word(N_("secondary"))
         narrate(state, "play", "{p} plays {card} as {role} hero", actor=p, p=k.name, card=Card(iid), role=role)
-    state.vars["initiator"] = p
+    traps.begin_exchange(state, p)
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
         announce(state, ENTERED, subject=iid, player=p)
@@ -333,7 +333,7 @@ def _h_cast(state, action) -> None:
     if state.log is not None:
         narrate(state, "cast", "{p} casts {card} (effect {n}: {text})", actor=p, p=k.name, card=Card(iid), n=n,
                 text=CardText(d.name, ("effects", n - 1, "effect"), d.effects[n - 1].program.text))
-    state.vars["initiator"] = p
+    traps.begin_exchange(state, p)
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
     state.stack.append(Frame(CAST, {"event": "cast", "actor": p, "spell": iid, "effect": n}))
@@ -382,7 +382,7 @@ def _h_attack(state, action) -> None:
 
 def _h_activate(state, action) -> None:
     p = state.active
-    state.vars["initiator"] = p
+    traps.begin_exchange(state, p)
     traps.activate(state, p, action[1], {"event": "own", "actor": p})
 
 
@@ -605,7 +605,7 @@ class VirevoltRules(Explain, Views, Positions, Rules):
 
     # ------------------------------------------------------------------ checks
     def check(self, state: State) -> None:
-        """VIR-WIN-02/03: 5 tokens win once the exchange has resolved; ties go to its initiator.
+        """VIR-WIN-02/03: 5 tokens win once the exchange has resolved; ties go to whoever acted first in it.
         Then, once after each action and phase step, the trap window of VIR-TRAP-03. First, in a
         game whose cards change HP, a hero left with no HP by such a change dies (as by damage)."""
         if lasting.MODIFIERS in state.listen:
@@ -616,13 +616,9 @@ class VirevoltRules(Explain, Views, Positions, Rules):
             if c[key] >= WIN_TOKENS:
                 winners = [q for q in range(n) if c[KEYS[q].tokens] >= WIN_TOKENS and not c[KEYS[q].eliminated]]
                 if winners:
-                    init = state.vars.get("initiator", state.active)
-                    for i in range(n):
-                        q = (init + i) % n
-                        if q in winners:
-                            state.over = True
-                            state.winner = q
-                            return
+                    state.over = True
+                    state.winner = traps.first_to_act(state, winners)
+                    return
                 break
         # once the moment has settled: after an action, as a phase where someone acts begins
         # (the other players are asked), and after each step of a phase that runs by itself

@@ -19,7 +19,7 @@ from tabletop.framework.zones import draw as draw_cards
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
-from tabletop.packs.virevolt.keys import BOX, COLOURS, CRYSTAL, HERO, INCANTATION, KEYS, PHASES, TRAP
+from tabletop.packs.virevolt.keys import BOX, COLOURS, CRYSTAL, HERO, INCANTATION, KEYS, MAX_HEROES, PHASES, TRAP
 
 TRAP_PROOF = "cannot be chosen by traps"
 
@@ -28,11 +28,20 @@ def _zone(attr: str):
     return lambda state, p: [getattr(KEYS[p], attr)]
 
 
-def _into_play(state, p: int, iid: int) -> str:
+def _into_play(state, p: int, iid: int) -> str | None:
+    """Where card ``iid`` enters play for ``p``: a crystal among the crystals, a hero as main
+    hero or secondary; None (it stays where it is) for a fourth hero (VIR-PHASE-MAIN-02), or a
+    card that is never in play (an incantation, a trap)."""
     k = KEYS[p]
-    if state.cards[iid].kind == CRYSTAL:
+    kind = state.cards[iid].kind
+    if kind == CRYSTAL:
         return k.crystals
-    return k.secondary if state.zones[k.main] else k.main
+    if kind != HERO:
+        return None
+    z = state.zones
+    if not z[k.main]:
+        return k.main
+    return k.secondary if len(z[k.main]) + len(z[k.secondary]) < MAX_HEROES else None
 
 
 ZONES = (

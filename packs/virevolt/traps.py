@@ -27,6 +27,32 @@ EVENT_KEYS = ("event", "actor", "attacker", "target", "tplayer", "hero", "spell"
 _WHAT = {"attack": N_("attack"), "cast": N_("incantation"), "hero": N_("new hero")}
 
 
+#: state.vars key: the players who answered the current exchange with a trap, first first
+ANSWERED = "answered"
+
+
+def begin_exchange(state, p: int) -> None:
+    """``p``'s action (an attack, an incantation, a hero, a trap, a State Phase step) begins an
+    exchange: VIR-WIN-03 decides a shared fifth token by who acted first in it."""
+    v = state.vars
+    v["initiator"] = p
+    if ANSWERED in v:
+        del v[ANSWERED]
+
+
+def first_to_act(state, winners) -> int:
+    """Of ``winners`` (players who reached 5 tokens in the same exchange), the one who acted first
+    in it (VIR-WIN-03): the player whose action began it, then those who answered with a trap in
+    the order they did, then, for one who did neither, turn order from the initiator."""
+    v = state.vars
+    init = v.get("initiator", state.active)
+    for q in (init,) + v.get(ANSWERED, ()):
+        if q in winners:
+            return q
+    n = state.nplayers
+    return next((init + i) % n for i in range(n) if (init + i) % n in winners)
+
+
 def condition_holds(state, q: int, iid: int, ev: dict) -> bool:
     when = state.cards[iid].when
     if when is None:
@@ -113,7 +139,11 @@ def _window_step(state, ctx):
         else:
             ev = {k: ctx[k] for k in EVENT_KEYS if k in ctx}
             if ev.get("event") == "after" and not ev.get("again"):
-                state.vars["initiator"] = q  # answering no action, this trap begins an exchange (VIR-WIN-03)
+                begin_exchange(state, q)  # answering no action, this trap begins an exchange (VIR-WIN-03)
+            else:
+                answered = state.vars.get(ANSWERED, ())
+                if q not in answered:
+                    state.vars[ANSWERED] = answered + (q,)
             # once the trap has resolved (it goes on top), the window opens again for everyone,
             # the acting player included: the trap's activation is an action (VIR-TRAP-03)
             state.stack.append(Frame(WINDOW, {**ev, "everyone": True, "again": True}))

@@ -70,6 +70,15 @@ def test_VIR_DECK_06_one_mauve_crystal():
     assert "Mauve" in rep.problems[0]["message"]
 
 
+def test_VIR_DECK_06_a_mauve_crystal_of_the_decks_own_cards_counts_too():
+    """VIR-DECK-06: the limit is one Mauve crystal card, whatever its name: a deck's own Mauve
+    crystal (``card_files``) beside the pack's Mauve Crystal is one too many."""
+    rep = check("two_mauve_crystals_by_colour.yaml")
+    assert kinds(rep) == [("too-many-mauve", 7)]
+    msg = rep.problems[0]["message"]
+    assert "Mauve Crystal x1" in msg and "Amethyst Crystal x2" in msg and "VIR-DECK-06" in msg
+
+
 def test_unknown_card_did_you_mean():
     rep = check("unknown_card.yaml")
     assert ("unknown-card", 4) in kinds(rep)
