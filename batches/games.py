@@ -444,7 +444,8 @@ def play_game(config: SimConfig, index: int, ctx: _Context | None = None, stop=N
         steps += 1
         if state.turn != turn:
             turn = state.turn
-            if max_turns is not None and turn >= max_turns:
+            if max_turns is not None and turn > max_turns:  # (turns count from 1: this one is not played)
+                turn = max_turns
                 break
             if evaluate is not None and not state.over:
                 lead.append(_evals(evaluate, state, n))
@@ -455,7 +456,7 @@ def play_game(config: SimConfig, index: int, ctx: _Context | None = None, stop=N
         "seats": [labels[b] for b in who],
         "winner": state.winner if state.over else None,
         "first": first,
-        "turns": state.turn + 1,
+        "turns": turn,
         "capped": not state.over,
         "actions": steps,
         "events": events,

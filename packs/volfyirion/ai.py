@@ -315,6 +315,6 @@ class VolfyirionAIRules(VolfyirionRules):
 
     def can_lose_at_once(self, state, action: Action) -> bool:
         """Only ending a turn with Volfyirion on one of your Cities can lose the game by itself
-        (the City falls in the End Phase, VOL-END-04/05, and it may be your last, VOL-WIN-01)."""
+        (the City falls in the End Phase, VOL-END-06, and it may be your last, VOL-WIN-01)."""
         d = state.vars["dragon"]
         return action == END_TURN and d >= 0 and d // 3 == state.active

@@ -33,7 +33,7 @@ KIND_RULES = {
               "where it stays, giving its points every turn (VOL-WONDER-06); knowledge equal to its cost "
               "seals or unseals it (VOL-SEAL-01)."),
     "city": N_("City: 8, 9 or 10 defence; destroyed by an attack paying its defence (plus its Troop's), or by "
-            "Volfyirion at the end of its owner's turn (VOL-ATTACK-01, VOL-END-04). Lose all three and you "
+            "Volfyirion at the end of its owner's turn (VOL-ATTACK-01, VOL-END-06). Lose all three and you "
             "lose (VOL-WIN-01)."),
     "lair": N_("Volfyirion's Lair: defeat the dragon with 16 battle to claim it: it becomes a City of yours "
             "and gives 4 battle each turn (VOL-DEFEAT-01, VOL-DEFEAT-09)."),
@@ -118,7 +118,7 @@ class Explain:
                 if shields:
                     return _protected(state, action[1], shields)
                 n = M.lair_cost(state, o)
-                return _("attacking {p}'s Lair {cost} (VOL-DEFEAT-14)").format(p=O.name, cost=_cost_text(n, 'battle', cnt[K.bp]))
+                return _("attacking {p}'s Lair {cost} (VOL-DEFEAT-12/13)").format(p=O.name, cost=_cost_text(n, 'battle', cnt[K.bp]))
             ci = int(where[4]) - 1
             if ci not in state.vars[O.intact]:
                 return _("{city} is already destroyed").format(city=action[1])
@@ -211,7 +211,7 @@ class Explain:
         if want == "rem":
             return None if c.rem is not None else _("{card} has no remove ability").format(card=shown)
         if c.act is None:
-            return (_("{card}'s secondary ability gives its points by itself (VOL-SYN-03)") if c.auto
+            return (_("{card}'s secondary ability gives its points by itself (VOL-SEC-05)") if c.auto
                     else _("{card} has no secondary ability")).format(card=shown)
         if all(i in state.marks["used"] for i in found):
             return _("{card}'s secondary ability was already used this turn (VOL-SEC-02)").format(card=shown)
@@ -259,15 +259,15 @@ class Explain:
             cost = self._defeat_cost(state, player)
             text = (_("Volfyirion is on your {city}: it falls at the end of your turn - your LAST City: you would lose "
                       "the game unless you move Volfyirion back to its Lair ({move}; you have {kp}) or defeat it "
-                      "({defeat}; you have {bp}) (VOL-END-04, VOL-MOVE-05)") if last else
+                      "({defeat}; you have {bp}) (VOL-END-06, VOL-MOVE-06)") if last else
                     _("Volfyirion is on your {city}: it falls at the end of your turn unless you move Volfyirion "
-                      "back to its Lair ({move}; you have {kp}) or defeat it ({defeat}; you have {bp}) (VOL-END-04, "
-                      "VOL-MOVE-05)"))
+                      "back to its Lair ({move}; you have {kp}) or defeat it ({defeat}; you have {bp}) (VOL-END-06, "
+                      "VOL-MOVE-06)"))
             out.append(text.format(city=L(M.place_text(state, player, ci)), move=_amount(MOVE_COST, "knowledge"),
                                    kp=cnt[K.kp], defeat=_amount(cost, "battle"), bp=cnt[K.bp]))
         left = [(n, r) for n, r in zip((cnt[K.cp], cnt[K.bp], cnt[K.kp]), ("command", "battle", "knowledge")) if n]
         if left and state.phase == "main":
-            out.append(_("unspent points are lost at the end of your turn: {points} (VOL-END-03)").format(
+            out.append(_("unspent points are lost at the end of your turn: {points} (VOL-END-04)").format(
                 points=", ".join(_amount(n, r) for n, r in left)))
         return out
 

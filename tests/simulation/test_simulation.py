@@ -4,6 +4,8 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
+import tabletop
+
 from tabletop.cli.main import app
 from tabletop.framework.errors import TabletopError
 from tabletop.batches.games import game_seed, prepare, run_chunk, seat_bots
@@ -55,10 +57,29 @@ def test_records_are_complete_and_json_ready():
     assert len(r["lead"]) >= 1 and all(len(x) == 2 for x in r["lead"])
 
 
+@pytest.mark.parametrize("cap", [1, 2, 5])
+def test_max_turns_plays_exactly_that_many_turns_as_game_play_does(cap):
+    """``--max-turns N`` plays N whole turns (not N - 1) and reports ``turns: N``, the same game
+    ``Game.play(max_turns=N)`` plays from the same seed."""
+    game = tabletop.load("volfyirion")
+    rec = game.simulate(["random", "random"], n=1, workers=1, max_turns=cap, seed=3).records[0]
+    played = game.play(["random", "random"], seed=game_seed(3, 0), max_turns=cap)
+    assert rec["capped"] and rec["turns"] == cap
+    assert rec["actions"] == len(played.actions)
+
+
+def test_a_finished_games_turns_is_the_turn_it_ended_in():
+    game = tabletop.load("volfyirion")
+    rec = game.simulate(["greedy", "greedy"], n=1, workers=1, seed=3).records[0]
+    played = game.play(["greedy", "greedy"], seed=game_seed(3, 0))
+    assert not rec["capped"] and rec["actions"] == len(played.actions)
+    assert rec["turns"] == played.state.turn
+
+
 def test_max_turns_caps_games():
     config = prepare(tally, ["random", "random"], seed=4, options={"target": 60}, max_turns=3)
     recs = simulate(config, 10).records
-    assert all(r["capped"] and r["winner"] is None and r["turns"] <= 4 for r in recs)
+    assert all(r["capped"] and r["winner"] is None and r["turns"] == 3 for r in recs)
 
 
 def test_bad_parameters_are_clean_errors():

@@ -1,6 +1,6 @@
 """Every Volfyirion bot avoids a move that loses at once when another does not (one-ply loss
 avoidance, Rules.candidate_actions): ending the turn with Volfyirion on your last City loses
-the game in your own End Phase (VOL-END-04, VOL-WIN-02)."""
+the game in your own End Phase (VOL-END-06, VOL-WIN-02)."""
 from __future__ import annotations
 
 import pytest

@@ -107,6 +107,16 @@ def test_the_dragon_warning_gives_the_price_to_pay_and_what_the_player_has():
     assert RULES.warnings(state, 1) == [] or "falls" not in " ".join(RULES.warnings(state, 1))
 
 
+def test_VOL_END_04_VOL_END_06_the_end_of_turn_warnings_cite_the_steps_they_warn_of():
+    """The lapse of points is step 3 (VOL-END-04), the dragon's wrath step 5 (VOL-END-06), and
+    saving the City is VOL-MOVE-06: a player who types ``rule ID`` reads the rule warned of."""
+    state, log = recorded({"active": "p1", "volfyirion": "p1.city2", "p1": {"points": {"command": 2}}})
+    lapse, wrath = (next(w for w in RULES.warnings(state, 0) if key in w)
+                    for key in ("unspent points", "Volfyirion is on your"))
+    assert lapse.endswith("(VOL-END-04)")
+    assert wrath.endswith("(VOL-END-06, VOL-MOVE-06)")
+
+
 @pytest.mark.parametrize("text,why", [
     ("attack p2.city1", "needs 8 battle; you have 1"),
     ("move volfyirion p2.city1", "needs 8 knowledge; you have 0"),
