@@ -71,7 +71,7 @@ def declare(state, p: int, q: int, attack_name: str) -> None:
     hero = state.zones[k.main][0]
     d = state.cards[hero]
     index = next(i for i, a in enumerate(d.attacks) if a.name == attack_name)
-    cr.pay(state, p, costs.attack(state, p, hero, d.attacks[index].cost, consume=True))
+    cost = costs.attack(state, p, hero, d.attacks[index].cost, consume=True)
     state.counters[k.attacked] = 1
     traps.begin_exchange(state, p)
     kq = KEYS[q]
@@ -81,6 +81,7 @@ def declare(state, p: int, q: int, attack_name: str) -> None:
             narrate(state, "attack", "{p}'s {hero} attacks {q} with {attack}, and {q} has no hero in play", actor=p,
                     p=k.name, q=kq.name, hero=CardName(d.name),
                     attack=CardText(d.name, ("attacks", index, "name"), attack_name))
+        cr.pay(state, p, cost)
         state.over = True      # VIR-WIN-04: attacking a player with no hero wins at once
         state.winner = p
         return
@@ -94,6 +95,7 @@ def declare(state, p: int, q: int, attack_name: str) -> None:
     ctx = {"event": "attack", "actor": p, "attacker": hero, "target": tmain[0], "tplayer": q,
            "atk": index}
     state.stack.append(Frame(ATTACK, ctx))
+    cr.pay_or_ask(state, p, cost, d.name)
 
 
 def _resolve(state, ctx):

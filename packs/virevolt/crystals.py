@@ -10,18 +10,22 @@ Which crystal pays which symbol (VIR-CRYSTAL-02..06):
     green         green, mauve
     mauve         mauve only
 
-Payment is automatic and keeps the most flexible crystals (documented in
-docs/packs/virevolt.md): mauve symbols take mauve crystals; each red/blue/green symbol is
-paid with its own colour first and with mauve only when that colour is missing; neutral
-symbols are paid with neutral crystals first (they can pay nothing else), then with the
-coloured crystal of which the most remain (ties: red, blue, green), and with mauve last.
-This assignment pays whenever any assignment could.
+The player turns the crystals of their choice (VIR-CRYSTAL-07/08), but most of that choice
+never matters (documented in docs/packs/virevolt.md): mauve symbols take mauve crystals; each
+red/blue/green symbol is paid with its own colour first and with mauve only when that colour
+is missing; neutral symbols are paid with neutral crystals first (they can pay nothing else),
+then with coloured crystals, and with mauve last. Each of those steps keeps crystals that can
+pay everything the others could. What is left is a real choice: which coloured crystals pay
+the neutral symbols, when two colours could (red, red and blue paying one neutral: keep the
+reds for a 2-red trap, or the blue for a blue one). :func:`choices` lists those ways, and
+:func:`pay_or_ask` asks the player (``choose pay:red+blue``) when there are several.
 """
 from __future__ import annotations
 
 import re
 
-from tabletop.framework.language import N_, Count, N_plural, Phrase, Word, gettext, listed
+from tabletop.framework.effects import Decision, Frame, native
+from tabletop.framework.language import N_, CardName, Count, N_plural, Phrase, Word, gettext, listed
 from tabletop.framework.narration import narrate
 from tabletop.framework.wording import shown
 from tabletop.packs.virevolt.keys import CIDX, COLOURS, KEYS
@@ -163,13 +167,47 @@ def assignment(avail, cost) -> list | None:
     return use
 
 
-def pay(state, p: int, cost) -> bool:
-    """Consume crystals of ``p`` for ``cost`` automatically; False (and nothing spent) if unpayable."""
-    if cost == ZERO:
-        return True
-    use = assignment(available(state, p), cost)
-    if use is None:
-        return False
+def choices(avail, cost) -> list[list[int]]:
+    """Every way worth telling apart of paying ``cost`` from ``avail`` (counts of crystals used
+    by colour), :func:`assignment`'s first; empty if it cannot be paid. They differ only in the
+    coloured crystals that pay the neutral symbols left once the neutral crystals are spent."""
+    base = assignment(avail, cost)
+    if base is None:
+        return []
+    k = cost[0] - base[0]  # neutral symbols paid with coloured (or mauve) crystals
+    spare = [avail[c] - min(cost[c], avail[c]) for c in (1, 2, 3)]  # coloured crystals left for them
+    used = min(k, sum(spare))
+    if used == 0 or sum(1 for x in spare if x) < 2:
+        return [base]
+    fixed = [base[0], min(cost[1], avail[1]), min(cost[2], avail[2]), min(cost[3], avail[3]), base[4]]
+    out = [base]
+    for r in range(min(spare[0], used), -1, -1):
+        for b in range(min(spare[1], used - r), -1, -1):
+            g = used - r - b
+            if g > spare[2]:
+                continue
+            use = [fixed[0], fixed[1] + r, fixed[2] + b, fixed[3] + g, fixed[4]]
+            if use != base:
+                out.append(use)
+    return out
+
+
+def choice_label(avail, cost, use) -> str:
+    """How an option of :func:`choices` is written: the colours of the coloured crystals that pay
+    neutral symbols, red first (``red+blue``); the rest of the payment is the same in every option."""
+    return "+".join(COLOURS[c] for c in (1, 2, 3) for _ in range(use[c] - min(cost[c], avail[c])))
+
+
+def choice_labels(most: int) -> list[str]:
+    """Every :func:`choice_label` of up to ``most`` crystals, shortest first (an action space's names)."""
+    from itertools import combinations_with_replacement
+
+    return ["+".join(combo) for n in range(1, most + 1) for combo in combinations_with_replacement(COLOURS[1:4], n)]
+
+
+def consume(state, p: int, use) -> None:
+    """Turn ``use[c]`` unconsumed crystals of colour ``c`` of ``p`` (the first in play first)."""
+    use = list(use)
     consumed = state.marks[CONSUMED]
     cards = state.cards
     for iid in state.zones[KEYS[p].crystals]:
@@ -179,7 +217,51 @@ def pay(state, p: int, cost) -> bool:
         if use[ci]:
             use[ci] -= 1
             consumed.add(iid)
+
+
+def pay(state, p: int, cost) -> bool:
+    """Consume crystals of ``p`` for ``cost`` the first of :func:`choices`' ways (for a bot's
+    look-ahead and a payment nobody asks about); False (and nothing spent) if unpayable."""
+    if cost == ZERO:
+        return True
+    use = assignment(available(state, p), cost)
+    if use is None:
+        return False
+    consume(state, p, use)
     return True
+
+
+def pay_or_ask(state, p: int, cost, card: str) -> None:
+    """Pay ``cost`` for ``p`` (who can pay it: the caller has checked): at once when there is one
+    way worth telling apart, else by asking ``p`` which (a :data:`PAY` frame on top of the stack,
+    so the choice comes before anything the paid action does). ``card`` names what is paid for."""
+    if cost == ZERO:
+        return
+    avail = available(state, p)
+    ways = choices(avail, cost)
+    if len(ways) == 1:
+        consume(state, p, ways[0])
+    else:
+        state.stack.append(Frame(PAY, {"player": p, "cost": cost, "card": card}))
+
+
+def _pay_step(state, ctx):
+    p = ctx["player"]
+    use = ctx.pop("use", None)
+    if use is None:
+        avail = available(state, p)
+        cost = tuple(ctx["cost"])
+        ways = choices(avail, cost)
+        if len(ways) > 1:
+            return Decision(p, Phrase(N_("{p}: which crystals pay the neutral part of {card}'s cost ({cost})?"),
+                                      p=KEYS[p].name, card=CardName(ctx["card"]), cost=format_cost(cost)),
+                            [("choose", "pay:" + choice_label(avail, cost, w)) for w in ways], ways, "use")
+        use = ways[0]
+    consume(state, p, use)
+    return None
+
+
+PAY = native("virevolt/pay", _pay_step)
 
 
 def refresh(state, p: int) -> None:

@@ -326,8 +326,10 @@ def _h_cast(state, action) -> None:
     d = state.cards[iid]
     if not 1 <= n <= len(d.effects):
         raise IllegalAction(f"{d.name} has no effect {n}")
-    if not cr.pay(state, p, costs.spell(state, p, iid, d.effects[n - 1].cost, consume=True)):
+    cost = costs.spell(state, p, iid, d.effects[n - 1].cost)
+    if not cr.can_pay(cr.available(state, p), cost):
         raise IllegalAction(f"cannot pay effect {n} of {d.name}")
+    costs.spell(state, p, iid, d.effects[n - 1].cost, consume=True)
     state.zones[k.hand].remove(iid)
     state.zones[k.casting].append(iid)
     if state.log is not None:
@@ -337,6 +339,7 @@ def _h_cast(state, action) -> None:
     if state.listen:
         announce(state, PLAYED, subject=iid, player=p)
     state.stack.append(Frame(CAST, {"event": "cast", "actor": p, "spell": iid, "effect": n}))
+    cr.pay_or_ask(state, p, cost, d.name)
 
 
 def _hero_by_label(state, iids, label):
@@ -353,13 +356,15 @@ def _h_rotate(state, action) -> None:
     sec = z[k.secondary]
     h = _hero_by_label(state, sec, action[1])
     old = z[k.main][0]
-    if st.stunned(state, p) or not cr.pay(state, p, state.cards[old].rot):
+    cost = state.cards[old].rot
+    if st.stunned(state, p) or not cr.can_pay(cr.available(state, p), cost):
         raise IllegalAction("cannot rotate now")
     sec[sec.index(h)] = old                                # VIR-HERO-14
     z[k.main][0] = h
     if state.log is not None:
         narrate(state, "rotate", "{p} rotates: {new} becomes main hero, {old} secondary", actor=p, p=k.name,
                 new=Card(h), old=Card(old))
+    cr.pay_or_ask(state, p, cost, state.cards[old].name)
 
 
 def _h_sacrifice(state, action) -> None:
@@ -367,11 +372,13 @@ def _h_sacrifice(state, action) -> None:
     k = KEYS[p]
     inplay = hz.in_play(state, p)
     h = _hero_by_label(state, inplay, action[1])
-    if not cr.pay(state, p, state.cards[h].sac):
+    cost = state.cards[h].sac
+    if not cr.can_pay(cr.available(state, p), cost):
         raise IllegalAction("cannot pay the sacrifice cost")
     if state.log is not None:
         narrate(state, "sacrifice", "{p} sacrifices {card} (nobody scores)", actor=p, p=k.name, card=Card(h))
     hz.leave_play(state, h, k.graveyard, "sacrificed")     # VIR-HERO-12: no token
+    cr.pay_or_ask(state, p, cost, state.cards[h].name)
 
 
 def _h_attack(state, action) -> None:

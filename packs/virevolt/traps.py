@@ -98,7 +98,6 @@ def activate(state, q: int, name: str, ev: dict) -> None:
     else:
         raise ValueError(f"{k.name} has no activatable trap {name!r}")
     d = state.cards[iid]
-    cr.pay(state, q, d.cost)
     state.zones[k.traps].remove(iid)
     state.zones[k.graveyard].append(iid)
     state.reveals += 1
@@ -110,6 +109,7 @@ def activate(state, q: int, name: str, ev: dict) -> None:
     if ev.get("event") == "hero":
         ctx["_it"] = [ev["hero"]]  # "when an enemy plays a hero: return it to its owner's hand"
     state.stack.append(Frame(d.program, ctx))
+    cr.pay_or_ask(state, q, d.cost, name)
 
 
 def anyone_may_answer(state, actor: int) -> bool:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.packs.virevolt.crystals import assignment, can_pay, parse_cost
+from tabletop.packs.virevolt.crystals import assignment, can_pay, choice_label, choices, parse_cost
 
 N, R, B, G, M = range(5)
 
@@ -158,3 +158,26 @@ def test_VIR_PHASE_DRAW_03_crystals_refreshed_at_draw(table):
     t.do("next", "next", "next")
     assert t.d["active"] == "p1"
     assert all(not c["consumed"] for c in t.p("p1")["crystals"])
+
+
+def labels(a, cost):
+    return [choice_label(tuple(a), cost, u) for u in choices(tuple(a), cost)]
+
+
+@pytest.mark.parametrize("a,cost", [
+    (avail(n=1, r=2, b=1), (1, 0, 0, 0, 0)),   # a neutral crystal pays it: nothing else could be better
+    (avail(r=1, m=1), (1, 0, 0, 0, 0)),         # the mauve pays everything the red does: keep it
+    (avail(r=3), (2, 0, 0, 0, 0)),              # one colour: every way is the same
+    (avail(r=2, b=1), (2, 1, 0, 0, 0)),         # every crystal goes
+])
+def test_VIR_CRYSTAL_07_no_choice_is_asked_where_none_can_matter(a, cost):
+    """VIR-CRYSTAL-07: a payment is asked about only when two ways leave different crystals that
+    neither dominates."""
+    assert len(choices(tuple(a), cost)) == 1
+
+
+def test_VIR_CRYSTAL_07_which_colours_pay_the_neutral_symbols_is_a_choice():
+    """VIR-CRYSTAL-07/08/09: red, red, blue paying 1 neutral: a red or the blue; the automatic
+    assignment first; with three colours and 2 neutral, every pair."""
+    assert labels(avail(r=2, b=1), (1, 0, 0, 0, 0)) == ["red", "blue"]
+    assert sorted(labels(avail(r=1, b=1, g=1, m=1), (2, 0, 0, 0, 0))) == ["blue+green", "red+blue", "red+green"]
