@@ -12,10 +12,10 @@ See docs/dsl.md for the language reference.
 """
 from tabletop.dsl.compiler import Ability, compile_text
 from tabletop.dsl.syntax import parser
-from tabletop.dsl.errors import CardLanguageError, VocabularyError
+from tabletop.dsl.errors import CardLanguageError, Unfit, VocabularyError
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.source import Source
 from tabletop.dsl.vocabulary import Pattern, Vocabulary
 
-__all__ = ["Ability", "CardLanguageError", "Pattern", "Quantity", "Source", "Vocabulary",
+__all__ = ["Ability", "CardLanguageError", "Pattern", "Quantity", "Source", "Unfit", "Vocabulary",
            "VocabularyError", "compile_text", "parser"]

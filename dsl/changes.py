@@ -22,8 +22,19 @@ from tabletop.framework.language import gettext
 NEXT_TURN = (("until", "your", "next", "turn"), ("until", "the", "start", "of", "your", "next", "turn"))
 
 
+class SaidFirst(str):
+    """A duration said before its statement (``this turn, give immunity to your heroes``): "turn" or
+    "next", given to the statement's own duration placeholder at its end (see :func:`duration`)."""
+
+
+DURATIONS = tuple((w, "turn") for w in THIS_TURN) + tuple((w, "next") for w in NEXT_TURN)
+
+
 def duration(m: Matcher, pos: int):
-    """``this turn`` / ``until the end of your turn`` ("turn"), ``until your next turn`` ("next")."""
+    """``this turn`` / ``until the end of your turn`` ("turn"), ``until your next turn`` ("next");
+    at the end of a statement whose duration was said first, that duration (``m.implied``)."""
+    if m.implied is not None and pos == len(m.atoms):
+        yield pos, m.implied
     for words in THIS_TURN:
         end = P.words_at(m, pos, words)
         if end is not None:
@@ -93,13 +104,24 @@ def picks(sel: CardSelector) -> bool:
     return sel.ref is None and sel.mode in ("one", "n", "upto", "random")
 
 
+#: references to what the running effect knows (its picks, its target...), gone once it has ended
+_OF_THE_EFFECT = frozenset(("it", "them", "rest", "target", "attacker", "new hero", "subject"))
+
+
+def named_by_effect(sel: CardSelector) -> bool:
+    """Whether ``sel`` names its cards by a reference only the running effect can resolve (``it``,
+    ``its city``, ``the target``): a change it makes last is to those cards, read as it is made."""
+    return sel.ref is not None and (sel.ref in _OF_THE_EFFECT or sel.ref.startswith("held:"))
+
+
 def _chosen(state, iid: int, player: int, ctx: dict) -> bool:
     return iid in (ctx.get("_it") or ())
 
 
 def _subject_mod(x: CardSelector, make: Callable[[Callable], lasting.Modifier]):
-    """``make(applies)``, for the cards ``x`` describes; a choosing ``x`` gives a PickedMod."""
-    if picks(x):
+    """``make(applies)``, for the cards ``x`` describes; a choosing ``x``, or one the effect names
+    (``its city gets -3 defence this turn``), gives a PickedMod."""
+    if picks(x) or named_by_effect(x):
         return PickedMod(make(_chosen), x)
     return make(_applies(x, None))
 

@@ -18,10 +18,11 @@ from typing import Any, Callable
 
 from lark import Token, Tree
 
-from tabletop.dsl.changes import PickedMod
+from tabletop.dsl.changes import DURATIONS, PickedMod, SaidFirst
 from tabletop.dsl.control import choose_step, if_step, lasting_step, may_step, repeat_step
-from tabletop.dsl.errors import CardLanguageError, VocabularyError
-from tabletop.dsl.matcher import MAX_NUMBER, NUMBER_WORDS, THIS_TURN, Atom, Matcher, TooComplex, article, norm, to_atoms
+from tabletop.dsl.errors import CardLanguageError, Unfit, VocabularyError
+from tabletop.dsl.places import HOLD
+from tabletop.dsl.matcher import MAX_NUMBER, NUMBER_WORDS, Atom, Matcher, TooComplex, article, norm, to_atoms
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.scope import Scope
 from tabletop.dsl.source import Source
@@ -146,6 +147,8 @@ class _Compiler(Reading):
         self.cond_override: dict[int, Callable] = {}
         self.last_ref: Any = None            # the card last named ("the target", or a selector), for "it"
         self.named: Any = None               # what the last statement picking cards named by reference
+        self.holds: set[str] = set()         # kinds of "its KIND" read ("its city"): picks note holders
+        self.gone = False                    # "it" is a trigger's card that has left play ("when ... is destroyed")
 
     # -- errors ----------------------------------------------------------------
     def error(self, message: str, offset: int, width: int = 1, expected: str | None = None,
@@ -239,6 +242,8 @@ class _Compiler(Reading):
         just now: "if it dies")."""
         if self.just_now:
             steps = (triggers.mark,) + tuple(steps)
+        if self.holds:
+            steps = (_noting(self.holds),) + tuple(steps)
         listens = set(self.listens)
         if self.modifies:
             listens.add(lasting.MODIFIERS)
@@ -316,6 +321,7 @@ class _Compiler(Reading):
         saved = self.scope
         if self.scope is not None:
             self.scope = self.scope.adding(**{r.replace(" ", "_"): "card" for r in event.provides})
+        self.gone = _gone(event)
         cond = None
         if guard is not None:
             cond = self.cond(self.parse("start_condition", " " * guard.end() + text[guard.end():colon]).children[0])
@@ -330,7 +336,10 @@ class _Compiler(Reading):
         return CardAbility(trigger=trig, listens=frozenset({event.event}) | prog.listens, modifies=self.modifies)
 
     def static(self, atoms: list[Atom], cond) -> CardAbility:
-        mod = self.phrase(MODIFIER, atoms)
+        try:  # the reading that is a lasting change ("your attacks deal 1 more damage": not the hero's power)
+            mod = self.phrase(MODIFIER, atoms, accept=_standing)
+        except CardLanguageError:
+            mod = self.phrase(MODIFIER, atoms)  # read again for the error it gives
         self._never_picked(mod, atoms)
         if not isinstance(mod, lasting.Modifier):
             raise self.error(gettext("this is not something a card can do while it is in play: an ability is 'when "
@@ -493,19 +502,24 @@ class _Compiler(Reading):
                              self._condition_hint(a0.start, tphrase.meta.end_pos))
         return self.lasting_trigger(kw, rest, head, this_turn, seq_t, self._slice(seq_t), self._slice(t))
 
-    def lasting_trigger(self, kw: str, rest: list[Atom], head: list[Atom], this_turn: bool, seq_t: Tree,
+    def lasting_trigger(self, kw: str, rest: list[Atom], head: list[Atom], this_turn: str | None, seq_t: Tree,
                         body: str, whole: str) -> tuple:
         """The step leaving behind the trigger ``kw rest`` (``whenever you play a red card``) whose effect is ``seq_t``."""
-        if kw == "whenever" and not this_turn:
+        if kw == "whenever" and this_turn is None:
             raise self.error(gettext("say how long this lasts: 'this turn, whenever ...: ...'"), head[0].start,
                              head[0].end - head[0].start, "'this turn,' or 'until the end of your turn,' before 'whenever'")
         uses = 0 if kw == "whenever" else 1
         event = self.event_phrase(kw, rest, head)
-        saved = self.scope
+        saved = self.scope, self.gone
         if self.scope is not None:
             self.scope = self.scope.adding(**{r.replace(" ", "_"): "card" for r in event.provides})
-        prog = self.sub_program(self.seq(seq_t), body)
-        self.scope = saved
+        self.gone = _gone(event)
+        holds = set(self.holds)
+        steps = self.seq(seq_t)
+        if self.holds - holds:  # its own context: "its city" in it needs its picks to note holders
+            steps = (_noting(self.holds),) + steps
+        prog = self.sub_program(steps, body)
+        self.scope, self.gone = saved
         spec_id = f"{prog.id}@trigger"
         lasting.register(spec_id, Trigger(event.event, event.test, prog, text=norm(whole), own=event.own, it=event.it))
         self.listens.add(event.event)
@@ -636,7 +650,7 @@ class _Compiler(Reading):
             saved = self.scope, self.last_ref, self.moment
             try:
                 seq_t = self.parse("start_effect", " " * start + self.text[start:end]).children[0]
-                return self.lasting_trigger(kw, rest, atoms[k:], False, seq_t, self.text[start:end],
+                return self.lasting_trigger(kw, rest, atoms[k:], None, seq_t, self.text[start:end],
                                             self.text[atoms[0].start:atoms[-1].end])
             except CardLanguageError:
                 self.scope, self.last_ref, self.moment = saved
@@ -686,7 +700,10 @@ class _Compiler(Reading):
         saved = self.scale
         self.scale = scale
         try:
-            res = self.phrase(EFFECT, atoms, implicit)
+            try:
+                res = self.phrase(EFFECT, atoms, implicit)
+            except CardLanguageError as first:
+                res = self.said_first(atoms, implicit, first)
         finally:
             self.scale = saved
         steps = (res,) if callable(res) else tuple(res) if isinstance(res, (tuple, list)) else None
@@ -698,6 +715,7 @@ class _Compiler(Reading):
         if binds:
             self.named = self.last_ref  # the reference the statement named, if any ("the target")
             self.last_ref = None  # "it" is now the card this statement picked
+            self.gone = False
             if self.scope is not None:
                 self.scope = self.scope.adding(**{b: "card" for b in binds})
         if getattr(steps[-1], "modifies", False):
@@ -705,6 +723,27 @@ class _Compiler(Reading):
         for s in steps:  # events a vocabulary's step may leave a trigger for ("until the end of your turn")
             self.listens.update(getattr(s, "listens", ()))
         return steps
+
+    def said_first(self, atoms: list[Atom], implicit: Quantity | None, first: CardLanguageError) -> Any:
+        """``this turn, EFFECT`` / ``until your next turn, EFFECT``: a statement that takes its
+        duration at its end (``give immunity to your heroes until your next turn``) with the
+        duration said first, as cards often put it; ``first`` is the error of the plain reading."""
+        for words, d in DURATIONS:
+            n = len(words)
+            if len(atoms) <= n or any(a.kind != "w" or a.value != w for a, w in zip(atoms, words)):
+                continue
+            rest = atoms[n + 1:] if atoms[n].kind == "," else atoms[n:]
+            if not rest:
+                break
+            saved = self.scope, self.last_ref, self.named
+            try:
+                return self.phrase(EFFECT, rest, implicit, implied=SaidFirst(d))
+            except CardLanguageError as e:
+                self.scope, self.last_ref, self.named = saved
+                if e.meaning and not first.meaning:  # read so, but naming what is not there: that is the fault
+                    raise e from None
+            break
+        raise first
 
     def tails(self, atoms: list[Atom]) -> tuple[list[Atom], tuple | None, Quantity | None]:
         """Split ``... for each SELECTOR[, up to N]``, ``... equal to QUANTITY[, up to N]`` or ``..., where X
@@ -927,9 +966,10 @@ class _Compiler(Reading):
 
     # -- phrases ---------------------------------------------------------------
     def phrase(self, family: str, atoms: list[Atom], implicit: Quantity | None = None,
-               accept: Callable[[Any], bool] | None = None) -> Any:
+               accept: Callable[[Any], bool] | None = None, implied: str | None = None) -> Any:
         """What ``atoms`` mean as a phrase of ``family``: the first pattern that matches (and
-        whose result ``accept`` takes, when given)."""
+        whose result ``accept`` takes, when given; that reads the duration ``implied``, said
+        before the phrase, when given)."""
         pats = self.vocab.families.get(family, [])
         sub = self.vocab.parsers.get(family)
         label = _(_LABEL[family]) if family in _LABEL else family
@@ -940,7 +980,8 @@ class _Compiler(Reading):
             raise self.error(gettext('this pack has no {label} phrases').format(label=label), start, end - start)
         first = atoms[0].value if atoms[0].kind == "w" else None
         cands = [p for p in pats if p.first is None or first in p.first]
-        m = Matcher(self.vocab, atoms, self, self.scope, implicit)
+        m = Matcher(self.vocab, atoms, self, self.scope, implicit, implied)
+        unfit: CardLanguageError | None = None  # the first reading that did not fit here (an Unfit)
         try:
             if sub is not None:
                 for stop, value in sub(m, 0):
@@ -953,7 +994,19 @@ class _Compiler(Reading):
                     if stop == len(atoms):
                         if implicit is not None and not _uses(binds, implicit):
                             continue
-                        out = self.build(p, binds, 0, stop, atoms, 0)
+                        if implied is not None and not _says(binds, implied):
+                            continue
+                        saved = self.scope, self.last_ref, self.named
+                        try:
+                            out = self.build(p, binds, 0, stop, atoms, 0)
+                        except CardLanguageError as e:
+                            if not e.unfit:
+                                raise
+                            # "this turn, your attacks deal 2 more damage": a hero's power read first,
+                            # which an effect cannot make last; the same words' next reading may
+                            unfit = unfit or e
+                            self.scope, self.last_ref, self.named = saved
+                            continue
                         if accept is not None and not accept(out):
                             break
                         return out
@@ -962,6 +1015,9 @@ class _Compiler(Reading):
             raise self.error(gettext(
                 "this {label} is too long or ambiguous to read; split it with ';'").format(label=label),
                              start, end - start) from None
+        if unfit is not None:  # no reading fits: why the first did not
+            unfit.unfit = False
+            raise unfit
         raise self.match_error(m, atoms, family, cands)
 
     def remember(self, value) -> None:
@@ -1004,7 +1060,9 @@ class _Compiler(Reading):
         except ValueError as e:  # a pack rejecting a phrase it matched (e.g. "draw 0")
             s = atoms[a].start if a < len(atoms) else atoms[-1].end
             t = atoms[b - 1].end if b > a else s + 1
-            raise self.error(str(e), s, t - s, p.show() if p.listed else None) from None  # a refused form is no model
+            err = self.error(str(e), s, t - s, p.show() if p.listed else None)  # a refused form is no model
+            err.unfit = isinstance(e, Unfit)  # this reading only: phrase() tries the next one
+            raise err from None
 
     def _collect(self, binds: tuple, kw: dict, atoms: list[Atom], depth: int) -> None:
         for el, v in binds:
@@ -1129,13 +1187,14 @@ def _top_colon(text: str) -> int:
     return -1
 
 
-def _leading_duration(head: list[Atom]) -> tuple[bool, list[Atom]]:
-    """Whether a lasting trigger opens with ``this turn`` (or another duration), and the words after it."""
-    for words in THIS_TURN:
+def _leading_duration(head: list[Atom]) -> tuple[str | None, list[Atom]]:
+    """How long a lasting trigger lasts when it opens with a duration: "turn" (``this turn``, ``until
+    the end of your turn``), "next" (``until your next turn``) or None; and the words after it."""
+    for words, d in DURATIONS:
         if [a.value for a in head[:len(words)]] == list(words):
             head = head[len(words):]
-            return True, head[1:] if head and head[0].kind == "," else head
-    return False, head
+            return d, head[1:] if head and head[0].kind == "," else head
+    return None, head
 
 
 def _trigger_word(head: list[Atom]) -> tuple[str | None, list[Atom]]:
@@ -1159,6 +1218,16 @@ def _uses(binds: tuple, q: Quantity) -> bool:
     return False
 
 
+def _says(binds: tuple, d: str) -> bool:
+    """Whether a match read the duration ``d`` said before its statement (a duration placeholder's)."""
+    for el, v in binds:
+        if el.kind == "opt" and _says(v, d):
+            return True
+        if el.kind == "family" and (v[1] is d if v[0] == "parsed" else _says(v[1], d)):
+            return True
+    return False
+
+
 def _uses_deep(v, q) -> bool:
     if v is q:
         return True
@@ -1178,6 +1247,27 @@ def _as_quantity(fn, text: str) -> Quantity:
 def _capped(q: Quantity, cap: Quantity) -> Quantity:
     qf, cf = q.fn, cap.fn
     return Quantity(lambda s, c: min(qf(s, c), cf(s, c)), None, f"{q.text}, up to {cap.text}")
+
+
+def _noting(kinds) -> Callable:
+    """A program's first step when its text reads ``its KIND``: its picks note where their cards
+    stand (see :data:`tabletop.dsl.places.HOLD`)."""
+    kinds = tuple(sorted(kinds))
+
+    def step(state, ctx):
+        ctx[HOLD] = kinds
+        return None
+    return step
+
+
+def _gone(event: Event) -> bool:
+    """Whether the card ``it`` names in a trigger on ``event`` has left play ("when this troop is destroyed")."""
+    return event.event == triggers.LEFT and event.it == "subject"
+
+
+def _standing(value) -> bool:
+    """Whether a modifier phrase's reading is a change a card's ability can make (not a pack's power)."""
+    return isinstance(value, (lasting.Modifier, PickedMod))
 
 
 def _with(mod: lasting.Modifier, **changes) -> lasting.Modifier:

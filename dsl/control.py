@@ -65,11 +65,13 @@ def if_step(cond, prog: Program, otherwise: Program | None = None):
     return step
 
 
-def lasting_step(spec_id: str, this_turn: bool, uses: int):
-    """Leave the trigger ``spec_id`` behind: for this turn, for ``uses`` firings, or both."""
+def lasting_step(spec_id: str, until: str | None, uses: int):
+    """Leave the trigger ``spec_id`` behind: for this turn (``until`` "turn"), until the controller's
+    next turn ("next"), for ``uses`` firings, or both."""
     def step(state, ctx):
-        lasting.add(state, spec_id, ctx["controller"], ctx.get("source", -1),
-                    state.turn if this_turn else 0, uses)
+        p = ctx["controller"]
+        last = state.turn if until == "turn" else lasting.until_next_turn(p) if until == "next" else 0
+        lasting.add(state, spec_id, p, ctx.get("source", -1), last, uses)
         return None
     step.modifies = False
     return step

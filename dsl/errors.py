@@ -11,6 +11,7 @@ class CardLanguageError(LocatedError):
     city" on a command card): of several ways to read a text, that is the fault to report."""
 
     meaning = False
+    unfit = False  # raised by a reading that does not fit here (an Unfit): the phrase's next reading is tried
 
     def __init__(self, message: str, file: str | None = None, line: int | None = None,
                  column: int | None = None, source_line: str | None = None, card: str | None = None,
@@ -19,6 +20,14 @@ class CardLanguageError(LocatedError):
         super().__init__(message, file=file, line=line, column=column, source_line=source_line,
                          card=card, expected=expected, suggestion=suggestion, width=width)
         self.field = field
+
+
+class Unfit(ValueError):
+    """Raised by a pattern function: this reading of the words does not fit where they stand,
+    though another reading of the same words may ("your attacks deal 1 more damage" is a hero's
+    power in ``powers:``, and a lasting change in an effect that says how long). The compiler
+    tries the phrase's next reading; if none fits, the message is reported, located, as a
+    ``ValueError``'s is."""
 
 
 class VocabularyError(TabletopError):

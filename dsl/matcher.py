@@ -91,13 +91,16 @@ class Matcher:
     """Backtracking match of a phrase's atoms; remembers the furthest failure for the error.
 
     ``compiler`` compiles numbers met on the way; ``scope`` is what the text may refer to;
-    ``implicit`` is the number an ``equal to ...`` tail gives to a pattern's missing number.
+    ``implicit`` is the number an ``equal to ...`` tail gives to a pattern's missing number;
+    ``implied`` the duration said before the statement (``this turn, give immunity to ...``),
+    read where the statement's own duration would end it.
     """
 
     __slots__ = ("vocab", "atoms", "far", "expect", "words", "classes", "active", "budget",
-                 "compiler", "scope", "implicit")
+                 "compiler", "scope", "implicit", "implied")
 
-    def __init__(self, vocab: Vocabulary, atoms: list[Atom], compiler=None, scope=None, implicit=None) -> None:
+    def __init__(self, vocab: Vocabulary, atoms: list[Atom], compiler=None, scope=None, implicit=None,
+                 implied=None) -> None:
         self.vocab = vocab
         self.atoms = atoms
         self.far = -1
@@ -109,6 +112,7 @@ class Matcher:
         self.compiler = compiler
         self.scope = scope
         self.implicit = implicit
+        self.implied = implied
 
     # -- reporting ---------------------------------------------------------------
     def fail(self, pos: int, desc: str, words=(), cls: str | None = None) -> None:

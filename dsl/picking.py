@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from tabletop.dsl.places import TABLES
+from tabletop.dsl.places import HELD, HOLD, TABLES, holder
 from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.steps import question
 from tabletop.framework.effects import Decision
@@ -95,6 +95,9 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
                 return decision
         out = []
         table = TABLES[state.game]
+        hold = ctx.get(HOLD)  # the text reads "its city": where each card stands, before it is acted on
+        noted = [[iid, h] for iid, _k in chosen for kind in hold
+                 for h in (holder(state, iid, kind),) if h is not None] if hold else None
         for iid, k in chosen:
             if not state.holds(k, iid):
                 # still in play elsewhere (a main hero replaced meanwhile): act on it there
@@ -105,7 +108,10 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
             act(state, ctx, iid, k)
             out.append(iid)
         ctx["_it"] = out
+        if noted is not None:
+            ctx[HELD] = [pair for pair in noted if pair[0] in out]  # handed to parent frames (BINDINGS)
         return None
 
     step.binds = ("it",) if sel.single else ("it", "them")
     return (step,)
+

@@ -79,6 +79,49 @@ _OWNER_WORDS = [
 ]
 
 
+#: "its city": a text reading such a phrase sets HOLD (the kinds of card it names so) in the context
+#: of its program, and then every pick of the effect notes in HELD, as ``[card, holder]`` pairs,
+#: the card of that kind each card it acts on stands in, before acting: "destroy target enemy
+#: troop; gain command equal to the defence of its city" reads the City the Troop stood in.
+HOLD = "_hold"
+HELD = "_held"
+
+
+def holder(state, iid: int, kind: str) -> int | None:
+    """The card of ``kind`` holding card ``iid`` now (:meth:`~tabletop.dsl.table.Table.contents`: a
+    Volfyirion City holds its Troop and its Building), or None. Read only by texts saying "its KIND"."""
+    table = TABLES[state.game]
+    k = table.kind(kind)
+    if k is None:
+        return None
+    z = table.zone(k.home)
+    keys = z.keys(state, -1) if z.shared else [key for p in table.players(state) for key in z.keys(state, p)]
+    cards = state.cards
+    for key in keys:
+        for c in state.cards_in(key):
+            if k.test(cards[c]) and iid in table.contents(state, c):
+                return c
+    return None
+
+
+def holders_of(kind: str, named: Callable[[Any, dict], list[int]]) -> Callable[[Any, dict], list[int]]:
+    """``(state, ctx) ->`` the cards of ``kind`` holding the cards ``named(state, ctx)``: where the
+    effect's pick found each (HELD), else where it stands now."""
+    def held(state, ctx) -> list[int]:
+        test = TABLES[state.game].kind(kind).test
+        cards = state.cards
+        noted = {c: h for c, h in ctx.get(HELD) or () if test(cards[h])}
+        out: list[int] = []
+        for iid in named(state, ctx):
+            h = noted.get(iid)
+            if h is None:
+                h = holder(state, iid, kind)
+            if h is not None and h not in out:
+                out.append(h)
+        return out
+    return held
+
+
 def words_at(m: Matcher, pos: int, words: tuple) -> int | None:
     for w in words:
         if m.word(pos) != w:
@@ -174,9 +217,21 @@ def _zone_words(m: Matcher, pos: int) -> list[tuple[int, str]]:
 def zones(m: Matcher, pos: int):
     """Parser of a zone: ``your discard pile``, ``the enemy's hand``, ``an enemy city``, ``the asset deck``,
     or a place the pack names by reference (``this city``, ``that city``)."""
-    for words, (zone, ref, part) in m.vocab.table.places.items():
+    table = m.vocab.table
+    for words, (zone, ref, part) in table.places.items():
         end = words_at(m, pos, tuple(words.split()))
         if end is not None:
+            first, _, kind = words.partition(" ")
+            if first == "its" and table.kind(kind) is not None:
+                # "each building in its city": the place of the card of that kind holding "it"
+                from tabletop.dsl.selectors import REFS, its  # (at compile time; selectors reads places)
+                key, problem = its(m, pos, end, kind)
+                if key is not None and key != f"{table.name}:this {kind}":
+                    yield end, ZoneRef(zone, None, words, None, _held_places(REFS[key]))
+                    continue
+                if key is None:
+                    yield end, ZoneRef(zone, None, words, problem, part)
+                    continue
             yield end, ZoneRef(zone, None, words, m.missing(pos, end, ref), part)
     heads: list[tuple[int, PlayerSel | None]] = list(owners(m, pos))
     if m.word(pos) == "an" and m.word(pos + 1) == "enemy":
@@ -188,6 +243,21 @@ def zones(m: Matcher, pos: int):
     for start, owner in heads:
         for end, z in _zone_words(m, start):
             yield end, ZoneRef(z, owner, text_of(m, pos, end), problem_of(owner))
+
+
+def _held_places(holders: Callable[[Any, dict], list[int]]) -> Callable[[Any, dict], list[str]]:
+    """The places of what the cards ``holders(state, ctx)`` hold (``its city``: the Troop and the
+    Building of the City holding "it"), as a place's ``part``."""
+    def part(state, ctx) -> list[str]:
+        table = TABLES[state.game]
+        out: list[str] = []
+        for h in holders(state, ctx):
+            for c in table.contents(state, h):
+                key = state.zone_of(c)
+                if key is not None and key not in out:
+                    out.append(key)
+        return out
+    return part
 
 
 def text_of(m: Matcher, a: int, b: int) -> str:

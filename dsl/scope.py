@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tabletop.framework.language import gettext
+
 #: How each reference is named in messages.
 REFERENCES = {
     "this": "this card",
@@ -43,6 +45,13 @@ class Scope:
         out = dict(self.refs)
         out.update({k.replace("_", " "): v for k, v in refs.items()})
         return Scope(out, self.where)
+
+    def missing_holder(self, phrase: str, kind: str) -> str:
+        """Why ``its KIND`` (``its city``) names nothing here: no card named before it."""
+        have = ", ".join(REFERENCES.get(r, r) for r in sorted(self.refs) if r not in ("it", "them")) or "nothing"
+        return gettext("{phrase!r} is the {kind} holding a card named before it in the text ('it': a card picked, "
+                       "destroyed or moved), but {where} names none (what it can refer to: {have})").format(
+            phrase=phrase, kind=kind, where=self.where, have=have)
 
     def missing(self, name: str, phrase: str) -> str:
         what = REFERENCES.get(name, name)

@@ -24,7 +24,7 @@ from typing import Any, Callable
 from tabletop.dsl.comparisons import AFTER_WORDS, Comparison, compare, read_after
 from tabletop.dsl.matcher import NUMBER_WORDS, Matcher
 from tabletop.dsl.places import (
-    TABLES, PlayerSel, ZoneRef, owners, players, problem_of, text_of, words_at, zones,
+    TABLES, PlayerSel, ZoneRef, holders_of, owners, players, problem_of, text_of, words_at, zones,
 )
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.table import Table
@@ -56,6 +56,7 @@ class CardSelector:
     alts: tuple = ()   # "an enemy troop or an enemy building": the cards of any of these selectors
     past: tuple | None = None  # (event, players or None): "cards you played this turn", wherever they are now
     best: tuple | None = None  # (number, +1 the most or -1 the least): "the enemy hero with the most hp"
+    chosen: bool = False  # "of your choice" was said: the selector must pick (see _of_your_choice)
 
     # -- at compile time ---------------------------------------------------------
     def where(self, zone: str, always: bool = False) -> "CardSelector":
@@ -219,7 +220,7 @@ def cards(m: Matcher, pos: int):
     troop or an enemy building``, ``an enemy troop or building`` (the first's owner and
     adjectives carry over to a second that names none)."""
     for end, sel in _cards(m, pos):
-        yield end, sel
+        yield end, _of_your_choice(m, pos, end, sel)
         if m.word(end) == "or" and m.word(end + 1) is not None and sel.mode not in ("top", "bottom"):
             for e2, sel2 in _cards(m, end + 1):
                 if sel2.mode not in ("all", sel.mode) or sel2.mode in ("top", "bottom"):
@@ -227,8 +228,10 @@ def cards(m: Matcher, pos: int):
                 second = replace(sel2, mode=sel.mode, count=sel.count,
                                  owner=sel2.owner or (sel.owner if sel2.zone is None else None),
                                  adjs=sel2.adjs or sel.adjs)
-                yield e2, CardSelector(text_of(m, pos, e2), sel.mode, sel.count, alts=(sel, second),
-                                       problem=sel.problem or sel2.problem)
+                # "an enemy troop or building of your choice": the choice is of the whole
+                yield e2, _of_your_choice(m, pos, e2, CardSelector(
+                    text_of(m, pos, e2), sel.mode, sel.count, alts=(sel, second), problem=sel.problem or sel2.problem,
+                    chosen=sel.chosen or sel2.chosen))
 
 
 def _cards(m: Matcher, pos: int):
@@ -309,8 +312,63 @@ def _quantifier(m: Matcher, pos: int):
                     yield end, "n", q
 
 
+def its(m: Matcher, pos: int, end: int, kind: str) -> tuple[str | None, tuple | None]:
+    """What ``its KIND`` (the words ``pos``..``end``) names: the key in :data:`REFS` of its cards,
+    or None and the problem.
+
+    ``its`` is what ``it`` would be there: the cards a statement before acted on, else the card a
+    condition or the text's context named (``the target``); the cards of KIND holding them
+    (:meth:`Table.contents`) are meant, where the effect found them (a Troop destroyed stood in
+    its City). With nothing named before it, on a card whose pack names its own place of that
+    kind (``this city`` on a Troop: ``card_refs``), it is the card's own, as ``this city``."""
+    table = m.vocab.table
+    scope = m.scope
+    comp = m.compiler
+    last = getattr(comp, "last_ref", None)
+    phrase = text_of(m, pos, end)
+    base = None
+    if isinstance(last, str) and (scope is None or not scope.has("it")):
+        base = last  # "if the target ...: ... its city"
+    elif scope is None or scope.has("it"):
+        base = "it"
+    if base is not None:
+        if getattr(comp, "gone", False):  # a trigger's card that has left play, nothing picked since
+            return None, (pos, end, gettext(
+                "{phrase!r} cannot be read here: 'it' is the card that has just left play, and which {kind} "
+                "it stood in is not known once it has left").format(phrase=phrase, kind=kind))
+        key = f"held:{kind}:{base}"
+        if key not in REFS:
+            REFS[key] = holders_of(kind, REFS[base])
+        if comp is not None:
+            comp.holds.add(kind)  # the effect's picks note where their cards stand (places.HOLD)
+        return key, None
+    own = table.card_refs.get(f"this {kind}")
+    if own is not None and scope.has(own[0]):
+        key = f"{table.name}:this {kind}"
+        REFS.setdefault(key, own[1])
+        return key, None
+    return None, (pos, end, scope.missing_holder(phrase, kind))
+
+
+def _its(m: Matcher, pos: int):
+    """``its city``: the card of a kind holding the card ``it`` names (see :func:`its`), in a
+    game whose cards hold cards."""
+    table = m.vocab.table
+    w = m.word(pos + 1)
+    if m.word(pos) != "its" or w is None or type(table).contents is Table.contents:
+        return
+    kind = next((k.name for k in table.kinds if w in forms(k.name)), None)
+    if kind is None:
+        return
+    end = pos + 2
+    key, problem = its(m, pos, end, kind)
+    sel = CardSelector(text_of(m, pos, end), "ref", None, ref=key or "it", kind=kind, problem=problem)
+    yield from _posts(m, pos, end, sel)
+
+
 def _refs(m: Matcher, pos: int):
     """``it``, ``them``, ``this card``, ``that hero``, ``the target``, ``the rest``..."""
+    yield from _its(m, pos)
     table = m.vocab.table
     for words, ref, need, noun in _REF_WORDS:
         end = words_at(m, pos, words)
@@ -448,6 +506,9 @@ def _post(m: Matcher, pos: int, sel: CardSelector):
         if sel.mode in ("one", "n"):
             yield pos + 2, replace(sel, mode="random")
         return
+    if w == "of" and nxt == "your" and m.word(pos + 2) == "choice" and not sel.chosen:
+        yield pos + 3, replace(sel, chosen=True)  # checked once the whole selector is read (cards)
+        return
     if w in ("from", "among") and (nxt in ("them", "it") or (nxt == "among" and m.word(pos + 2) == "them")):
         end = pos + 2 if nxt in ("them", "it") else pos + 3
         if sel.ref is None:
@@ -490,6 +551,20 @@ def _post(m: Matcher, pos: int, sel: CardSelector):
             yield end, replace(sel, filters=sel.filters + (_attr_filter("cost", cmp),))
     if w == "without":  # "without burn", "without damage"
         yield from _lacking(m, pos + 1, sel, table)
+
+
+def _of_your_choice(m: Matcher, pos: int, end: int, sel: CardSelector) -> CardSelector:
+    """``a troop of your choice``, ``up to 2 enemy heroes of your choice``: ``target`` said after
+    the noun, so the same selector. Only a selector that picks reads so: every card, a card at
+    random or one named by reference is no choice, and saying so is an error (at the words
+    ``pos``..``end``), not a phrase that means nothing more."""
+    if not sel.chosen or (sel.ref is None and sel.mode in ("one", "n", "upto")):
+        return sel
+    problem = (pos, end, gettext(
+        "{cards!r}: 'of your choice' says that you pick the cards, as 'target' does, but these are not picked "
+        "(every card, a card at random or a card named): write 'a ... of your choice', 'N ... of your choice' "
+        "or 'up to N ... of your choice'").format(cards=sel.text))
+    return replace(sel, problem=sel.problem or problem)
 
 
 #: The card events a text tells in the past, with their present forms: "the cards you played
@@ -643,5 +718,6 @@ def count(m: Matcher, pos: int):
                     first = replace(sel, owner=sel.owner or (sel2.owner if sel.zone is None else None))
                     second = replace(sel2, owner=sel2.owner or (sel.owner if sel2.zone is None else None),
                                      adjs=sel2.adjs or sel.adjs)
-                    yield e2, CardSelector(text_of(m, pos, e2), "all", None, alts=(first, second),
-                                           problem=sel.problem or sel2.problem)
+                    yield e2, _of_your_choice(m, pos, e2, CardSelector(
+                        text_of(m, pos, e2), "all", None, alts=(first, second), problem=sel.problem or sel2.problem,
+                        chosen=sel2.chosen))

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from tabletop.dsl import places as P
 from tabletop.dsl.changes import NextMod, PickedMod
+from tabletop.dsl.errors import Unfit
 from tabletop.dsl.matcher import Matcher
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.quantity import Quantity
@@ -352,21 +353,25 @@ def _lasting_mod(m, duration, table: Table, key: Counter) -> tuple:
     (``target enemy city gets -3 defence this turn``) asks for them first and remembers them."""
     mod = m.modifier if isinstance(m, (NextMod, PickedMod)) else m
     uses = m.uses if isinstance(m, NextMod) else 0
-    if not isinstance(mod, lasting.Modifier):
-        raise ValueError("this is a power a card has (what a 'powers:' entry says), not a change an effect can make "
+    if not isinstance(mod, lasting.Modifier):  # another reading of the same words may be one (Unfit)
+        raise Unfit("this is a power a card has (what a 'powers:' entry says), not a change an effect can make "
                          "last; the pack's reference (docs/packs/reference/) lists the changes that can")
     lasting.register(mod.id, mod)
     picked = m.sel if isinstance(m, PickedMod) else None
+    named = picked is not None and picked.ref is not None  # "its city gets ...": read now, nothing to choose
 
     def step(state, ctx):
-        subjects = tuple(ctx.get("_it") or ()) if picked is not None else ()
+        if named:
+            subjects = tuple(dict.fromkeys(iid for iid, _key in picked.candidates(state, ctx)))
+        else:
+            subjects = tuple(ctx.get("_it") or ()) if picked is not None else ()
         if picked is None or subjects:
             p = ctx["controller"]
             last = state.turn if duration == "turn" else lasting.until_next_turn(p)
             lasting.add(state, mod.id, p, ctx.get("source", -1), last, uses, subjects)
         return None
     step.modifies = True
-    if picked is None:
+    if picked is None or named:
         return (step,)
     choose = pick_steps(Pick(picked, key(), "choose", optional=table.optional), lambda s, c, iid, k: None)
     return choose + (step,)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from tabletop.dsl import Vocabulary, common
+from tabletop.dsl import Unfit, Vocabulary, common
 from tabletop.dsl.events import card_event
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.places import PlayerSel
@@ -411,8 +411,8 @@ def build_vocabulary() -> Vocabulary:
     # ------------------------------------------------------------------ hero powers and Virevolt's modifiers
     def _pw(kind):
         def f(n):
-            if n.const is None or n.const <= 0:
-                raise ValueError("a power needs a plain positive number")
+            if n.const is None or n.const <= 0:  # the same words' lasting change may take it (Unfit)
+                raise Unfit("a power needs a plain positive number")
             return Power(kind, n.const)
         return f
 
@@ -449,6 +449,15 @@ def build_vocabulary() -> Vocabulary:
 
     def yours(state, hero, player, ctx) -> bool:
         return player == ctx["controller"]
+
+    @v.modifier("your attacks deal {n:number} {c:word:more-less} damage",
+                example="your attacks deal 1 less damage")
+    def your_attack_damage(n, c, uid):
+        """The damage of every attack the holder's controller makes, as ``your heroes' attacks``: the
+        lasting change an effect or an ability makes ("this turn, your attacks deal 2 more damage");
+        in ``powers:`` the same words with ``more`` are the hero's power (``Power``), read first."""
+        _positive(n, "a change of the damage of your attacks")
+        return lasting.Modifier(uid(), "attack damage", yours, n, 1 if c == "more" else -1)
 
     @v.modifier("your incantations deal {n:number} {c:word:more-less} damage",
                 example="your incantations deal 1 more damage")

@@ -387,12 +387,29 @@ def make_vocabulary() -> Vocabulary:
 
     v.pattern("city", "this city", needs="city", example="this city")(lambda: _source_city)
     v.pattern("city", "the city this troop|building guards|stands in", needs="city")(lambda: _source_city)
-    v.pattern("city", "its city", needs="city")(lambda: _source_city)
     v.pattern("city", "that city", needs="attack")(lambda: lambda state, ctx: {ctx["target"] * 3 + ctx["city"]})
     v.pattern("city", "an enemy city", example="an enemy city")(lambda: _cities_of("enemy"))
     v.pattern("city", "one of the enemy's cities")(lambda: _cities_of("enemy"))
     v.pattern("city", "one of your cities", example="one of your cities")(lambda: _cities_of("you"))
     v.pattern("city", "your city")(lambda: _cities_of("you"))
+
+    @v.pattern("city", "{x:cards}", example="its city")
+    def city_card(x):
+        """A City named as a card, by the shared selectors: ``its city`` (the City the card named
+        before it stands in, or stood in when the effect acted on it; on a Troop or a Building with
+        nothing named before, its own City)."""
+        if x.kind != "city" or x.mode != "ref":
+            raise ValueError("say which city: 'this city', 'its city', 'an enemy city' or 'one of your cities'")
+
+        def where(state, ctx) -> set:
+            out = set()
+            for iid, _key in x.candidates(state, ctx):
+                for p in (0, 1):
+                    ids = state.vars[KEYS[p].cityids]
+                    if iid in ids:
+                        out.add(p * 3 + ids.index(iid))
+            return out
+        return where
 
     @v.condition("this city has|have {n:word:a-or-no} {k:word:kind}", needs="city", example="this city has a building")
     def this_city_holds(n, k):
