@@ -14,7 +14,7 @@ from tabletop.dsl.matcher import Matcher
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import CardSelector
-from tabletop.dsl.steps import SURE, TRUE_FALSE, YES_NO, Counter, optional, per_player, plural, question
+from tabletop.dsl.steps import SURE, TRUE_FALSE, YES_NO, Counter, optional, per_player, question
 from tabletop.dsl.table import Table
 from tabletop.dsl.vocabulary import Vocabulary
 from tabletop.framework import lasting
@@ -36,18 +36,42 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
         step.binds = ("it",) if n.const == 1 else ("it", "them")
         return step
 
-    def draw_prompt(n: Quantity):
-        def prompt(state, ctx):
-            k = n(state, ctx)
-            if k <= 0 or not table.can_draw(state, ctx["controller"]):
-                return None
-            return f"draw {plural(k, 'card')}?"
-        return prompt
+    def draw_some(n: Quantity):
+        """In a pack whose effects are optional, ``draw N`` may be taken in part (VOL-SEC-05): N
+        yes/no questions, a card each ("draw a card (1 of 2)?", "draw 1 card?" for one), until a no; elsewhere, N cards."""
+        if not table.optional:
+            return (draw_step(n),)
+        k = key()
+
+        def step(state, ctx):
+            p = ctx["controller"]
+            if ctx.get(SURE):  # already chosen: "pay 2 knowledge to draw 2 cards"
+                return draw_step(n)(state, ctx)
+            plan = ctx.get(k + "/")
+            if plan is None:
+                plan = (n(state, ctx), 0)
+                ctx["_it"] = []
+            total, drawn = plan
+            answer = ctx.pop(k, None)
+            if answer:
+                hands = table.zone("hand").keys(state, p)
+                before = {z: len(state.zones[z]) for z in hands}
+                table.draw(state, p, 1)
+                ctx["_it"] = ctx["_it"] + [i for z in hands for i in state.zones[z][before[z]:]]
+                drawn += 1
+            if answer is not False and drawn < total and table.can_draw(state, p):
+                ctx[k + "/"] = (total, drawn)  # (replaced, never changed in place: clones share it)
+                text = "draw 1 card?" if total == 1 else f"draw a card ({drawn + 1} of {total})?"
+                return Decision(p, question(ctx.get("card"), text), YES_NO, TRUE_FALSE, k)
+            ctx.pop(k + "/", None)
+            return None
+        step.binds = ("it",) if n.const == 1 else ("it", "them")
+        return (step,)
 
     @v.effect("draw {n:number} [card]", example="draw a card")
     def draw(n):
         _positive(n, "draw")
-        return optional(table, key(), draw_prompt(n), (draw_step(n),))
+        return draw_some(n)
 
     def short_of(n: Quantity) -> Quantity:
         """How many cards the controller's hand lacks to hold ``n``."""
@@ -60,8 +84,7 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
               example=f"draw cards until you have 5 cards in your {ex.hand}")
     def draw_until(n):
         _positive(n, "draw")
-        lack = short_of(n)
-        return optional(table, key(), draw_prompt(lack), (draw_step(lack),))
+        return draw_some(short_of(n))
 
     @v.effect("{who:players} draw|draws {n:number} [card]", example="each player draws 2 cards")
     def draw_who(who, n):
