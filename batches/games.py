@@ -326,8 +326,22 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
         raise TabletopError(gettext(
             '{name} is played by {nplayers} here: give 1 or {nplayers} bots, not {n}').format(
             name=pack.name, nplayers=state.nplayers, n=len(bots)))
+    check_seat_decks(pack.name, options, state.nplayers)
     _CONTEXTS[config.key()] = _Context(pack, config)
     return config
+
+
+def check_seat_decks(name: str, options: dict, nplayers: int) -> None:
+    """Refuse a ``decks`` option (``--deck``, one per seat in seat order) that gives neither one deck
+    (every seat plays it) nor one per seat: a pack deals a short list round the seats and drops
+    decks beyond the last seat, so a third deck for two seats would be silently ignored."""
+    decks = options.get("decks")
+    if isinstance(decks, str):
+        decks = [d for d in decks.split(",") if d.strip()]
+    if isinstance(decks, (list, tuple)) and len(decks) not in (0, 1, nplayers):
+        raise TabletopError(gettext(
+            '{name} is played by {nplayers} here, but {n} decks were given: give 1 deck (every seat plays it) '
+            'or {nplayers}, one per seat in seat order').format(name=name, nplayers=nplayers, n=len(decks)))
 
 
 def _shippable(pack, bots) -> dict:

@@ -31,19 +31,21 @@ import re
 from pathlib import Path
 
 from tabletop.framework.actions import Action, format_action
-from tabletop.framework.errors import TabletopError
+from tabletop.framework.errors import TabletopError, visible
 from tabletop.framework.language import gettext
 from tabletop.framework.rng import Random
 from tabletop.framework.state import player_name
+from tabletop.framework.wording import clip
 
 PREFERENCES = ("first", "last", "cheapest", "dearest", "random")
+MAX_NAME = 60  # characters of a bot's name
 
 SCHEMA = {
     "type": "object",
     "required": ["rules"],
     "additionalProperties": False,
     "properties": {
-        "name": {"type": "string", "minLength": 1, "maxLength": 60, "examples": ["rusher"]},
+        "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME, "examples": ["rusher"]},
         "game": {"type": "string", "minLength": 1, "examples": ["volfyirion"]},
         "description": {"type": "string"},
         "rules": {
@@ -219,7 +221,14 @@ def load_script(path: str | Path, rules=None) -> Script:
         problems.append(f"{at(('game',))}: this bot is written for {data['game']!r}, not {rules.name!r}")
     if problems:
         raise ScriptError("invalid scripted bot:\n" + "\n".join(problems))
-    return Script(data.get("name") or path.stem, data.get("game"), out, label)
+    return Script(shown_name(data.get("name") or path.stem), data.get("game"), out, label)
+
+
+def shown_name(name: str) -> str:
+    """A bot's name as reports and terminals show it: at most :data:`MAX_NAME` characters (a long
+    file name stands in when the file names none), control characters as their pictures. YAML's
+    escapes (``"\\e[2J"``) put any character in a text, and the name is echoed wherever the bot plays."""
+    return visible(clip(name, MAX_NAME))
 
 
 def _unknown_verb(do: str, verbs) -> str | None:

@@ -13,13 +13,24 @@ from typing import List, Optional
 
 import typer
 
-from tabletop.cli.options import OPTION_HELP, Replace, parse_options
+from tabletop.cli.options import OPTION_HELP, Replace, parse_options, read_by_us
 from tabletop.cli.usage import SpeakingGroup
 from tabletop.framework.language import N_, gettext as _, ngettext
 
+
+class RootGroup(SpeakingGroup):
+    """The ``tabletop`` command: Click's words in the language spoken (:class:`SpeakingGroup`), and
+    every file the user names read by the project's reader, not checked by Click (:func:`read_by_us`)."""
+
+    def parse_args(self, ctx, args):
+        if ctx.parent is None:
+            read_by_us(self)
+        return super().parse_args(ctx, args)
+
+
 app = typer.Typer(
     name="tabletop",
-    cls=SpeakingGroup,  # Click's own words (usage, errors) in the language spoken (cli/usage.py)
+    cls=RootGroup,  # Click's own words (usage, errors) in the language spoken (cli/usage.py); files read by us
     help=N_("Run tabletop card games from their rules: play, check decks, lint cards, test and simulate."),
     no_args_is_help=True,
     add_completion=False,

@@ -26,6 +26,21 @@ JoiningCards = Annotated[Optional[List[Path]], typer.Option("--cards", help=N_("
 OPTION_HELP = N_("A setup option of the game, KEY=VALUE (repeatable), e.g. cities=2 or first_turn_protection=false.")
 
 
+def read_by_us(command) -> None:
+    """Every path parameter of ``command`` and below leaves reading to the project's reader.
+
+    Typer gives each ``Path`` parameter Click's ``readable=True``, which refuses a file the user may
+    not read before the command runs, as a usage error (exit 2, "Path 'deck.yaml' is not
+    readable."). The commands read every file through :mod:`tabletop.framework.userfiles`, which
+    says the same in the project's words: the file, "cannot read this deck file: permission
+    denied", exit code 1 (2 for ``deckcheck``, whose code for unusable input it is)."""
+    for param in command.params:
+        if getattr(param.type, "readable", False):  # Click's Path, or typer's own TyperPath (typer 0.26+)
+            param.type.readable = False
+    for sub in getattr(command, "commands", {}).values():
+        read_by_us(sub)
+
+
 def parse_options(items) -> dict:
     """``["cities=2", ...]`` as ``{"cities": 2}``; a malformed item is a clear error."""
     import yaml

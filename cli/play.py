@@ -23,12 +23,13 @@ from tabletop.cli.menu import ActionMenu
 from tabletop.cli.prompt import LineInput
 from tabletop.framework.actions import shown_action
 from tabletop.framework.effects import IllegalAction
-from tabletop.framework.errors import TabletopError
+from tabletop.framework.errors import LocatedError, TabletopError, visible
 from tabletop.framework.game import Game
 from tabletop.framework.language import N_, card_name, gettext as _, localised, ngettext
 from tabletop.framework.narration import HEADLINE
 from tabletop.framework.state import player_name
 from tabletop.framework.userfiles import read_json
+from tabletop.framework.wording import clip
 
 COMMANDS = N_("""Commands:
   <number>          take the numbered action (numbers stay the same while the decision lasts)
@@ -43,6 +44,21 @@ COMMANDS = N_("""Commands:
   load FILE         continue a saved game instead of this one
   help              this help, and the notation of every action of this game
   quit              leave (asks first when the game is not saved)""")
+
+
+#: The most of a typed line a message shows back. No action, card name or rule id comes near it
+#: (the longest notation of both packs' actions is 32 characters), so a longer line is cut here,
+#: with '…', before anything can echo it: it matched nothing before and still matches nothing.
+MAX_TYPED = 120
+#: The most of a typed file name (``save FILE``, ``load FILE``) a message shows back.
+MAX_FILE_SHOWN = 300
+
+
+def typed(text: str, limit: int = MAX_TYPED) -> str:
+    """``text`` as the player typed it, safe to show back: cut to ``limit`` characters, and its
+    control characters shown as pictures (an escape sequence typed, or piped in, must never reach
+    the terminal as one: it could clear the screen, retitle the window or fake a line)."""
+    return visible(clip(text, limit))
 
 
 def board_drawer(pack):
@@ -251,8 +267,9 @@ class Session:
         handler = {"help": self.help, "board": self.board, "log": self.log, "show": self.show, "rule": self.rule,
                    "undo": lambda _: self.undo(mover), "save": self.save, "load": self.load}.get(word)
         if handler is not None:
-            handler(rest)
+            handler(rest if word in ("save", "load") else typed(rest))  # a file name is used as typed
             return True
+        line = typed(line)
         if line.lower() == "play all":
             self.play_all(mover)
             return True
@@ -410,6 +427,7 @@ class Session:
         if force:
             name = (name[len("--force "):] if name.startswith("--force ") else name[:-len(" --force")]).strip()
         path = Path(name)
+        named = typed(name, MAX_FILE_SHOWN)
         if path.exists():
             try:
                 old, _pos = read_json(path, "saved game")
@@ -417,22 +435,23 @@ class Session:
             except TabletopError:
                 ok = False
             if not ok:
-                self.say(_("{path} exists and is not a tabletop saved game: not overwriting it").format(path=path))
+                self.say(_("{path} exists and is not a tabletop saved game: not overwriting it").format(path=named))
                 return
             mine = self.game.to_save()
             writable = path.stat().st_mode & 0o222 and os.access(path, os.W_OK)  # else the write says read-only
             if not force and writable and any(old.get(k) != mine[k] for k in ("game", "seed", "options", "players")):
                 self.say(_("{path} holds another saved game ({game}, seed {seed}): not overwriting it; type "
                            "'save {path} --force' to replace it, or choose another name").format(
-                    path=path, game=old.get("game"), seed=old.get("seed")))
+                    path=named, game=old.get("game"), seed=old.get("seed")))
                 return
         try:
             self.game.save(path)
         except OSError as e:
-            self.say(_("cannot save to {path}: {why}").format(path=path, why=e.strerror or e))
+            why = e.strerror or e  # (it may name a folder of the path typed)
+            self.say(visible(_("cannot save to {path}: {why}").format(path=named, why=why)))
             return
         self.saved_at = len(self.game.log)
-        self.say(_("saved to {path}").format(path=path))
+        self.say(_("saved to {path}").format(path=named))
 
     def load(self, name: str) -> None:
         from tabletop.framework.packs import rules_for
@@ -440,20 +459,23 @@ class Session:
         if not name:
             self.say(_("usage: load FILE"))
             return
+        named = typed(name, MAX_FILE_SHOWN)
         try:
             game = Game.load(Path(name), rules_for)
         except TabletopError as e:
-            self.say(e.render() + "\n" + _("not loaded: the current game goes on"))
+            if isinstance(e, LocatedError):
+                e.file = named
+            self.say(visible(e.render()) + "\n" + _("not loaded: the current game goes on"))
             return
         if game.rules.name != self.game.rules.name:
             self.say(_("{file} is a game of {game}, not {current}: not loaded, the current game goes on").format(
-                file=name, game=game.rules.name, current=self.game.rules.name))
+                file=named, game=game.rules.name, current=self.game.rules.name))
             return
         self.game = game
         self.saved_at = len(game.log)
         self._reset_screen()
         self.say(ngettext("loaded {file} ({n} action)", "loaded {file} ({n} actions)", len(game.log)).format(
-            file=name, n=len(game.log)))
+            file=named, n=len(game.log)))
 
     # ------------------------------------------------------------------ the end
     def finish(self) -> bool:

@@ -35,6 +35,32 @@ def _check_out(out: Path, inputs: list[Path]) -> None:
         raise TabletopError(_("--out {out}: that is one of the input files; it would be overwritten").format(out=out))
 
 
+def _refuse_to_replace_pngs(folder: Path, names: list[str], force: bool) -> None:
+    """Refuse now, before any drawing, to write over PNGs in ``folder`` that ``cards print`` did not
+    write or that were changed since, as ``--out`` refuses another PDF: unless ``--force``, or the
+    user agrees at a terminal. Its own untouched images of an earlier run are replaced freely."""
+    import sys
+
+    from tabletop.framework.errors import TabletopError
+    from tabletop.printing.document import png_by_us
+
+    theirs = [n for n in names if (folder / n).is_file() and not png_by_us(folder / n)]
+    if force or not theirs:
+        return
+    if sys.stdin.isatty() and typer.confirm(ngettext(
+            "{png}: {n} PNG file there was not written by 'cards print' or was changed since: replace it?",
+            "{png}: {n} PNG files there were not written by 'cards print' or were changed since: replace them?",
+            len(theirs)).format(png=folder, n=len(theirs)), default=False):
+        return
+    listed = ", ".join(theirs[:5]) + (", …" if len(theirs) > 5 else "")
+    raise TabletopError(ngettext(
+        "--png {png}: {files} was not written by 'cards print' or was changed since: not replacing it (add "
+        "--force to replace it)",
+        "--png {png}: {n} PNG files there were not written by 'cards print' or were changed since ({files}): "
+        "not replacing them (add --force to replace them)", len(theirs)).format(
+        png=folder, n=len(theirs), files=listed))
+
+
 #: The largest number (mm or pt) a layout file may give: a card is a few centimetres, and text is
 #: shrunk to fit step by step from its size (a font size of 1e300 would never be done shrinking).
 LAYOUT_LIMIT = 1000
@@ -89,7 +115,7 @@ def cards_print(
     png: Optional[Path] = typer.Option(None, "--png", help=N_("Also write each card as a PNG into this folder, for sharing.")),
     dpi: int = typer.Option(300, "--dpi", min=50, max=1200, help=N_("Resolution of the PNGs.")),
     layout: Optional[List[Path]] = typer.Option(None, "--layout", help=N_("A layout file of your own; its templates replace the pack's for the card types they name (repeatable).")),
-    force: bool = typer.Option(False, "--force", help=N_("Replace --out if it exists.")),
+    force: bool = typer.Option(False, "--force", help=N_("Replace --out, and the PNGs in --png, if they exist.")),
 ) -> None:
     """Print cards on paper: fronts nine to a sheet with crop marks, each sheet followed by its backs mirrored for duplex.
 
@@ -99,7 +125,7 @@ def cards_print(
     from tabletop.framework.errors import TabletopError
     from tabletop.framework.game import write_atomic
     from tabletop.framework.packs import registry
-    from tabletop.printing.document import render_pdf, render_pngs, write_pngs
+    from tabletop.printing.document import png_names, render_pdf, render_pngs, write_pngs
     from tabletop.printing.layout import load_layout
     from tabletop.printing.selection import choose
     from tabletop.printing.sheet import Sheet, parse_size
@@ -120,6 +146,8 @@ def cards_print(
     from tabletop.cli.main import _printed_by_us, refuse_to_replace
 
     refuse_to_replace(out, force, _printed_by_us)  # after every input is checked, before the rendering
+    if png is not None:
+        _refuse_to_replace_pngs(png, [name for _card, name in png_names(chosen)], force)
     data, printed = render_pdf(lay, chosen, sheet)
     try:
         write_atomic(out, data)

@@ -151,7 +151,9 @@ def _interrupted(e, kept: int, where: Path, folder: Optional[Path], meta: dict) 
                err=True)
     if kept:
         typer.echo(report.console_summary(report.compute(read_records(where / RECORDS), meta["labels"])), err=True)
-    if folder is not None:
+    if folder is not None and not kept:
+        typer.echo(_("no game finished, so there is nothing to report"), err=True)
+    elif folder is not None:
         typer.echo(_("the {kept} finished games are kept in {path}; rebuild the report with:\n"
                      "  tabletop simulate --report-only {folder}").format(kept=grouped(kept), path=folder / RECORDS,
                                                                           folder=folder), err=True)
@@ -161,18 +163,49 @@ def _interrupted(e, kept: int, where: Path, folder: Optional[Path], meta: dict) 
 
 
 def _report_only(folder: Path) -> None:
+    """Rebuild the report of the simulation whose ``--out`` was ``folder``. Each way the folder
+    can be unfit says what is wrong and what to do: not a folder, no records, no finished game, a
+    damaged line (a run stopped mid-write cuts its last line short), a damaged ``run.json``."""
     from tabletop.batches import report
-    from tabletop.framework.errors import TabletopError
-    from tabletop.batches.records import RECORDS, read_run
+    from tabletop.framework.errors import LocatedError, TabletopError
+    from tabletop.batches.records import RECORDS, RUN, read_records, read_run
 
-    if not folder.is_dir():
-        raise TabletopError(gettext('--report-only {folder}: no such folder').format(folder=folder))
-    if not (folder / RECORDS).is_file():
+    records = folder / RECORDS
+    if folder.is_file() and folder.name == RECORDS:
         raise TabletopError(gettext(
-            '--report-only {folder}: there is no {records} in this folder to report on').format(
-            folder=folder, records=RECORDS))
-    meta = read_run(folder)
-    m = report.write_report(folder, meta)
+            '--report-only {folder}: this is the records file itself; give the folder that holds it: '
+            '--report-only {parent}').format(folder=folder, parent=folder.parent))
+    if folder.exists() and not folder.is_dir():
+        raise TabletopError(gettext(
+            "--report-only {folder}: this is a file, not a folder; give the folder a simulation wrote its "
+            "records in ('tabletop simulate PACK --out DIR')").format(folder=folder))
+    if not folder.exists():
+        raise TabletopError(gettext(
+            "--report-only {folder}: no such folder; give the folder a simulation wrote its records in "
+            "('tabletop simulate PACK --out DIR')").format(folder=folder))
+    if not records.exists():
+        raise TabletopError(gettext(
+            "--report-only {folder}: this folder holds no {records}, so no simulation wrote its records here; "
+            "give the folder of a 'tabletop simulate PACK --out DIR'").format(folder=folder, records=RECORDS))
+    try:
+        meta = read_run(folder)
+    except LocatedError as e:
+        e.hint = gettext('{run} only names the batch (bots, seed, options): delete it to rebuild the report '
+                         'without it').format(run=RUN)
+        raise
+    try:
+        if next(read_records(records), None) is None:
+            raise TabletopError(gettext(
+                '--report-only {folder}: {records} holds no finished game (the run stopped before its first '
+                'game ended): there is nothing to report; run the simulation again').format(
+                folder=folder, records=RECORDS))
+        m = report.write_report(folder, meta)
+    except LocatedError as e:
+        if e.line is not None:  # a damaged line (else: records.jsonl is a folder, unreadable...: said as such)
+            e.hint = gettext('each line of {records} is one game as the simulation wrote it, and a run stopped '
+                             'mid-write leaves its last line cut short: delete the damaged line and try again, or '
+                             'run the simulation again').format(records=RECORDS)
+        raise
     typer.echo(report.console_summary(m))
     typer.echo(_("report written to {path}").format(path=f"{folder}/report.md"))
 

@@ -66,7 +66,7 @@ class Screen:
 def watch(pack, bots: list[str], seed: int, options: dict, players: int | None, delay: float,
           think: float | None = None, out=None) -> Game:
     """Play a bot game and show it to a spectator as it goes, ``delay`` seconds per action."""
-    from tabletop.batches.games import make_bot
+    from tabletop.batches.games import check_seat_decks, make_bot
     from tabletop.cli.options import MAX_DELAY, check_bot_specs, finite_number, think_seconds
 
     delay = finite_number(delay, "--delay", N_("seconds"), 0, MAX_DELAY, example="0.5")
@@ -81,6 +81,7 @@ def watch(pack, bots: list[str], seed: int, options: dict, players: int | None, 
     if len(bots) not in (1, n):
         raise TabletopError(_("{game} is played by {n} here: give 1 or {n} bots, not {given}").format(
             game=pack.name, n=n, given=len(bots)))
+    check_seat_decks(pack.name, options, n)
     seats = [make_bot(pack, bots[s % len(bots)], seed + s, think=think) for s in range(n)]
     screen = Screen(pack, game, None, out)
     names = ", ".join(f"p{s + 1} {bots[s % len(bots)]}" for s in range(n))

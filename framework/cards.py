@@ -332,6 +332,8 @@ def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCo
         if card is not None and not compiler.errors:
             card.__dict__.setdefault("source", entry)
             card.__dict__.setdefault("file", file)
+            # its line, for the set to name both places of a card defined twice (CardSet.load)
+            card.__dict__.setdefault("file_line", pos.get((i, "name"), pos.get((i,), (None,)))[0])
             for lang, texts in entry.get("translations", {}).items():
                 register_card_texts(lang, card.name, texts)
             cards.append(card)

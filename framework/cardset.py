@@ -6,6 +6,7 @@ from pathlib import Path
 from tabletop.framework.cards import CardDef, fresh_namespace, load_cards, read_text
 from tabletop.framework.errors import ErrorList, LocatedError
 from tabletop.framework.language import gettext
+from tabletop.framework.wording import shown
 
 
 class CardSet:
@@ -38,12 +39,13 @@ class CardSet:
             namespace = fresh_namespace(vocab)
         cards: list[CardDef] = []
         errors: list = []
-        seen: dict[str, str] = {}
+        seen: dict[str, str] = {}   # card name -> where it is defined first, as "file:line"
         for f in files:
             name = getattr(f, "name", str(f))
             label = str(f) if isinstance(f, (str, Path)) else f"{name}"
             try:
-                loaded = load_cards(read_text(f), label, fmt.schema, fmt.build, vocab, namespace)
+                text = read_text(f)
+                loaded = load_cards(text, label, fmt.schema, fmt.build, vocab, namespace)
             except ErrorList as e:
                 errors.extend(e.errors)
                 continue
@@ -51,13 +53,22 @@ class CardSet:
                 errors.append(e)
                 continue
             for c in loaded:
+                line = c.get("file_line")
                 if c.name in seen:
-                    errors.append(LocatedError(gettext(
-                        'card {name!r} is defined twice (also in {value})').format(
-                        name=c.name, value=seen[c.name]), label))
+                    errors.append(_twice(c.name, label, line, text, seen[c.name]))
                     continue
-                seen[c.name] = label
+                seen[c.name] = f"{label}:{line}" if line else label
                 cards.append(c)
         if errors:
             raise ErrorList(errors)
         return cls(cards)
+
+
+def _twice(name: str, file: str, line: int | None, text: str, first: str) -> LocatedError:
+    """Card ``name`` defined again at ``file:line`` (``text`` is the file's), naming where it was
+    first (``first``, "file:line"): a designer finds both definitions at once, in one file or two."""
+    lines = text.splitlines()
+    source = lines[line - 1] if line and line <= len(lines) else None
+    column = 1 + len(source) - len(source.lstrip()) if source is not None else None
+    return LocatedError(gettext('card {name} is defined twice: here and at {place}').format(
+        name=shown(name, 60), place=first), file, line, column, source)

@@ -46,7 +46,7 @@ _NON_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
 _PLAIN_YAML = N_("text, numbers, true/false, null, lists and mappings")
 #: The kinds of file users give (``what`` of the readers below), as errors name them.
 KINDS_OF_FILE = (N_("file"), N_("card file"), N_("scenario file"), N_("saved game"), N_("scripted bot file"),
-                 N_("deck file"), N_("value file"), N_("run file"), N_("records file"))
+                 N_("deck file"), N_("value file"), N_("run file"), N_("records file"), N_("layout file"))
 
 
 # ---------------------------------------------------------------------- bytes to text
@@ -221,7 +221,7 @@ def _syntax_hint(problem: str, src: str | None) -> str | None:
     return None
 
 
-def _long_number(text: str) -> str:
+def long_number(text: str) -> str:
     """'a 5,000-digit number', or the start of a long numeral that is not all digits."""
     digits = text.lstrip("+-").replace("_", "")
     if digits.isdigit():
@@ -391,7 +391,7 @@ class _Builder:
             if len(value) > MAX_NUMBER_CHARS:
                 self.fatal(ev.start_mark, gettext(
                     '{long_number} is too large: whole numbers here lie between -{max_int:,} and {max_int:,}').format(
-                    long_number=_long_number(value), max_int=MAX_INT))
+                    long_number=long_number(value), max_int=MAX_INT))
             try:
                 n = _CONSTRUCT.construct_yaml_int(node)
             except ValueError:
@@ -487,8 +487,9 @@ def load_json(text: str, file: str, first_line: int = 1) -> tuple[Any, dict[str,
         data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
         line, col, src = _where(text, e.pos)
-        raise JsonSyntaxError(gettext(
-            'not valid JSON: {msg}').format(msg=e.msg), file, line + first_line - 1, col, src) from None
+        raise JsonSyntaxError(gettext(  # ("... starting at": the caret says where)
+            'not valid JSON: {msg}').format(msg=e.msg.removesuffix(" at")), file, line + first_line - 1, col,
+                              src) from None
     except _JsonValueError as e:
         line, col, src = _where(text, e.offset(text))
         raise LocatedError(e.message, file, line + first_line - 1, col, src) from None
@@ -550,7 +551,7 @@ def _check_json(text: str, file: str, first_line: int) -> dict[str, int]:
                 except ValueError:
                     pass
         elif len(tok) > MAX_NUMBER_CHARS:
-            fail(m.start(), f"{_long_number(tok)} is too large to be read here")
+            fail(m.start(), f"{long_number(tok)} is too large to be read here")
     return {k: text.count("\n", 0, off) + first_line for k, off in keys.items()}
 
 
@@ -578,7 +579,7 @@ def json_lines(source: Any, what: str = "records file", max_line: int = MAX_BYTE
                 raise LocatedError(gettext(
                     'line longer than {value} MB').format(value=max_line // (1024 * 1024)), label, n)
             try:
-                text = decode(raw, label)
+                text = decode(raw, label).rstrip("\r\n")  # a line cut short: an unfinished text, not a control char
             except LocatedError as e:
                 e.line = n
                 raise

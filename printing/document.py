@@ -3,6 +3,7 @@ and each card alone as a PNG for sharing.
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 import unicodedata
@@ -92,33 +93,68 @@ def file_stem(name: str) -> str:
     return re.sub(r"[\W_]+", "-", base.lower()).strip("-") or "card"
 
 
+#: The PNG text chunk every card image ``cards print`` writes carries: the digest of its pixels, so
+#: that an image it wrote, unchanged since, may be written over again, and no other (:func:`png_by_us`).
+PNG_MARK = "tabletop cards print"
+
+
+def png_names(cards: list) -> list[tuple[Any, str]]:
+    """Each distinct card of ``cards`` with the name of its PNG (``ember-warden.png``; a second card
+    whose name folds alike gets ``-2``), known before anything is drawn."""
+    out: list[tuple[Any, str]] = []
+    used: set[str] = set()
+    for card in {c.name: c for c in cards}.values():
+        stem = file_stem(card.name)
+        name, n = f"{stem}.png", 2
+        while name in used:
+            name, n = f"{stem}-{n}.png", n + 1
+        used.add(name)
+        out.append((card, name))
+    return out
+
+
+def _pixels_digest(image) -> str:
+    return hashlib.sha256(f"{image.mode} {image.size}\n".encode() + image.tobytes()).hexdigest()
+
+
+def png_by_us(path: Path) -> bool:
+    """Whether ``path`` is a card image ``cards print`` wrote whose pixels nobody changed since (its
+    :data:`PNG_MARK` chunk holds their digest); any other file, or one that does not open, is not."""
+    from PIL import Image
+
+    try:
+        with Image.open(path) as im:
+            mark = getattr(im, "text", {}).get(PNG_MARK)  # (only a PNG has text chunks)
+            return mark is not None and mark == _pixels_digest(im)
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return False
+
+
 def render_pngs(layout: Layout, cards: list, size: tuple[float, float], dpi: int = 300) -> list[tuple[str, bytes]]:
-    """Each distinct card of ``cards`` alone at ``size`` (mm, no bleed) as PNG: ``(file name, bytes)``."""
+    """Each distinct card of ``cards`` alone at ``size`` (mm, no bleed) as PNG: ``(file name, bytes)``,
+    each marked as written here (:data:`PNG_MARK`)."""
     import pypdfium2
+    from PIL.PngImagePlugin import PngInfo
     from reportlab.pdfgen import canvas as pdf_canvas
 
-    distinct = list({c.name: c for c in cards}.values())
+    named = png_names(cards)
     buffer = io.BytesIO()
     c = pdf_canvas.Canvas(buffer, pagesize=(size[0] * MM, size[1] * MM))
     drawer = FaceDrawer(layout)
     printed = Printed()
-    for card in distinct:
+    for card, _name in named:
         _front(drawer, c, card, Placement(0.0, 0.0, size[0], size[1]), set(), printed)
         c.showPage()
     c.save()
     out: list[tuple[str, bytes]] = []
-    used: set[str] = set()
     pdf = pypdfium2.PdfDocument(buffer.getvalue())
     try:
-        for i, card in enumerate(distinct):
-            stem = file_stem(card.name)
-            name, n = f"{stem}.png", 2
-            while name in used:
-                name, n = f"{stem}-{n}.png", n + 1
-            used.add(name)
+        for i, (_card, name) in enumerate(named):
             image = pdf[i].render(scale=dpi / 72).to_pil()
+            mark = PngInfo()
+            mark.add_text(PNG_MARK, _pixels_digest(image))
             png = io.BytesIO()
-            image.save(png, format="PNG", dpi=(dpi, dpi))
+            image.save(png, format="PNG", dpi=(dpi, dpi), pnginfo=mark)
             out.append((name, png.getvalue()))
     finally:
         pdf.close()

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.framework.errors import ErrorList, LocatedError, TabletopError
-from tabletop.framework.language import gettext
+from tabletop.framework.language import N_, gettext, ngettext
 from tabletop.printing.fonts import Fonts
 
 CARD_SIZE = (63.0, 88.0)
@@ -168,11 +168,11 @@ def _face(raw: dict, path: tuple, errors: list, where) -> Face:
 
 
 def _read(resource) -> tuple[str, str]:
-    from tabletop.framework.cards import read_text
+    from tabletop.framework.userfiles import read_text
 
     label = str(resource) if isinstance(resource, (str, Path)) else getattr(resource, "name", str(resource))
     try:
-        return read_text(resource), label
+        return read_text(resource, "layout file"), label
     except FileNotFoundError:
         raise TabletopError(gettext('{label}: no such layout file').format(label=label)) from None
     except (OSError, UnicodeDecodeError) as e:
@@ -205,9 +205,10 @@ def read_layout_file(resource) -> tuple[dict, dict]:
         raise ErrorList([LocatedError(gettext('a layout file is a YAML mapping (types:, elements:, palette:, ...)'),
                                       label, 1, 1, lines[0] if lines else None)])
     errors = []
-    for err in sorted(jsonschema.Draft202012Validator(_schema()).iter_errors(data), key=lambda e: list(map(str, e.path))):
+    found = sorted(jsonschema.Draft202012Validator(_schema()).iter_errors(data), key=lambda e: list(map(str, e.path)))
+    for err in _within_alternatives(found):
         path = tuple(err.absolute_path)
-        message = err.message
+        message = _in_words(err)
         if err.validator == "additionalProperties":
             allowed = list(err.schema.get("properties", {}))
             extra = [k for k in err.instance if k not in allowed]
@@ -223,6 +224,65 @@ def read_layout_file(resource) -> tuple[dict, dict]:
     if errors:
         raise ErrorList(errors)
     return data, {"label": label, "lines": lines, "pos": pos}
+
+
+#: JSON Schema's types, as a layout error names what it expects.
+_KINDS = {"string": N_("a text"), "number": N_("a number"), "integer": N_("a whole number"), "array": N_("a list"),
+          "object": N_("a mapping"), "boolean": N_("true or false")}
+
+
+def _kind(value: Any) -> str:
+    """The JSON Schema type of a YAML value (what the branches of a ``oneOf`` are told apart by)."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    return {str: "string", list: "array", dict: "object"}.get(type(value), "null")
+
+
+def _within_alternatives(errors):
+    """The errors, with one between alternatives (an item is a text or a mapping, a colour a text or
+    a list) replaced by the errors of the alternative of the value's own kind: for ``{each: 5}``
+    the fault is in its ``each``, not "not valid under any of the given schemas"."""
+    for err in errors:
+        if err.validator in ("oneOf", "anyOf") and err.context:
+            kind = _kind(err.instance)
+            same = [e for e in err.context if err.validator_value[e.relative_schema_path[0]].get("type") == kind]
+            if same:
+                yield from _within_alternatives(same)
+                continue
+        yield err
+
+
+def _in_words(err) -> str:
+    """A schema error as a sentence: what is expected (with the schema's description of the key)
+    and what is written; the validators that take no words here keep jsonschema's."""
+    from tabletop.framework.wording import kind_of, one_of
+
+    v, rule = err.validator, err.validator_value
+    if v == "type":
+        want = one_of([gettext(_KINDS.get(t, t)) for t in (rule if isinstance(rule, list) else [rule])], quote=False)
+    elif v in ("oneOf", "anyOf"):
+        want = one_of([gettext(_KINDS[b["type"]]) for b in rule if b.get("type") in _KINDS], quote=False)
+    elif v in ("minItems", "maxItems"):
+        low, high = err.schema.get("minItems"), err.schema.get("maxItems")
+        if low == high:
+            want = ngettext("a list of {n} item", "a list of {n} items", low).format(n=low)
+        elif v == "minItems":
+            want = ngettext("a list of at least {n} item", "a list of at least {n} items", low).format(n=low)
+        else:
+            want = ngettext("a list of at most {n} item", "a list of at most {n} items", high).format(n=high)
+    elif v in ("minimum", "exclusiveMinimum"):
+        want = (gettext("a number of at least {n}") if v == "minimum" else gettext("a number above {n}")).format(n=rule)
+    elif v == "minLength":
+        want = ngettext("a text of at least {n} character", "a text of at least {n} characters", rule).format(n=rule)
+    else:
+        return err.message
+    about = err.schema.get("description")
+    if about:
+        return gettext("expected {want} ({about}), not {what}").format(want=want, about=about,
+                                                                       what=kind_of(err.instance))
+    return gettext("expected {want}, not {what}").format(want=want, what=kind_of(err.instance))
 
 
 def _located(label, lines, pos, path, where, message) -> LocatedError:

@@ -273,10 +273,11 @@ class DeckReport:
             out.append(ngettext("{file}: illegal deck ({n} problem)", "{file}: illegal deck ({n} problems)",
                                 len(self.problems)).format(file=self.file, n=len(self.problems)))
             return "\n".join(out)
+        from tabletop.framework.wording import clip
         from tabletop.packs.virevolt.deckstats import render_stats
 
-        if self.name:
-            out.append(_("{file}: legal deck {name!r}: {n} cards").format(file=self.file, name=self.name,
+        if self.name:  # clipped: a 5,000-character name would bury the verdict
+            out.append(_("{file}: legal deck {name!r}: {n} cards").format(file=self.file, name=clip(self.name, 60),
                                                                         n=self.summary["total"]))
         else:
             out.append(_("{file}: legal deck: {n} cards").format(file=self.file, n=self.summary["total"]))
@@ -328,6 +329,31 @@ def _unusable(rep: DeckReport, msg: str, line=None, column=None) -> DeckReport:
     return rep
 
 
+def _deck_texts(rep: DeckReport, given: dict, doc=None) -> None:
+    """The deck's ``name`` and ``description`` from ``given`` (a deck file's mapping with its
+    ``doc``, or a deck given as data). Each is a text: anything else written there (``name: {a: 1}``,
+    a list, ``name: 1984``, which YAML reads as a number) is a problem where it stands, not a name
+    silently dropped; nothing written (``name:`` alone) is no name."""
+    import re
+
+    from tabletop.framework.wording import clip, kind_of
+
+    for key in ("name", "description"):
+        value = given.get(key)
+        if value is None or isinstance(value, str):
+            setattr(rep, key, value)
+            continue
+        message = _("'{key}:' must be a text, not {what}").format(key=key, what=kind_of(value))
+        line = column = None
+        if doc is not None:
+            line, column, src = doc.at((key,))
+            if src is not None and doc.keys[(key,)][0] == line:  # written on the key's line: quoting it makes a text
+                written = re.sub(r"\s+#.*$", "", src[column - 1:]).strip().replace('"', '\\"')
+                message = _("{message}; if it is a text, put it in quotes: {key}: {written}").format(
+                    message=message, key=key, written=f'"{clip(written, 60)}"')
+        rep.add("not-text", message, line, column)
+
+
 def _check_file(path, cardset=None) -> DeckReport:
     from tabletop.framework.suggest import did_you_mean
 
@@ -368,10 +394,7 @@ def _check_file(path, cardset=None) -> DeckReport:
         if len(dup["path"]) == 1:
             rep.add("listed-twice", _("key {key!r} appears twice; write it once").format(key=clip(dup['path'][0], 40)),
                     dup["line"], dup["column"])
-    if isinstance(root.get("name"), str):
-        rep.name = root["name"]
-    if isinstance(root.get("description"), str):
-        rep.description = root["description"]
+    _deck_texts(rep, root, doc)
     if "cards" not in root:
         return unusable(_("not a deck: no 'cards:' mapping of card names to counts"), 1, 1)
     index = dict(card_index(cardset))
@@ -421,6 +444,7 @@ def _check_list(rep: DeckReport, deck, index: dict) -> DeckReport:
 def _check_data(deck, cardset, label: str) -> DeckReport:
     """A deck given as Python data, checked by the very rules a file is."""
     from tabletop.framework.suggest import did_you_mean
+    from tabletop.framework.wording import clip
 
     rep = DeckReport(label)
     if isinstance(deck, dict) and ("cards" in deck or set(deck) & {"name", "description"}):
@@ -428,10 +452,9 @@ def _check_data(deck, cardset, label: str) -> DeckReport:
             if key not in _TOP_KEYS or key == "card_files":
                 rep.add("unknown-key", f"unknown key {key!r}{did_you_mean(str(key), ('name', 'description', 'cards'))}; "
                         "a deck given as data has 'name' and 'cards' (card files belong to deck files)")
-        if isinstance(deck.get("name"), str):
-            rep.name = deck["name"]
-            if label == "<deck>":
-                rep.file = f"deck {deck['name']!r}"
+        _deck_texts(rep, deck)
+        if rep.name and label == "<deck>":
+            rep.file = f"deck {clip(rep.name, 60)!r}"
         cards = deck.get("cards")
         if cards is None:
             return _unusable(rep, "not a deck: no 'cards' mapping of card names to counts")

@@ -10,15 +10,24 @@ A list deck is text, one card per line with its count first::
 Blank lines are ignored. A file is read as a list when its first line that is neither blank nor
 a comment starts with a count (``3 Cinder Imp``) or is ``name:`` followed by such a line;
 otherwise it is a YAML deck file. Either way the same deck rules apply, with the line and column
-of every problem (an unknown name gets a "did you mean").
+of every problem (an unknown name gets a "did you mean"). A count is a positive whole number of
+at most :data:`~tabletop.framework.userfiles.MAX_INT`, as in a YAML deck file; one written
+otherwise (``0``, ``-1``, ``1.5``, 44 digits) is refused where it stands.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-_ENTRY = re.compile(r"^(\s*)(\d+)\s*(?:[xX]\s+|[xX](?=[^\w\s])|\s+)(\S.*?)\s*$")
-_COUNT_FIRST = re.compile(r"^\s*\d+\s*[xX]?\s+\S")
+from tabletop.framework.language import N_, gettext
+from tabletop.framework.userfiles import MAX_INT, long_number
+from tabletop.framework.wording import clip
+
+#: A count as written, including those that are no number of copies (``-1``, ``1.5``), so that a
+#: line starting with one is read as a list entry and its count refused, not taken for YAML.
+_COUNT = r"[+-]?\d+(?:[.,]\d+)?"
+_ENTRY = re.compile(rf"^(\s*)({_COUNT})\s*(?:[xX]\s+|[xX](?=[^\w\s])|\s+)(\S.*?)\s*$")
+_COUNT_FIRST = re.compile(rf"^\s*{_COUNT}\s*[xX]?\s+\S")
 _NAME = re.compile(r"^\s*name\s*:\s*(.*?)\s*$", re.IGNORECASE)
 _COMMENT = re.compile(r"(^|\s)#.*$")
 
@@ -68,14 +77,29 @@ def parse_list(text: str) -> DeckList:
             deck.problems.append((number, col, "bad-line",
                                   f"expected a count and a card name, e.g. '3 Cinder Imp', not {line.strip()[:60]!r}"))
             continue
-        count = int(m.group(2))
-        col = m.start(3) + 1
-        if count < 1:
-            deck.problems.append((number, m.start(2) + 1, "bad-count",
-                                  f"{m.group(3)}: the count must be a positive whole number, not {count}"))
+        written, card = m.group(2), m.group(3)
+        problem = count_problem(written, card)
+        if problem:
+            deck.problems.append((number, m.start(2) + 1, "bad-count", problem))
             continue
-        deck.entries.append((m.group(3), count, number, col))
+        deck.entries.append((card, int(written.lstrip("+")), number, m.start(3) + 1))
     return deck
+
+
+def count_problem(written: str, card: str) -> str | None:
+    """Why the count ``written`` before ``card`` is no number of copies, or None when it is one: a
+    positive whole number no larger than a YAML deck file's reader accepts (:data:`MAX_INT`), so
+    that both formats refuse the same counts (and 44 digits are never added up and echoed)."""
+    digits = written[1:] if written.startswith("+") else written  # '+2' is 2, as YAML reads it
+    if not digits.isdigit() or not digits.strip("0"):
+        return gettext("{card}: the count must be a positive whole number, not {value!r}").format(
+            card=clip(card, 60), value=clip(written, 40))
+    if len(digits.lstrip("0")) > len(str(MAX_INT)) or int(digits) > MAX_INT:
+        return gettext(TOO_LARGE).format(card=clip(card, 60), count=long_number(written), max=MAX_INT)
+    return None
+
+
+TOO_LARGE = N_("{card}: {count} is too large for a count of copies (at most {max:,})")
 
 
 def to_list(name: str | None, cards: dict[str, int], description: str | None = None) -> str:
