@@ -19,6 +19,10 @@ pay everything the others could. What is left is a real choice: which coloured c
 the neutral symbols, when two colours could (red, red and blue paying one neutral: keep the
 reds for a 2-red trap, or the blue for a blue one). :func:`choices` lists those ways, and
 :func:`pay_or_ask` asks the player (``choose pay:red+blue``) when there are several.
+
+Effects that consume an enemy's crystals or restore their controller's own take, by the same
+reasoning, Mauve first and Neutral last; which coloured ones is the effect's controller's
+choice when it can matter (:func:`ways`: ``choose consume:red``, ``choose restore:blue``).
 """
 from __future__ import annotations
 
@@ -167,10 +171,23 @@ def assignment(avail, cost) -> list | None:
     return use
 
 
-def choices(avail, cost) -> list[list[int]]:
+_CHOICES: dict = {}  # (available, cost) -> choices' answer
+
+
+def choices(avail: tuple, cost: tuple) -> list[list[int]]:
     """Every way worth telling apart of paying ``cost`` from ``avail`` (counts of crystals used
     by colour), :func:`assignment`'s first; empty if it cannot be paid. They differ only in the
-    coloured crystals that pay the neutral symbols left once the neutral crystals are spent."""
+    coloured crystals that pay the neutral symbols left once the neutral crystals are spent.
+    Asked at every payment with the same few small tuples, so remembered: the lists are
+    shared and must not be changed (:func:`consume` copies what it is given)."""
+    key = (avail, cost)
+    got = _CHOICES.get(key)
+    if got is None:
+        got = _CHOICES[key] = _choices(avail, cost)
+    return got
+
+
+def _choices(avail: tuple, cost: tuple) -> list[list[int]]:
     base = assignment(avail, cost)
     if base is None:
         return []
@@ -271,31 +288,87 @@ def refresh(state, p: int) -> None:
         consumed.difference_update(state.zones[KEYS[p].crystals])
 
 
-def consume_best(state, p: int, n: int) -> None:
-    """Consume up to ``n`` unconsumed crystals of ``p``, the most flexible first (mauve, then the
-    colours, neutral last): an enemy's effect takes what hurts most."""
-    consumed = state.marks[CONSUMED]
-    cards = state.cards
-    free = [i for i in state.zones[KEYS[p].crystals] if i not in consumed]
-    free.sort(key=lambda i: (-(cards[i].cidx == 4), cards[i].cidx == 0))
-    chosen = free[:n]
-    consumed.update(chosen)
-    if chosen:
-        if state.log is not None:
-            narrate(state, "crystals", "{n} of {p}'s crystals are consumed ({which})", n=len(chosen), p=KEYS[p].name,
-                    which=listed(Word(cards[i].colour) for i in chosen))
+_WAYS: dict = {}  # (counts, n) -> ways' answer
 
 
-def restore(state, p: int, n: int) -> None:
-    """Turn up to ``n`` consumed crystals of ``p`` back (mauve first, then colours, neutral last)."""
+def ways(counts: tuple, n: int) -> list[tuple]:
+    """The ways worth telling apart of taking ``n`` crystals out of ``counts`` (by colour) when
+    the most flexible ones matter most, as when an effect consumes an enemy's crystals or
+    restores its controller's: every Mauve first (it pays any symbol), Neutral last (it pays
+    only neutral symbols), so only which coloured crystals are taken can differ. Each way is a
+    count by colour; none when there is nothing to take. Shared lists: do not change them."""
+    key = (counts, n)
+    got = _WAYS.get(key)
+    if got is None:
+        got = _WAYS[key] = _ways(counts, n)
+    return got
+
+
+def _ways(counts: tuple, n: int) -> list[tuple]:
+    N, R, B, G, M = counts
+    m = min(n, M)
+    k = min(n - m, R + B + G)
+    z = min(n - m - k, N)
+    if not (m or k or z):
+        return []
+    out = []
+    for r in range(min(R, k), -1, -1):  # the most red first, then blue: an order people can follow
+        for b in range(min(B, k - r), -1, -1):
+            g = k - r - b
+            if g <= G:
+                out.append((z, r, b, g, m))
+    return out
+
+
+def way_label(use) -> str:
+    """How a way of :func:`ways` is written in a decision: its coloured crystals, red first
+    (``red+blue``); what it takes of Mauve and Neutral is the same in every way."""
+    return "+".join(COLOURS[c] for c in (1, 2, 3) for _ in range(use[c]))
+
+
+def consumed_counts(state, p: int) -> tuple:
+    """Consumed crystals of player ``p`` by colour (neutral, red, blue, green, mauve)."""
+    out = [0, 0, 0, 0, 0]
     consumed = state.marks[CONSUMED]
     cards = state.cards
-    used = [i for i in state.zones[KEYS[p].crystals] if i in consumed]
-    used.sort(key=lambda i: (-(cards[i].cidx == 4), cards[i].cidx == 0))
-    back = used[:n]
-    consumed.difference_update(back)
-    if back:
-        if state.log is not None:
-            narrate(state, "crystals", "{p}'s crystals restored: {crystals} ({which})", actor=p,
-                    crystals=Count(len(back), *_CRYSTALS), p=KEYS[p].name,
-                    which=listed(Word(cards[i].colour) for i in back))
+    for iid in state.zones[KEYS[p].crystals]:
+        if iid in consumed:
+            out[cards[iid].cidx] += 1
+    return tuple(out)
+
+
+def _take(state, p: int, use, consumed: bool) -> list[int]:
+    """``use[c]`` crystals of colour ``c`` of ``p`` that are (``consumed``) or are not consumed,
+    the first in play first."""
+    use = list(use)
+    marks = state.marks[CONSUMED]
+    cards = state.cards
+    out = []
+    for iid in state.zones[KEYS[p].crystals]:
+        if (iid in marks) == consumed:
+            ci = cards[iid].cidx
+            if use[ci]:
+                use[ci] -= 1
+                out.append(iid)
+    return out
+
+
+def consume_by_effect(state, p: int, use) -> None:
+    """An effect consumes ``p``'s unconsumed crystals ``use`` (a way of :func:`ways`)."""
+    chosen = _take(state, p, use, False)
+    state.marks[CONSUMED].update(chosen)
+    if chosen and state.log is not None:
+        cards = state.cards
+        narrate(state, "crystals", "{n} of {p}'s crystals are consumed ({which})", n=len(chosen), p=KEYS[p].name,
+                which=listed(Word(cards[i].colour) for i in chosen))
+
+
+def restore(state, p: int, use) -> None:
+    """Turn ``p``'s consumed crystals ``use`` (a way of :func:`ways`) back."""
+    back = _take(state, p, use, True)
+    state.marks[CONSUMED].difference_update(back)
+    if back and state.log is not None:
+        cards = state.cards
+        narrate(state, "crystals", "{p}'s crystals restored: {crystals} ({which})", actor=p,
+                crystals=Count(len(back), *_CRYSTALS), p=KEYS[p].name,
+                which=listed(Word(cards[i].colour) for i in back))

@@ -60,6 +60,12 @@ def actions(rules, nplayers: int) -> ActionSpace:
         Family("choose pay:{crystals}", {"crystals": Domain("coloured crystals paying neutral symbols (up to 4)",
                                                             cr.choice_labels(4))},
                "decision: which crystals pay a cost's neutral symbols"),
+        Family("choose consume:{crystals}", {"crystals": Domain("coloured crystals an effect consumes (up to 4)",
+                                                                cr.choice_labels(4))},
+               "decision: which of an enemy's coloured crystals your effect consumes"),
+        Family("choose restore:{crystals}", {"crystals": Domain("coloured crystals an effect restores (up to 4)",
+                                                                cr.choice_labels(4))},
+               "decision: which of your coloured crystals your effect restores"),
     ]
     return ActionSpace(fams, rules.parse, nplayers)
 

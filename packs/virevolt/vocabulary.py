@@ -284,11 +284,30 @@ def build_vocabulary() -> Vocabulary:
         return max(zone, key=lambda i: (s.cards[i].cidx == 4, i not in s.marks[cr.CONSUMED], s.cards[i].cidx != 0))
 
     def _consume(n):
+        """Mauve first, Neutral last; which coloured crystals, the controller chooses for each
+        enemy in turn order when it can matter (VIR-CRYSTAL-09)."""
         _positive(n, "consume")
+        k_ = key()
 
         def step(s, c):
-            for q in _enemies(s, c["controller"]):
-                cr.consume_best(s, q, n(s, c))
+            me = c["controller"]
+            todo = c.pop(k_ + "/", None)
+            if todo is None:
+                todo = [[q, n(s, c)] for q in _enemies(s, me)]
+            while todo:
+                q, m = todo[0]
+                use = c.pop(k_, None)
+                if use is None:
+                    options = cr.ways(cr.available(s, q), m)
+                    if len(options) > 1:
+                        c[k_ + "/"] = todo
+                        return Decision(me, Phrase(N_("{card}: which of {p}'s crystals are consumed?"),
+                                                   card=CardName(c.get("card")), p=KEYS[q].name),
+                                        [("choose", "consume:" + cr.way_label(w)) for w in options], options, k_)
+                    use = options[0] if options else None
+                if use:
+                    cr.consume_by_effect(s, q, use)
+                todo = todo[1:]
             return None
         return step
 
@@ -300,10 +319,22 @@ def build_vocabulary() -> Vocabulary:
                           N_("{p}'s face-down trap {card} is destroyed")))
 
     def _restore(n):
+        """Mauve first, Neutral last; which coloured crystals, the controller chooses when it can matter."""
         _positive(n, "restore")
+        k_ = key()
 
         def step(s, c):
-            cr.restore(s, c["controller"], n(s, c))
+            p = c["controller"]
+            use = c.pop(k_, None)
+            if use is None:
+                options = cr.ways(cr.consumed_counts(s, p), n(s, c))
+                if len(options) > 1:
+                    return Decision(p, Phrase(N_("{card}: which of your crystals are restored?"),
+                                              card=CardName(c.get("card"))),
+                                    [("choose", "restore:" + cr.way_label(w)) for w in options], options, k_)
+                use = options[0] if options else None
+            if use:
+                cr.restore(s, p, use)
             return None
         return step
 

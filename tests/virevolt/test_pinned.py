@@ -111,22 +111,42 @@ def test_the_result_of_a_game_gives_every_players_tokens(table, rules):
                                      "reason": "p1 has 5 victory tokens (VIR-WIN-02)"}
 
 
-def test_VIR_CRYSTAL_09_an_enemys_consume_takes_mauve_then_colours_and_neutral_last(table):
+def test_VIR_CRYSTAL_09_an_enemys_consume_takes_mauve_and_the_caster_picks_the_colour(table):
     t = table({"active": "p1", "p1": {"hand": ["Mana Drain"], "crystals": ["blue"]},
                "p2": {"crystals": ["neutral", "red", "green", "mauve"]}})
-    t.do("cast Mana Drain 1")
+    t.do("cast Mana Drain 1")  # consumes two: the mauve, wherever it lies, and a colour p1 picks
+    assert t.legal() == ["choose consume:red", "choose consume:green"]
+    t.do("choose consume:green")
     crystals = {c["colour"]: c["consumed"] for c in t.p("p2")["crystals"]}
-    # the mauve first, wherever it lies, then a colour (the first in play), the neutral last
-    assert crystals == {"neutral": False, "red": True, "green": False, "mauve": True}
+    assert crystals == {"neutral": False, "red": False, "green": True, "mauve": True}
 
 
-def test_VIR_CRYSTAL_09_restore_turns_back_mauve_then_colours_and_neutral_last(table):
+def test_VIR_CRYSTAL_09_an_enemys_consume_asks_nothing_when_one_colour_is_left(table):
+    t = table({"active": "p1", "p1": {"hand": ["Mana Drain"], "crystals": ["blue"]},
+               "p2": {"crystals": ["neutral", "red", "red", "neutral"]}})
+    t.do("cast Mana Drain 1")  # two reds: the neutrals (which pay only neutral symbols) stay
+    assert not any(a.startswith("choose") for a in t.legal())
+    assert [c["consumed"] for c in t.p("p2")["crystals"]] == [False, True, True, False]
+
+
+def test_VIR_CRYSTAL_09_restore_turns_back_mauve_then_the_colour_chosen_and_neutral_last(table):
     t = table({"active": "p1", "p1": {"hand": ["Mana Surge"], "crystals": [
         "blue", {"colour": "neutral", "consumed": True}, {"colour": "mauve", "consumed": True},
         {"colour": "red", "consumed": True}]}})
-    t.do("cast Mana Surge 1")  # pays its blue, then restores two: the mauve, then a colour (the blue, first in play)
+    t.do("cast Mana Surge 1")  # pays its blue, then restores two: the mauve, and the blue or the red
+    assert t.legal() == ["choose restore:red", "choose restore:blue"]
+    t.do("choose restore:red")
     crystals = {c["colour"]: c["consumed"] for c in t.p("p1")["crystals"]}
-    assert crystals == {"blue": False, "neutral": True, "mauve": False, "red": True}
+    assert crystals == {"blue": True, "neutral": True, "mauve": False, "red": False}
+
+
+def test_VIR_CRYSTAL_09_restore_asks_nothing_when_every_consumed_colour_comes_back(table):
+    t = table({"active": "p1", "p1": {"hand": ["Mana Surge"], "crystals": [
+        "blue", {"colour": "neutral", "consumed": True}, {"colour": "red", "consumed": True}]}})
+    t.do("cast Mana Surge 1")  # restores two of the blue, the neutral and the red: both colours
+    assert not any(a.startswith("choose") for a in t.legal())
+    crystals = {c["colour"]: c["consumed"] for c in t.p("p1")["crystals"]}
+    assert crystals == {"blue": False, "neutral": True, "red": False}
 
 
 def test_VIR_CRYSTAL_06_a_free_cost_is_paid_with_nothing(table):
