@@ -64,8 +64,26 @@ class CostSubject:
     this_turn: bool = False  # "cards you acquire this turn": the subject says how long
 
 
+#: the past forms of the verbs a cost may be paid with: "your next acquired card" is "the next card you acquire"
+_PAID_PAST = {past: present for pasts, presents, _event in S.PAST_CARD_EVENTS
+              for past, present in zip(pasts.split("|"), presents.split("|"))}
+
+
+def _your_next(m: Matcher, pos: int):
+    """``your next acquired asset``: the next such card the controller pays for, as ``the next
+    asset you acquire`` says, where the pack's cost is paid by that verb."""
+    if m.word(pos) != "your" or m.word(pos + 1) != "next" or \
+            _PAID_PAST.get(m.word(pos + 2)) not in m.vocab.table.cost_verbs:
+        return
+    for end, sel in S.cards(m, pos + 3):
+        if sel.mode == "all":
+            yield end, CostSubject(sel, "you", True, sel.problem)
+
+
 def cost_subject(m: Matcher, pos: int):
-    """``the next card you acquire this turn``, ``cards you acquire``, ``wonders``, ``your incantations``."""
+    """``the next card you acquire this turn``, ``your next acquired card``, ``cards you acquire``,
+    ``wonders``, ``your incantations``."""
+    yield from _your_next(m, pos)
     nxt = False
     p = pos
     if m.word(p) == "the" and m.word(p + 1) == "next":

@@ -19,8 +19,10 @@ from typing import Any, Callable
 from lark import Token, Tree
 
 from tabletop.dsl.changes import DURATIONS, PickedMod, SaidFirst
+from tabletop.dsl.conditions import Asks
 from tabletop.dsl.control import choose_step, if_step, lasting_step, may_step, repeat_step
 from tabletop.dsl.errors import CardLanguageError, Unfit, VocabularyError
+from tabletop.dsl.picking import Only, Pick, pick_steps
 from tabletop.dsl.places import HOLD
 from tabletop.dsl.matcher import MAX_NUMBER, NUMBER_WORDS, Atom, Matcher, TooComplex, article, norm, to_atoms
 from tabletop.dsl.quantity import Quantity
@@ -149,6 +151,8 @@ class _Compiler(Reading):
         self.named: Any = None               # what the last statement picking cards named by reference
         self.holds: set[str] = set()         # kinds of "its KIND" read ("its city"): picks note holders
         self.gone = False                    # "it" is a trigger's card that has left play ("when ... is destroyed")
+        self.asked: dict | None = None       # in an effect's condition: the cards it chooses, by their words
+        self.only: Only | None = None        # the test the statement being read puts on each card it picks
 
     # -- errors ----------------------------------------------------------------
     def error(self, message: str, offset: int, width: int = 1, expected: str | None = None,
@@ -409,25 +413,31 @@ class _Compiler(Reading):
         if d in ("ifstep", "postif"):
             if d == "ifstep":
                 cond_t, body, compiled, label = t.children[0], t.children[1], self.seq, self._slice
-                cond = self.cond(cond_t)
+                cond, asks = self.effect_cond(lambda: self.cond(cond_t))
                 saved = self.scope, self.last_ref
                 prog = self.sub_program(compiled(body), label(body))
             else:  # "gain 3 battle if you control a troop": the condition after its statement
                 cond_t, body, compiled, label = t.children[1], t.children[0], self.step, self._label
-                scope = self.scope
+                before = self.scope, self.last_ref
                 self.named = None
                 prog = self.sub_program(compiled(body), label(body))
                 # "deal 5 damage to the target if it has 2 hp or less": "it" is the target, read before
-                # the statement runs; a card the statement picks is not picked yet, so it is no "it"
-                self.scope, self.last_ref = scope, self.last_ref if self.last_ref is not None else self.named
-                cond = self.cond(cond_t)
+                # the statement runs; "deal 2 damage to each enemy hero if it is burning": each card picked
+                named = self.last_ref if self.last_ref is not None else self.named
+                words = [str(tok) for tok in cond_t.scan_values(lambda v: isinstance(v, Token))]
+                each = self.each_picked(body, lambda: self.cond(cond_t), False, before) \
+                    if not isinstance(named, str) and len(t.children) == 2 and _about_it(words) else None
+                if each is not None:
+                    return each
+                self.scope, self.last_ref = before[0], named
+                cond, asks = self.effect_cond(lambda: self.cond(cond_t))
                 saved = self.scope, self.last_ref
             other = None
             if len(t.children) > 2:
                 self.scope, self.last_ref = saved
                 other = self.sub_program(compiled(t.children[2]), label(t.children[2]))
             self.scope, self.last_ref = saved
-            return (if_step(cond, prog, other),)
+            return asks + (if_step(cond, prog, other),)
         if d == "ifcomma":
             return self.if_comma(t)
         if d == "lasting":
@@ -448,7 +458,8 @@ class _Compiler(Reading):
         for cut, resume in commas + words:
             self.scope, self.last_ref = saved
             try:
-                cond = self.cond(self.parse("start_condition", " " * start + self.text[start:cut]).children[0])
+                cond, asks = self.effect_cond(lambda: self.cond(
+                    self.parse("start_condition", " " * start + self.text[start:cut]).children[0]))
             except CardLanguageError as e:
                 failures.append((-1, e))
                 continue
@@ -464,7 +475,7 @@ class _Compiler(Reading):
                 self.scope, self.last_ref = read
                 other = self.sub_program(self.step(t.children[1]), self._label(t.children[1]))
             self.scope, self.last_ref = saved
-            return (if_step(cond, prog, other),)
+            return asks + (if_step(cond, prog, other),)
         self.scope, self.last_ref = saved
         meant = [e for _, e in failures if e.meaning]
         if meant:  # read, but naming what the context lacks
@@ -568,11 +579,61 @@ class _Compiler(Reading):
         self.named = None
         prog = self.sub_program(self.statement(left), self.text[left[0].start:left[-1].end])
         # "deal 3 damage to the target unless it has immunity": "it" is what the statement names,
-        # read before it runs (as after "if" at the end of a statement)
-        self.scope, self.last_ref = saved[0], self.last_ref if self.last_ref is not None else self.named
-        cond = self.cond(self.parse("start_condition", " " * start + self.text[start:end]).children[0])
+        # read before it runs (as after "if" at the end of a statement); "deal 2 damage to target
+        # enemy hero unless it is frozen": the card the statement picks
+        named = self.last_ref if self.last_ref is not None else self.named
+
+        def read():
+            return self.cond(self.parse("start_condition", " " * start + self.text[start:end]).children[0])
+        each = self.each_picked(left, read, True, saved) if not isinstance(named, str) and _about_it(
+            [a.value for a in atoms[k + 1:]]) else None
+        if each is not None:
+            return each
+        self.scope, self.last_ref = saved[0], named
+        cond, asks = self.effect_cond(read)
         self.scope, self.last_ref = saved
-        return (if_step(lambda state, ctx: not cond(state, ctx), prog),)
+        return asks + (if_step(lambda state, ctx: not cond(state, ctx), prog),)
+
+    def effect_cond(self, read: Callable[[], Callable]) -> tuple[Callable, tuple]:
+        """The condition of an effect's ``if`` or ``unless`` that ``read`` compiles, and the steps asking
+        first for the cards it chooses (``if target enemy hero is burning``: which hero), in the order
+        the words come; the cards chosen last are then ``it``."""
+        outer, self.asked = self.asked, {}
+        try:
+            cond = read()
+            asks = tuple(step for _at, steps, _store in sorted(self.asked.values(), key=lambda a: a[0])
+                         for step in steps)
+        finally:
+            self.asked = outer
+        if asks:
+            self.last_ref = None
+            if self.scope is not None:
+                self.scope = self.scope.adding(it="card")
+        return cond, asks
+
+    def each_picked(self, body, read: Callable[[], Callable], unless: bool, before: tuple) -> tuple | None:
+        """``STATEMENT unless|if it ...`` where the statement names no card by reference (``the
+        target``) but picks or describes its cards (``deal 2 damage to target enemy hero unless it is
+        frozen``, ``... to each enemy hero if it is burning``): the condition is about each card picked,
+        tested as the statement comes to act on it, and a card that fails it is spared. ``body`` is the statement (atoms or a tree),
+        ``before`` the scope and ``it`` before it. None when the words do not read so (nothing picked)."""
+        self.scope, self.last_ref = before
+        if self.scope is not None:
+            self.scope = self.scope.adding(it="card")
+        self.last_ref = None
+        try:
+            cond = read()
+        except CardLanguageError:
+            return None
+        finally:
+            self.scope, self.last_ref = before
+        outer, self.only = self.only, Only((lambda state, ctx: not cond(state, ctx)) if unless else cond)
+        only = self.only
+        try:
+            steps = self.statement(body) if isinstance(body, list) else self.step(body)
+        finally:
+            self.only = outer
+        return steps if only.used else None
 
     def lasting_comma(self, atoms: list[Atom]) -> tuple | None:
         """``this turn, whenever EVENT, EFFECT`` / ``at the start of MOMENT, EFFECT``: a trigger left
@@ -853,7 +914,8 @@ class _Compiler(Reading):
             return over
         d = t.data
         if d == "cphrase":
-            pred = self.phrase(CONDITION, to_atoms(t.children))
+            atoms = to_atoms(t.children)
+            pred = self.asking(self.phrase(CONDITION, atoms), atoms)
             self.listens.update(getattr(pred, "listens", ()))  # what it reads ("if you attacked this turn")
             self.just_now = self.just_now or getattr(pred, "just_now", False)
             return pred
@@ -882,7 +944,7 @@ class _Compiler(Reading):
             return None
         atoms = to_atoms(leaf.children) + [Atom("w", str(op), op.start_pos, op.end_pos)] + to_atoms(right.children)
         try:
-            merged = self.phrase(CONDITION, atoms)
+            merged = self.asking(self.phrase(CONDITION, atoms), atoms)
         except CardLanguageError:
             return None
         self.cond_override[id(leaf)] = merged
@@ -904,9 +966,39 @@ class _Compiler(Reading):
         at = to_atoms(right.children)
         understood = [Atom(a.kind, a.value, at[0].start, at[0].start) for a in head[:verb + 1]]
         try:
-            return self.phrase(CONDITION, understood + at)
+            return self.asking(self.phrase(CONDITION, understood + at), at)
         except CardLanguageError:
             return None
+
+    def asking(self, pred, atoms: list[Atom]) -> Callable:
+        """``pred``, or for a condition on a card a player chooses (:class:`Asks`) the test of the card
+        chosen, with the steps asking for it left in ``asked`` for the effect's ``if`` to run first (the
+        same words, one choice: ``if target enemy hero is burning or frozen``); refused where nothing
+        can be asked (a guard, ``while``, a trigger's ``if``)."""
+        if not isinstance(pred, Asks):
+            return pred
+        if self.asked is None:
+            raise self.meaning_error(gettext(
+                "{cards!r} is a card a player chooses, which only an effect's 'if' or 'unless' asks for: here write "
+                "'an ...' (any such card) or 'each ...'").format(cards=pred.sel.text),
+                atoms[0].start, atoms[-1].end - atoms[0].start)
+        at, test = atoms[0].start, pred.test
+        known = self.asked.get(pred.sel.text)
+        if known is None:
+            store = self.key()
+
+            def keep(state, ctx):
+                ctx[store] = list(ctx.get("_it") or ())
+                return None
+            picks = pick_steps(Pick(pred.sel, self.key(), "choose"), lambda state, ctx, iid, key: None) + (keep,)
+            known = self.asked[pred.sel.text] = [at, picks, store]
+        known[0] = min(known[0], at)
+        store = known[2]
+
+        def chosen(state, ctx) -> bool:
+            got = ctx.get(store) or ()
+            return bool(got) and all(test(state, iid, ctx) for iid in got)
+        return chosen
 
     # -- numbers ---------------------------------------------------------------
     def quantity(self, atom: Atom) -> Quantity:
@@ -1306,6 +1398,11 @@ def _has_arrow(text: str) -> bool:
 
 
 _JOINING = ("and", "then")
+
+
+def _about_it(words: list) -> bool:
+    """Whether a condition's words name ``it`` (``unless it is frozen``, ``if its hp is 3 or less``)."""
+    return any(w in ("it", "its") for w in words)
 
 
 def _joining(a: Atom) -> bool:

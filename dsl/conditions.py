@@ -3,6 +3,7 @@ adjectives and kinds, places, quantities, whose turn it is, and 'if you do'."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any, Callable
 
 from tabletop.dsl import places as P
 from tabletop.dsl import comparisons as C
@@ -40,6 +41,15 @@ class Counted:
             return False
         op = self.cmp.op
         return all(C.OPS[op](a, b) for a in mine for b in theirs)
+
+
+@dataclass(frozen=True)
+class Asks:
+    """A condition on a card a player chooses (``if target enemy hero is burning``): in an effect the
+    compiler asks for the card first, then tests it with ``test(state, iid, ctx)``; it is ``it`` after."""
+
+    sel: CardSelector
+    test: Callable[[Any, int, dict], bool]
 
 
 _YOURS = PlayerSel("you", "you")
@@ -229,7 +239,10 @@ def register(v: Vocabulary, table: Table, ex) -> None:
         return lambda state, ctx: c.holds(state, ctx, None)
 
     def each(x: CardSelector, test):
-        """Every card ``x`` names passes ``test``; some card, for ``a``/``any`` ("if an enemy hero has burn")."""
+        """Every card ``x`` names passes ``test``; some card, for ``a``/``any`` ("if an enemy hero has burn");
+        the card chosen, for ``target`` ("if target enemy hero has burn": :class:`Asks`)."""
+        if S.chooses(x):
+            return Asks(x, test)
         some = x.ref is None and x.mode == "one"
 
         def pred(state, ctx):
@@ -292,6 +305,11 @@ def register(v: Vocabulary, table: Table, ex) -> None:
     def is_adj(x, a):
         fn = table.adjectives[a]
         return each(x, lambda state, iid, ctx: fn(state, iid, state.zone_of(iid)))
+
+    @v.condition("{x:cards} is|are not {a:word:adjective}", example=f"it is not {ex.adjective or 'in-play'}")
+    def is_not_adj(x, a):  # "unless it is frozen" says it too, "if it is not frozen" often reads better
+        fn = table.adjectives[a]
+        return each(x, lambda state, iid, ctx: not fn(state, iid, state.zone_of(iid)))
 
     if v.classes.get("colour"):
         @v.condition("{x:cards} is|are {c:word:colour}", example=f"it is {v.classes['colour'][0]}")

@@ -13,6 +13,26 @@ from tabletop.framework.effects import Decision
 from tabletop.framework.rng import below
 
 
+class Only:
+    """``EFFECT unless|if it ...`` after a statement that picks its cards (``deal 2 damage to target
+    enemy hero unless it is frozen``): the test each card picked passes to be acted on, with the
+    card as ``it``. ``used``: a pick reads it (else the compiler reads the words another way)."""
+
+    __slots__ = ("test", "used")
+
+    def __init__(self, test: Callable[[Any, dict], bool]) -> None:
+        self.test = test
+        self.used = False
+
+    def passes(self, state, ctx: dict, iid: int) -> bool:
+        before = ctx.get("_it")
+        ctx["_it"] = [iid]
+        try:
+            return bool(self.test(state, ctx))
+        finally:
+            ctx["_it"] = before
+
+
 @dataclass(frozen=True)
 class Pick:
     """A verb's choice of cards: the selector, its decision key, the verb (for the prompt),
@@ -75,6 +95,9 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
     ask = key + "?"
     chooser = pick.chooser
     sel = pick.sel
+    only = sel.only
+    if only is not None:
+        only.used = True
 
     def step(state, ctx):
         picked = ctx.pop(key, None) or []
@@ -105,6 +128,8 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
                 if moved is None or not (table.is_in_play(state, k) and table.is_in_play(state, moved)):
                     continue
                 k = moved
+            if only is not None and not only.passes(state, ctx, iid):
+                continue  # spared: "unless it is frozen"
             act(state, ctx, iid, k)
             out.append(iid)
         ctx["_it"] = out

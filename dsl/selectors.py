@@ -56,7 +56,8 @@ class CardSelector:
     alts: tuple = ()   # "an enemy troop or an enemy building": the cards of any of these selectors
     past: tuple | None = None  # (event, players or None): "cards you played this turn", wherever they are now
     best: tuple | None = None  # (number, +1 the most or -1 the least): "the enemy hero with the most hp"
-    chosen: bool = False  # "of your choice" was said: the selector must pick (see _of_your_choice)
+    chosen: bool = False  # "target" or "of your choice" was said: the selector must pick (see _of_your_choice)
+    only: Any = None  # a picking.Only: what each card picked must pass to be acted on ("unless it is frozen")
 
     # -- at compile time ---------------------------------------------------------
     def where(self, zone: str, always: bool = False) -> "CardSelector":
@@ -220,7 +221,7 @@ def cards(m: Matcher, pos: int):
     troop or an enemy building``, ``an enemy troop or building`` (the first's owner and
     adjectives carry over to a second that names none)."""
     for end, sel in _cards(m, pos):
-        yield end, _of_your_choice(m, pos, end, sel)
+        yield end, _acting(m, _of_your_choice(m, pos, end, sel))
         if m.word(end) == "or" and m.word(end + 1) is not None and sel.mode not in ("top", "bottom"):
             for e2, sel2 in _cards(m, end + 1):
                 if sel2.mode not in ("all", sel.mode) or sel2.mode in ("top", "bottom"):
@@ -229,9 +230,22 @@ def cards(m: Matcher, pos: int):
                                  owner=sel2.owner or (sel.owner if sel2.zone is None else None),
                                  adjs=sel2.adjs or sel.adjs)
                 # "an enemy troop or building of your choice": the choice is of the whole
-                yield e2, _of_your_choice(m, pos, e2, CardSelector(
+                yield e2, _acting(m, _of_your_choice(m, pos, e2, CardSelector(
                     text_of(m, pos, e2), sel.mode, sel.count, alts=(sel, second), problem=sel.problem or sel2.problem,
-                    chosen=sel.chosen or sel2.chosen))
+                    chosen=sel.chosen or sel2.chosen)))
+
+
+def _acting(m: Matcher, sel: CardSelector) -> CardSelector:
+    """``sel`` with the test the statement being read puts on each card it picks, if any (the
+    compiler's ``only``: ``deal 2 damage to target enemy hero unless it is frozen``)."""
+    only = getattr(m.compiler, "only", None)
+    return replace(sel, only=only) if only is not None and sel.ref is None else sel
+
+
+def chooses(sel: CardSelector) -> bool:
+    """Whether ``sel`` says that a player chooses its cards (``target enemy hero``, ``a hero of your
+    choice``), rather than describing any such card (``an enemy hero``)."""
+    return sel.chosen and sel.ref is None and sel.mode in ("one", "n", "upto")
 
 
 def _cards(m: Matcher, pos: int):
@@ -241,10 +255,10 @@ def _cards(m: Matcher, pos: int):
         yield from _top(m, pos)
         return
     for p, mode, q in _quantifier(m, pos):
-        if m.word(p) == "of":  # one of your heroes, each of your heroes, 2 of them
-            yield from _of(m, pos, p + 1, mode, q)
-        else:
-            yield from _body(m, pos, p, mode, q)
+        read = _of(m, pos, p + 1, mode, q) if m.word(p) == "of" else _body(m, pos, p, mode, q)  # "one of your heroes"
+        said = m.word(p - 1) == "target"  # "target enemy hero", "up to 2 target heroes": chosen
+        for end, sel in read:
+            yield end, replace(sel, chosen=True) if said and sel.mode in ("one", "n", "upto") else sel
     yield from _body(m, pos, pos, "all", None)  # no quantifier: "your troops", "red cards"
     for end, z in zones(m, pos):  # a whole zone: "your hand", "the enemy's discard pile"
         if z.owner is not None:
@@ -658,6 +672,8 @@ def _with_clause(m: Matcher, pos: int, sel: CardSelector, table):
         if verb not in ("has", "have", "is", "are"):
             return
         p += 1
+        if verb in ("is", "are"):
+            yield from _being(m, p, sel, table)
     for attr in table.attributes:
         if m.word(p) in forms(attr):
             for end, cmp in compare(m, p + 1):
@@ -687,6 +703,15 @@ def _with_clause(m: Matcher, pos: int, sel: CardSelector, table):
         for k in range(len(fns), 0, -1):  # longest first
             yield p + 2 * k - 1, replace(sel, filters=sel.filters + (
                 (lambda state, iid, key, ctx, fns=tuple(fns[:k]): any(fn(state, iid) for fn in fns)),))
+
+
+def _being(m: Matcher, p: int, sel: CardSelector, table):
+    """After ``that is`` / ``which are``: an adjective, or ``not`` and one (``each hero that is not frozen``)."""
+    negated = m.word(p) == "not"
+    fn = table.adjectives.get(m.word(p + negated))
+    if fn is not None:
+        yield p + negated + 1, replace(sel, filters=sel.filters + (
+            (lambda state, iid, key, ctx: fn(state, iid, key) != negated),))
 
 
 def _has_zone(table, name: str) -> bool:

@@ -3,15 +3,17 @@
 A state is on or off (VIR-PHASE-STATE-07: no stacking). Immunity blocks new harmful states
 (VIR-STATE-04) and suppresses the ones already there while it lasts (VIR-STATE-05);
 Invincibility is read by the damage code (heroes.py). A card may give a state for a while
-(VIR-STATE-12: "unless the card that grants them gives a duration"): :func:`lapse_later`.
+(VIR-STATE-12: "unless the card that grants them gives a duration"): :func:`lapse_later`; and a
+card may say a hero cannot be given a harmful state ("this hero cannot be frozen"): :data:`SPARED`.
 """
 from __future__ import annotations
 
 from tabletop.framework import lasting
 from tabletop.framework.effects import native
 from tabletop.framework.language import N_, CardName, Phrase, Word
-from tabletop.framework.narration import DETAIL, narrate
+from tabletop.framework.narration import DETAIL, Card, narrate
 from tabletop.framework.triggers import TURN_END, TURN_START, Trigger, announce
+from tabletop.packs.virevolt import heroes as hz  # (heroes reads the states too: only at play time)
 from tabletop.packs.virevolt.keys import KEYS
 
 
@@ -26,6 +28,12 @@ PROTECTIVE = frozenset((IMMUNITY, INVINCIBILITY))
 #: Announced when a hero gets a state it did not have: subject (the hero), player (its owner),
 #: how (the state), by (the controller of the effect that gave it)
 GAINED = "state gained"
+#: A harmful state as a participle: "whenever an enemy hero is poisoned", "this hero cannot be frozen"
+TAKEN = {"poisoned": POISON, "burned": BURN, "frozen": FREEZE, "stunned": STUN}
+#: The words for a hero that has a state: "each burning enemy hero", "if the target is frozen"
+ADJECTIVES = {**TAKEN, "burning": BURN, "immune": IMMUNITY, "invincible": INVINCIBILITY}
+#: The flag of a hero a card says cannot be given a harmful state ("your heroes cannot be poisoned")
+SPARED = {s: f"virevolt/cannot be given {s}" for s in sorted(HARMFUL)}
 
 
 def inflict(state, hero: int, st: str, by: int | None = None) -> None:
@@ -37,12 +45,24 @@ def inflict(state, hero: int, st: str, by: int | None = None) -> None:
         if told:
             narrate(state, "state", "{hero} is immune: no {st}", hero=_named(state, hero), st=Word(st))
         return
+    spared = sparing(state, hero, st) if st in HARMFUL else None
+    if spared:
+        if told:
+            narrate(state, "state", "{hero} cannot be given {st}: {source} protects it", hero=_named(state, hero),
+                    st=Word(st), source=Card(spared[0]))
+        return
     if hero not in marks[st]:
         if told:
             narrate(state, "state", "{hero} gets {st}", hero=_named(state, hero), st=Word(st))
         marks[st].add(hero)
         if GAINED in state.listen:
             announce(state, GAINED, subject=hero, player=state.vars["owner"][hero], how=st, by=by)
+
+
+def sparing(state, hero: int, st: str) -> list[int]:
+    """The cards whose lasting changes say ``hero`` cannot be given the harmful state ``st`` now
+    (none in a game without modifiers)."""
+    return lasting.flagging(state, hz.holders, SPARED[st], hero, state.vars["owner"][hero])
 
 
 def remove(state, hero: int, st: str) -> None:

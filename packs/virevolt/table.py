@@ -3,7 +3,8 @@
 A card text may name: ``hand``, ``deck``, ``graveyard`` (``discard pile``), ``traps``,
 ``heroes`` (main and secondary, in play), ``crystals`` (``play area``), ``play``; the kinds
 ``hero``, ``crystal``, ``incantation``, ``trap``; the adjectives ``main``, ``secondary``,
-``damaged``, ``unconsumed``, ``consumed`` and the colours; the numbers ``hp`` (what is left),
+``damaged``, ``unconsumed``, ``consumed``, the colours and the states' (``burning``, ``frozen``,
+``immune``...: :data:`~.states.ADJECTIVES`); the numbers ``hp`` (what is left),
 ``damage``; the states (``burn``, ``poison``...); the phases ``draw``,
 ``state``, ``main``, ``combat``, ``secondary`` and ``end``. A hero that leaves play loses its
 damage and states and is replaced as main hero (VIR-HERO-18); a destroyed hero dies.
@@ -91,6 +92,9 @@ class VirevoltTable(Table):
         "damaged": lambda state, iid, key: state.values[hz.DAMAGE].get(iid, 0) > 0,
         "consumed": lambda state, iid, key: iid in state.marks[cr.CONSUMED],
         "unconsumed": lambda state, iid, key: state.cards[iid].kind == CRYSTAL and iid not in state.marks[cr.CONSUMED],
+        # a hero is frozen while it has Freeze, as "has freeze" reads: Immunity suppresses what the
+        # state does (VIR-STATE-05), and the hero keeps it
+        **{word: (lambda state, iid, key, s=s: iid in state.marks[s]) for word, s in st.ADJECTIVES.items()},
     }
     attributes = {
         "hp": lambda state, iid: hz.hp(state, iid),

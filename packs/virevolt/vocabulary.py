@@ -3,7 +3,7 @@
 Virevolt's own verbs act on heroes picked by the language's shared selectors (``the
 target``, ``each enemy main hero``, ``target hero of yours``, ``one of your heroes``)::
 
-    deal N damage to HEROES          heal N damage from HEROES        fully heal HEROES
+    deal N damage to HEROES          heal N damage from HEROES        fully heal HEROES, heal HEROES by N
     inflict STATES on HEROES         give STATES to HEROES            remove STATES from HEROES
     cleanse HEROES                   rotate your heroes               this attack deals N more damage
     consume N crystals of each enemy destroy N crystals|traps of each enemy
@@ -14,7 +14,10 @@ Trap conditions (``when:``) are the pack's own: ``an enemy attacks you``, ``an e
 incantation``, ``an enemy plays a hero`` (the new hero is ``the new hero`` or ``it``), ``your main
 hero has N hp or less``, ``an enemy hero has STATE``. Hero powers (``powers:``): ``your attacks deal N more damage``, ``this hero takes
 N less damage from attacks``, ``heal N damage from this hero in your state phase``, or any
-lasting change of the shared language. Everything else (draw, discard, return, put, look at,
+lasting change of the shared language; Virevolt's restrictions among them are ``cannot be
+chosen|targeted by traps``, ``cannot be attacked`` and ``cannot be poisoned|burned|frozen|stunned``.
+The states are adjectives too (``each burning enemy hero``, ``if the target is frozen``: the
+table's, :data:`~.states.ADJECTIVES`). Everything else (draw, discard, return, put, look at,
 counts, comparisons, triggers, modifiers) is shared, over :class:`~.table.VirevoltTable`.
 """
 from __future__ import annotations
@@ -51,10 +54,6 @@ class TrapWhen:
     provides: tuple = ()
 
 
-#: A harmful state as a participle: "whenever an enemy hero is poisoned"
-_TAKEN = {"poisoned": st.POISON, "burned": st.BURN, "frozen": st.FREEZE, "stunned": st.STUN}
-
-
 @dataclass(frozen=True)
 class Power:
     """A hero's passive power: ``kind`` in atk_bonus | armor | regen, and its amount."""
@@ -82,6 +81,7 @@ def build_vocabulary() -> Vocabulary:
     v.words("harmful", ("poison", "burn", "freeze", "stun"))
     v.words("protective", ("immunity", "invincibility"))
     v.words("state", st.STATES)
+    v.words("state-taken", tuple(st.TAKEN))
 
     def heroes(sel, verb: str, act: Callable[[Any, dict, int], None]) -> tuple:
         """Steps applying ``act(state, ctx, hero)`` to the heroes in play ``sel`` names (asking if it chooses)."""
@@ -241,6 +241,7 @@ def build_vocabulary() -> Vocabulary:
         return heroes(sel, "heal", lambda s, c, h: hz.heal(s, h, 1000))
 
     v.effect("heal all damage from|to|on {sel:cards}", example="heal all damage from your main hero")(full_heal)
+    v.effect("heal {sel:cards} by {n:number}", example="heal your main hero by 2")(lambda sel, n: heal(n, sel))
 
     @v.effect("remove all harmful states from {sel:cards}", example="remove all harmful states from your heroes")
     def remove_harmful(sel):
@@ -388,9 +389,8 @@ def build_vocabulary() -> Vocabulary:
     # inflict poison on an enemy hero": a state the hero did not have (an immune hero gets none)
     v.trigger("{x:cards} get|gets|gain|gains {s:word:state}", example="an enemy hero gets burn")(
         lambda x, s: card_event(st.GAINED, x, None, "", (s,)))
-    v.words("state-taken", tuple(_TAKEN))
     v.trigger("{x:cards} is|are {s:word:state-taken}", example="one of your heroes is frozen")(
-        lambda x, s: card_event(st.GAINED, x, None, "", (_TAKEN[s],)))
+        lambda x, s: card_event(st.GAINED, x, None, "", (st.TAKEN[s],)))
     v.trigger("{by:players} inflict|inflicts {s:word:harmful} on {x:cards}",
               example="you inflict poison on an enemy hero")(
         lambda by, s, x: card_event(st.GAINED, x, None, "", (s,), by=by))
@@ -453,8 +453,15 @@ def build_vocabulary() -> Vocabulary:
     v.modifier("heal {n:number} damage from this hero in your state phase",
                example="heal 1 damage from this hero in your state phase")(_pw("regen"))
 
-    v.pattern("flag", "cannot be chosen by traps", example="cannot be chosen by traps")(lambda: TRAP_PROOF)
+    v.pattern("flag", "cannot be chosen|targeted by traps", example="cannot be chosen by traps")(lambda: TRAP_PROOF)
     v.pattern("flag", "cannot be attacked", example="cannot be attacked")(lambda: combat.UNATTACKABLE)
+    v.pattern("flag", "cannot be {s:word:state-taken}", example="cannot be frozen")(
+        lambda s: st.SPARED[st.TAKEN[s]])  # what inflicting it does then: nothing (states.inflict)
+
+    @v.pattern("flag", "cannot be chosen|targeted", listed=False)
+    def unchosen():
+        raise ValueError("say by what: 'cannot be chosen by traps' (or 'cannot be targeted by traps'), or 'cannot "
+                         "be attacked'; no other restriction on choosing a hero is Virevolt's")
 
     @v.modifier("{x:cards} take|takes {n:number} {c:word:more-less} damage from attacks",
                 example="your secondary heroes take 1 less damage from attacks")

@@ -3,7 +3,9 @@
 A card text may name: ``hand``, ``house deck`` (``deck``), ``discard pile``, ``playing area``,
 ``cities`` (the Troop and Building slots of intact Cities), ``play`` (the playing area and the
 cities), ``asset row``, ``asset deck``, ``wonder deck``; the kinds ``command``, ``building``,
-``troop``, ``wonder``, ``city``; the adjectives ``intact``, ``destroyed``, ``sealed``,
+``troop``, ``wonder``, ``city``, ``asset`` (a card of the Asset Deck: a Troop, a Building or a
+Command card other than the House Decks' starting ones; found in the Asset Row when a text names
+no zone); the adjectives ``intact``, ``destroyed``, ``sealed``,
 ``unsealed``, ``grey``, ``starting``; the numbers ``cost`` and ``defence``. Every effect but a
 gain may be declined (VOL-SEC-05).
 """
@@ -103,6 +105,7 @@ KINDS = (
     Kind("command", lambda c: c.kind == COMMAND, "playing area"),
     Kind("wonder", lambda c: c.kind == WONDER, "playing area"),
     Kind("city", lambda c: c.kind in (CITY, LAIR_KIND), "city cards"),
+    Kind("asset", lambda c: c.kind in (COMMAND, TROOP, BUILDING) and not c.starting, "asset row"),
 )
 
 

@@ -14,7 +14,7 @@ triggers (a Ploy's ``when:``)::
 
 effects (a Ploy's ``effect:``)::
 
-    move volfyirion back to the lair
+    move volfyirion [back] to the|its lair
     cancel that attack
     raise the defence of that city by N this turn
     destroy all buildings|troops|wonders in play
@@ -329,7 +329,7 @@ def register(v) -> None:
         k, need = BOARD_KINDS[what], n.const
         return When("board", lambda s, c: board_count(s, k) >= need, f"there are {need} {what} in play")
 
-    v.effect("move volfyirion back to the lair")(lambda: BackToLair())
+    v.effect("move volfyirion [back] to the|its lair", example="move volfyirion to its lair")(lambda: BackToLair())
     v.effect("cancel that attack", needs="attack")(lambda: CancelAttack())
     v.effect("raise the defence of that city by {n:number} this turn", needs="attack")(lambda n: RaiseDefence(n))
     v.effect("destroy all {what:word:inplay} in play")(lambda what: DestroyAll(BOARD_KINDS[what]))

@@ -13,10 +13,12 @@ activated)::
 
     gain N RESOURCE, ...       points (never optional: points can never hurt, VOL-SEC-05)
     remove a card              Remove a Card from own Playing Area, Discard Pile or hand
+    remove a card from ZONES   the same, from those of them named ("from your hand or discard pile")
     remove an enemy troop      Remove a Troop (destroyed, removed from the game)
     remove an enemy building   Remove a Building
     move volfyirion [to CITY]  one free Move Volfyirion movement (only onto CITY, if named)
-    acquire CARDS [for free]   take cards as if bought from the Asset Row
+    acquire CARDS [for free]   take cards as if bought from the Asset Row (a Wonder: the Lair),
+                               paying their price unless 'for free'
 
 Conditions: ``synergy COLOUR, COLOUR`` (one other card in play of each listed colour;
 repeated colours need distinct cards; the card itself never counts while it is in play;
@@ -34,6 +36,8 @@ from dataclasses import replace
 
 from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.picking import Pick, pick_steps
+from tabletop.dsl.places import ZoneRef
+from tabletop.dsl.selectors import CardSelector
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.framework.language import N_, CardName, Phrase, Word
@@ -48,6 +52,10 @@ from tabletop.packs.volfyirion.table import VolfyirionTable, source_city, source
 SKIP = ("skip",)
 YES_NO = (("yes",), ("no",))
 TRUE_FALSE = (True, False)
+#: where Remove a Card looks, by the label its options carry ("discard:Stab"), in the order offered
+REMOVAL_LABELS = ("play", "discard", "hand")
+#: the zones a text may restrict it to, by their label
+REMOVAL_ZONES = {"playing area": "play", "discard pile": "discard", "hand": "hand"}
 
 
 class Gain:
@@ -74,33 +82,52 @@ class Gain:
 
 
 class RemoveCard:
-    """Remove a Card: one of the owner's cards in Playing Area, Discard Pile or hand (VOL-EFF-REMCARD)."""
+    """Remove a Card: one of the owner's cards in Playing Area, Discard Pile or hand (VOL-EFF-REMCARD),
+    or in the ones ``where`` keeps ("remove a card from your hand"). The card removed is ``it``, so
+    that "if you do" after it asks whether a card was removed."""
 
     kind = "remove_card"
     key = "_remcard"
+    binds = ("it",)
+    __slots__ = ("where",)
+
+    def __init__(self, where: tuple[str, ...] = REMOVAL_LABELS) -> None:
+        self.where = where
 
     def __call__(self, state, ctx):
         p = ctx["controller"]
         K = KEYS[p]
-        zones = state.zones
-        cards = state.cards
+        places = {"play": K.play, "discard": K.discard, "hand": K.hand}
         if self.key in ctx:
             label = ctx.pop(self.key)
+            ctx["_it"] = []
             if label is not None:
                 where, _, name = label.partition(":")
-                src = {"play": K.play, "discard": K.discard, "hand": K.hand}[where]
+                src = places[where]
                 iid = M.removal_choice(state, src, name)
                 if iid >= 0:
                     M.remove_from(state, iid, src)
+                    ctx["_it"] = [iid]
             return None
-        sources = (("play", K.play), ("discard", K.discard), ("hand", K.hand))
+        sources = tuple((w, places[w]) for w in REMOVAL_LABELS if w in self.where)
         options, values = M.removal_options(state, sources, own_effect=ctx.get("source", -1))
         if not options:
+            ctx["_it"] = []
             return None
         options.append(SKIP)
         values.append(None)
         return Decision(p, Phrase(N_("{card}: remove one of your cards from the game?"), card=CardName(ctx.get('card', ''))),
                         options, values, self.key)
+
+
+def _removal_place(z: ZoneRef) -> tuple[str, ...]:
+    """The label of a zone Remove a Card may be restricted to: only the controller's own hand,
+    discard pile or playing area hold the cards it removes (VOL-EFF-REMCARD)."""
+    where = REMOVAL_ZONES.get(z.zone)
+    if where is None or z.part is not None or (z.owner is not None and z.owner.mode != "you"):
+        raise ValueError("a card is removed from your own hand, discard pile or playing area: "
+                         "'remove a card from your hand or discard pile'")
+    return (where,)
 
 
 class RemoveEnemy:
@@ -219,14 +246,31 @@ def _acquirable(state, iid: int, key, ctx: dict) -> bool:
     return not lasting.forbidding(state, M.holders, "acquire", iid, ctx["controller"])
 
 
+def _acquired_from(x: CardSelector) -> CardSelector:
+    """``x`` looking, when it names no zone, where cards are acquired from: the Asset Row, or the
+    Lair for a Wonder (VOL-ACQ-04, VOL-ACQW-01), never where its kind stands in play ("acquire a
+    troop" takes none from a City)."""
+    return x.where("lair" if x.kind == "wonder" else "asset row", always=True)
+
+
+def _affordable(state, iid: int, key, ctx: dict) -> bool:
+    """Whether the controller can pay card ``iid``'s price now: Command for an Asset, Battle for
+    a Wonder (VOL-ACQ-01, VOL-ACQW-01), as a purchase would."""
+    p = ctx["controller"]
+    res = KEYS[p].bp if state.cards[iid].kind == M.WONDER else KEYS[p].cp
+    return M.cost(state, p, iid) <= state.counters[res]
+
+
 class Acquire:
-    """``acquire CARDS [for free]``: the cards join the controller's discard pile as if bought."""
+    """``acquire CARDS``: the cards join the controller's discard pile as if bought, paying their
+    price from the pool (only those the controller can pay are offered); ``for free``: paying nothing."""
 
     def __init__(self, pick: Pick, free: bool) -> None:
         # a restriction ("the enemy cannot acquire red cards") holds for effects too: such cards are not
         # offered, and a card named by place ("the top card of the asset deck") stays where it is
         if pick.sel.mode not in ("top", "bottom"):
-            pick = replace(pick, sel=replace(pick.sel, filters=pick.sel.filters + (_acquirable,)))
+            offered = (_acquirable,) if free else (_acquirable, _affordable)
+            pick = replace(pick, sel=replace(pick.sel, filters=pick.sel.filters + offered))
         self.steps = pick_steps(pick, self.act)
         self.free = free
 
@@ -313,6 +357,14 @@ def make_vocabulary() -> Vocabulary:
     def remove_card():
         return RemoveCard()
 
+    @v.effect("remove a card from|in {z:removal-place}", example="remove a card from your hand or discard pile")
+    def remove_card_from(z):
+        return RemoveCard(z)
+
+    v.pattern("removal-place", "{z:zone}", example="your hand")(_removal_place)
+    v.pattern("removal-place", "{z:zone} or|and {more:removal-place}")(lambda z, more: _removal_place(z) + more)
+    v.pattern("removal-place", "{z:zone} , {more:removal-place}")(lambda z, more: _removal_place(z) + more)
+
     v.effect("remove an enemy troop|troops", example="remove an enemy troop")(lambda: RemoveEnemy("troop"))
     v.effect("remove an enemy's troop", example="remove an enemy's troop")(lambda: RemoveEnemy("troop"))
     v.effect("remove an enemy building", example="remove an enemy building")(lambda: RemoveEnemy("building"))
@@ -326,9 +378,13 @@ def make_vocabulary() -> Vocabulary:
     def move_to(c):
         return MoveDragon(c)
 
-    @v.effect("acquire {x:cards} [for free]", example="acquire the top card of the asset deck for free")
-    def acquire(x, scope=None):
-        return Acquire(Pick(x.where("asset row"), "_acq", "acquire", optional=True), True).steps
+    @v.effect("acquire {x:cards} for free", example="acquire the top card of the asset deck for free")
+    def acquire_free(x, scope=None):
+        return Acquire(Pick(_acquired_from(x), "_acq", "acquire", optional=True), True).steps
+
+    @v.effect("acquire {x:cards}", example="acquire a troop from the asset row")
+    def acquire_paid(x, scope=None):
+        return Acquire(Pick(_acquired_from(x), "_acq", "acquire", optional=True), False).steps
 
     @v.effect("play {x:cards}", example="play a command card from your hand")
     def play_card(x):
