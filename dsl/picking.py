@@ -1,5 +1,10 @@
 """Choosing the cards a selector names, at play time: a decision for choices, the game's
 generator for ``at random``, every card for ``each``; then the verb acts on each of them.
+
+A pick of *targets* (``target enemy hero``, ``a hero of your choice``) may also be made ahead
+of its effect, as an action that others may answer is announced (a Virevolt incantation, before
+any trap, VIR-TRAP-09): :func:`choose_ahead` runs the step so that it only chooses, and the
+same step acts later on the cards chosen that can still be acted on.
 """
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from tabletop.dsl.places import HELD, HOLD, TABLES, holder
-from tabletop.dsl.selectors import CardSelector
+from tabletop.dsl.selectors import CardSelector, chooses
 from tabletop.dsl.steps import question
 from tabletop.framework.effects import Decision
 from tabletop.framework.rng import below
@@ -99,35 +104,40 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
     if only is not None:
         only.used = True
 
+    ahead = key + "!"
+
     def step(state, ctx):
-        picked = ctx.pop(key, None) or []
-        done = False
-        if ask in ctx:
-            got = ctx.pop(ask)
-            if got is None:
-                done = True
+        chosen = ctx.pop(ahead, None)  # chosen as the action was announced (choose_ahead)
+        if chosen is None:
+            picked = ctx.pop(key, None) or []
+            done = False
+            if ask in ctx:
+                got = ctx.pop(ask)
+                if got is None:
+                    done = True
+                else:
+                    picked = picked + [got]
+            if done:
+                chosen = picked
             else:
-                picked = picked + [got]
-        if done:
-            chosen = picked
-        else:
-            who = chooser(state, ctx) if chooser is not None else ctx["controller"]
-            chosen, decision = choose(state, ctx, pick, sel.candidates(state, ctx), who, picked)
-            if decision is not None:
-                ctx[key] = picked
-                return decision
+                who = chooser(state, ctx) if chooser is not None else ctx["controller"]
+                chosen, decision = choose(state, ctx, pick, sel.candidates(state, ctx), who, picked)
+                if decision is not None:
+                    ctx[key] = picked
+                    return decision
+            if ctx.get(AHEAD):
+                ctx[ahead] = [[iid, k] for iid, k in chosen]
+                ctx["_it"] = [iid for iid, _k in chosen]  # ("another target ..." after it)
+                return None
         out = []
         table = TABLES[state.game]
         hold = ctx.get(HOLD)  # the text reads "its city": where each card stands, before it is acted on
         noted = [[iid, h] for iid, _k in chosen for kind in hold
                  for h in (holder(state, iid, kind),) if h is not None] if hold else None
         for iid, k in chosen:
-            if not state.holds(k, iid):
-                # still in play elsewhere (a main hero replaced meanwhile): act on it there
-                moved = state.zone_of(iid)
-                if moved is None or not (table.is_in_play(state, k) and table.is_in_play(state, moved)):
-                    continue
-                k = moved
+            k = where_now(state, iid, k)
+            if k is None:
+                continue
             if only is not None and not only.passes(state, ctx, iid):
                 continue  # spared: "unless it is frozen"
             act(state, ctx, iid, k)
@@ -138,5 +148,44 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
         return None
 
     step.binds = ("it",) if sel.single else ("it", "them")
+    step.targets = ahead if chooses(sel) else None
     return (step,)
+
+
+#: In a context, while :func:`choose_ahead` runs a step: choose, do not act.
+AHEAD = "_ahead"
+
+
+def targets_ahead(step) -> bool:
+    """Whether ``step`` picks targets that may be chosen ahead of its effect."""
+    return getattr(step, "targets", None) is not None
+
+
+def choose_ahead(step, state, ctx: dict) -> Decision | None:
+    """Run a step of :func:`targets_ahead` so that it only chooses (asking if need be): the
+    cards chosen wait in ``ctx`` for the same step to act on them later."""
+    ctx[AHEAD] = True
+    try:
+        return step(state, ctx)
+    finally:
+        del ctx[AHEAD]
+
+
+def targets_gone(state, steps, ctx: dict) -> bool:
+    """Whether targets were chosen ahead for ``steps`` and none of them can be acted on now
+    (each has left play): then the effect has nothing left to do to them."""
+    chosen = [c for step in steps if targets_ahead(step) for c in ctx.get(step.targets) or ()]
+    return bool(chosen) and all(where_now(state, iid, k) is None for iid, k in chosen)
+
+
+def where_now(state, iid: int, key: str) -> str | None:
+    """Where card ``iid``, picked in ``key``, is acted on now: there, or where it moved within
+    play (a main hero replaced meanwhile); None once it has left (or was never in) play."""
+    if state.holds(key, iid):
+        return key
+    moved = state.zone_of(iid)
+    table = TABLES[state.game]
+    if moved is None or not (table.is_in_play(state, key) and table.is_in_play(state, moved)):
+        return None
+    return moved
 

@@ -13,13 +13,12 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from tabletop.dsl import picking
 from tabletop.framework import lasting
 from tabletop.framework.actions import DECISION_VERBS, NAME, VerbSpec
 from tabletop.framework.effects import Decision, Frame, IllegalAction, native
 from tabletop.framework.language import N_, CardText, Count, Phrase, Word
-from tabletop.framework.narration import CARDS
-
-from tabletop.framework.narration import Card, narrate
+from tabletop.framework.narration import CARDS, Card, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
 from tabletop.framework.state import State
@@ -297,10 +296,36 @@ def _h_set(state, action) -> None:
         narrate(state, "set", "{p} sets {card} face down", actor=p, p=k.name, card=Card(iid, hidden_as=A_TRAP))
 
 
+def _cast_targets(state, ctx):
+    """VIR-TRAP-09: an incantation's targets (``target enemy hero``, the picks that open its effect)
+    are chosen as it is cast, before any trap can answer it; the effect acts later on those that
+    are still in play. (Its other choices are made as it resolves.)"""
+    d = state.cards[ctx["spell"]]
+    steps = d.effects[ctx["effect"] - 1].program.steps
+    eff = dict(ctx.get("_eff") or {"controller": ctx["actor"], "source": ctx["spell"], "card": d.name})
+    ask = ctx.pop("_ask", None)
+    if ask is not None and ask in ctx:
+        eff[ask] = ctx.pop(ask)  # the answer reached this frame; the pick reads it in the effect's context
+    i = ctx.pop("_at", 0)
+    while i < len(steps) and picking.targets_ahead(steps[i]):
+        decision = picking.choose_ahead(steps[i], state, eff)
+        if decision is not None:
+            ctx["_eff"], ctx["_at"], ctx["_ask"] = eff, i, decision.key
+            return decision
+        i += 1
+    ctx["_eff"] = eff
+    return None
+
+
 def _cast_resolve(state, ctx):
     d = state.cards[ctx["spell"]]
     eff = d.effects[ctx["effect"] - 1]
-    state.stack.append(Frame(eff.program, {"controller": ctx["actor"], "source": ctx["spell"], "card": d.name}))
+    context = dict(ctx["_eff"])
+    if picking.targets_gone(state, eff.program.steps, context):
+        if state.log is not None:
+            narrate(state, "cast", "{card} has no effect: its target has left play (VIR-TRAP-09)", card=Card(ctx["spell"]))
+        return None
+    state.stack.append(Frame(eff.program, context))
     return None
 
 
@@ -315,7 +340,7 @@ def _cast_finish(state, ctx):
     return None
 
 
-CAST = native("virevolt/cast", traps._window_step, _cast_resolve, _cast_finish)
+CAST = native("virevolt/cast", _cast_targets, traps._window_step, _cast_resolve, _cast_finish)
 
 
 def _h_cast(state, action) -> None:

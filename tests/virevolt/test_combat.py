@@ -194,7 +194,7 @@ def test_VIR_PHASE_COMBAT_07_VIR_WIN_03_simultaneous_five_goes_to_initiator(tabl
                                       "damage": {"Cinder Imp": 2}, "secondary": ["Oak Guardian"], "tokens": 4},
                "p2": {"main": "Village Archer", "damage": {"Village Archer": 1}, "traps": ["Backdraft"],
                       "crystals": ["red"], "tokens": 4, "secondary": ["Oak Guardian"]}})
-    t.do("cast Fireball 1", "activate Backdraft", "choose p2:Village Archer")
+    t.do("cast Fireball 1", "choose p2:Village Archer", "activate Backdraft")  # its target is chosen first
     assert t.p("p1")["tokens"] == 5 and t.p("p2")["tokens"] == 5
     assert t.d["over"] and t.d["winner"] == "p1"
 
@@ -205,7 +205,7 @@ def test_VIR_WIN_03_reversed_roles(table):
                                       "damage": {"Cinder Imp": 2}, "secondary": ["Oak Guardian"], "tokens": 4},
                "p1": {"main": "Village Archer", "damage": {"Village Archer": 1}, "traps": ["Backdraft"],
                       "crystals": ["red"], "tokens": 4, "secondary": ["Oak Guardian"]}})
-    t.do("cast Fireball 1", "activate Backdraft", "choose p1:Village Archer")
+    t.do("cast Fireball 1", "choose p1:Village Archer", "activate Backdraft")
     assert t.d["over"] and t.d["winner"] == "p2"
 
 

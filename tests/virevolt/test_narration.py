@@ -104,3 +104,13 @@ def test_a_refusal_says_why(setup, text, why):
     with pytest.raises(IllegalAction) as e:
         RULES.find_action(state, text)
     assert why in str(e.value)
+
+
+def test_VIR_TRAP_09_everyone_is_told_an_incantation_whose_target_left_play_does_nothing():
+    state, log = recorded({"active": "p1", "p1": {"hand": ["First Aid"], "crystals": ["neutral"], "main": "Cinder Imp",
+                                                  "damage": {"Cinder Imp": 1}},
+                           "p2": {"main": "Village Archer", "traps": ["Backdraft"], "crystals": ["red"]}})
+    n = len(log.events)
+    do(state, "cast First Aid 1", "activate Backdraft")  # its one possible target: the Imp
+    for viewer in (0, 1):
+        assert "First Aid has no effect: its target has left play (VIR-TRAP-09)" in told(log, viewer, n)

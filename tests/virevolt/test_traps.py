@@ -116,3 +116,34 @@ def test_trap_answering_a_new_hero(table):
     t.do("activate Caltrops")
     assert t.p("p2")["secondary"] == [] and t.p("p1")["tokens"] == 1
     assert t.p("p1")["graveyard"] == ["Ambush Pit", "Caltrops"]
+
+
+def _first_aid(table):
+    """p1's main hero at 2 HP, First Aid ('heal 2 damage from target hero of yours') in hand; p2
+    holds Backdraft ('when an enemy casts an incantation: deal 2 damage to the caster's main hero')."""
+    return table({"active": "p1", "p1": {"hand": ["First Aid"], "crystals": ["neutral"], "main": "Cinder Imp",
+                                         "damage": {"Cinder Imp": 1, "Oak Guardian": 2}, "secondary": ["Oak Guardian"]},
+                  "p2": {"main": "Village Archer", "traps": ["Backdraft"], "crystals": ["red"]}})
+
+
+def test_VIR_TRAP_09_an_incantations_target_is_chosen_as_it_is_cast_before_any_trap(table):
+    t = _first_aid(table)
+    t.do("cast First Aid 1")
+    assert t.state.pending.player == 0 and t.legal() == ["choose p1:Cinder Imp", "choose p1:Oak Guardian"]
+    t.do("choose p1:Cinder Imp")
+    assert t.state.pending.player == 1 and t.legal() == ["activate Backdraft", "pass"]
+
+
+def test_VIR_TRAP_09_an_incantation_whose_target_left_play_has_no_effect_but_is_spent(table):
+    t = _first_aid(table)
+    t.do("cast First Aid 1", "choose p1:Cinder Imp", "activate Backdraft")  # 2 damage: the Imp dies first
+    p1 = t.p("p1")
+    assert p1["main"] == "Oak Guardian" and "Cinder Imp" in p1["graveyard"]
+    assert t.p("p2")["tokens"] == 1
+    assert "First Aid" in p1["graveyard"] and p1["hand"] == [] and p1["crystals"][0]["consumed"]
+
+
+def test_VIR_TRAP_09_an_incantation_still_acts_on_a_target_the_trap_left_in_play(table):
+    t = _first_aid(table)
+    t.do("cast First Aid 1", "choose p1:Oak Guardian", "activate Backdraft")  # the Imp dies, not the target
+    assert t.p("p1")["main"] == "Oak Guardian" and t.p("p1")["heroes"]["Oak Guardian"]["damage"] == 0  # healed
