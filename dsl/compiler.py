@@ -23,12 +23,12 @@ from tabletop.dsl.conditions import Asks
 from tabletop.dsl.control import choose_step, if_step, lasting_step, may_step, repeat_step
 from tabletop.dsl.errors import CardLanguageError, Unfit, VocabularyError
 from tabletop.dsl.picking import Only, Pick, pick_steps
-from tabletop.dsl.places import HOLD
+from tabletop.dsl.places import HOLD, PlayerSel
 from tabletop.dsl.matcher import MAX_NUMBER, NUMBER_WORDS, Atom, Matcher, TooComplex, article, norm, to_atoms
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.scope import Scope
 from tabletop.dsl.source import Source
-from tabletop.dsl.steps import numbering
+from tabletop.dsl.steps import ask_player, numbering
 from tabletop.dsl.syntax import Reading, as_written, capitalised
 from tabletop.dsl.vocabulary import CONDITION, EFFECT, MODIFIER, QUANTITY, TRIGGER, Element, Pattern, Vocabulary, forms
 from tabletop.framework import effects, lasting, triggers
@@ -1134,7 +1134,7 @@ class _Compiler(Reading):
 
     def build(self, p: Pattern, binds: tuple, a: int, b: int, atoms: list[Atom], depth: int) -> Any:
         kw: dict = {}
-        self._collect(binds, kw, atoms, depth)
+        self._collect(binds, kw, atoms, depth, p.family)
         for need in p.needs:
             if self.scope is not None and not self.scope.has(need):
                 s = atoms[a].start if a < len(atoms) else atoms[-1].end
@@ -1148,7 +1148,7 @@ class _Compiler(Reading):
             s = atoms[a].start if a < len(atoms) else atoms[-1].end
             kw["text"] = norm(self.text[s:atoms[b - 1].end]) if b > a else ""
         try:
-            return p.fn(**kw)
+            return _asking_first(p.fn(**kw), kw, self.text, atoms, a, b)
         except ValueError as e:  # a pack rejecting a phrase it matched (e.g. "draw 0")
             s = atoms[a].start if a < len(atoms) else atoms[-1].end
             t = atoms[b - 1].end if b > a else s + 1
@@ -1156,13 +1156,13 @@ class _Compiler(Reading):
             err.unfit = isinstance(e, Unfit)  # this reading only: phrase() tries the next one
             raise err from None
 
-    def _collect(self, binds: tuple, kw: dict, atoms: list[Atom], depth: int) -> None:
+    def _collect(self, binds: tuple, kw: dict, atoms: list[Atom], depth: int, family: str) -> None:
         for el, v in binds:
             k = el.kind
             if k == "lit":
                 continue
             if k == "opt":
-                self._collect(v, kw, atoms, depth)
+                self._collect(v, kw, atoms, depth, family)
                 continue
             if k == "number" and depth == 0:
                 v = self.scaled(v)
@@ -1171,7 +1171,8 @@ class _Compiler(Reading):
             elif k == "family":
                 if v[0] == "parsed":
                     v = v[1]
-                    self.check_problem(v, atoms)
+                    if family != EFFECT or not _chooses(v):  # "target enemy": a statement's verb asks
+                        self.check_problem(v, atoms)
                     self.remember(v)
                 else:
                     v = self.build(v[0], v[1], v[2], v[3], atoms, depth + 1)
@@ -1264,6 +1265,21 @@ MEANINGS = {
     "freeze": ("inflict",), "stun": ("inflict",), "shield": ("give",), "protect": ("give",),
     "place": ("put",), "send": ("put", "return"), "give": ("give", "put"), "swap": ("rotate",),
 }
+
+
+def _chooses(value) -> bool:
+    """Whether ``value`` is a player the controller chooses as the statement runs (``target enemy``)."""
+    return isinstance(value, PlayerSel) and value.mode == "chosen"
+
+
+def _asking_first(out, kw: dict, text: str, atoms: list[Atom], a: int, b: int):
+    """A statement's steps ``out``, after a step asking for each player it chooses (``consume 1
+    crystal of target enemy``: which enemy), in the order the words come."""
+    asked = [v for v in kw.values() if _chooses(v)]
+    if not asked:
+        return out
+    said = norm(text[atoms[a].start:atoms[b - 1].end])
+    return tuple(ask_player(who, said) for who in asked) + ((out,) if callable(out) else tuple(out))
 
 
 def _top_colon(text: str) -> int:

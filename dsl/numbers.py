@@ -27,7 +27,8 @@ class Whose:
 
 _POSSESSIVES = [
     (("its",), "it", "it"), (("their",), "them", "it"), (("the", "target's"), "target", "target"),
-    (("the", "attacker's"), "attacker", "attacker"), (("the", "new", "hero's"), "new hero", "new hero"),
+    (("the", "attacker's"), "attacker", "attacker"), (("the", "attacking", "hero's"), "attacker", "attacker"),
+    (("the", "attacked", "hero's"), "target", "target"), (("the", "new", "hero's"), "new hero", "new hero"),
 ]
 
 

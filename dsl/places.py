@@ -17,16 +17,22 @@ TABLES: dict[str, Any] = {}
 
 @dataclass(frozen=True)
 class PlayerSel:
-    """Which players: ``you``, ``enemies``, ``all``, ``others`` or a reference (``they``...)."""
+    """Which players: ``you``, ``enemies``, ``all``, ``others``, a reference (``they``...) or
+    ``chosen``: the player the controller picked among ``pool`` (``target enemy``), whom the
+    statement's first step asks for and keeps in the context under ``key`` (:func:`chosen`)."""
 
     mode: str
     text: str
     problem: tuple | None = None
+    key: str | None = None
+    pool: str | None = None
 
     def resolve(self, state, ctx) -> list[int]:
+        mode = self.mode
+        if mode == "chosen":
+            return list(ctx.get(self.key) or ())
         table = TABLES[state.game]
         me = ctx["controller"]
-        mode = self.mode
         if mode == "you":
             return [me]
         if mode == "enemies":
@@ -67,6 +73,8 @@ _PLAYER_WORDS = [
     (("the", "caster"), "caster", "caster"), (("an", "enemy"), "enemies", None), (("an", "opponent"), "enemies", None),
     (("a", "player"), "all", None), (("any", "player"), "all", None),
 ]
+# a player the controller chooses as the statement runs -> whom among ("enemies" or "all")
+_CHOSEN_WORDS = [(("target", "enemy"), "enemies"), (("target", "opponent"), "enemies"), (("target", "player"), "all")]
 # possessive owners before a noun or a zone -> (mode, the scope reference they need)
 _OWNER_WORDS = [
     (("your", "own"), "you", None), (("your",), "you", None), (("the", "enemy's"), "enemies", None),
@@ -130,14 +138,32 @@ def words_at(m: Matcher, pos: int, words: tuple) -> int | None:
     return pos
 
 
+def chosen(pool: str, text: str, key: str, problem: tuple | None = None) -> PlayerSel:
+    """A player the controller chooses among ``pool`` ("enemies" or "all") as a statement runs,
+    kept in the context under ``key``; a step of :func:`tabletop.dsl.steps.ask_player` asks."""
+    return PlayerSel("chosen", text, problem, key, pool)
+
+
 def players(m: Matcher, pos: int):
-    """Parser of a player selector (``you``, ``each enemy``, ``they``...)."""
+    """Parser of a player selector (``you``, ``each enemy``, ``they``...), or of one a player
+    chooses (``target enemy``): only a statement's verb may act on that one, so it carries the
+    refusal the compiler reports anywhere else (a condition, a trigger, a lasting change)."""
     found = False
     for words, mode, ref in _PLAYER_WORDS:
         end = words_at(m, pos, words)
         if end is not None:
             found = True
             yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
+    for words, pool in _CHOSEN_WORDS:
+        end = words_at(m, pos, words)
+        if end is not None:
+            found = True
+            text = " ".join(words)
+            refusal = (pos, end, gettext(
+                "{words!r} is a player chosen as a statement runs, so only a statement's verb can act on "
+                "one (a condition, a trigger or a lasting change cannot ask): name every such player here "
+                "('each enemy', 'each player'), or choose in a statement of its own").format(words=text))
+            yield end, chosen(pool, text, f"_who{m.atoms[pos].start}", refusal)
     if not found:
         m.fail(pos, gettext("a player ('you', 'each enemy', 'each player', 'they'...)"))
 

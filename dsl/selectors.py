@@ -210,7 +210,8 @@ _REF_WORDS = [
     (("the", "rest"), "rest", "them", False), (("the", "others"), "rest", "them", False),
     (("the", "other"), "rest", "them", True),
     (("the", "target"), "target", "target", False), (("the", "attacked", "hero"), "target", "target", False),
-    (("the", "attacker"), "attacker", "attacker", False), (("the", "new", "hero"), "new hero", "new hero", False),
+    (("the", "attacker"), "attacker", "attacker", False), (("the", "attacking", "hero"), "attacker", "attacker", False),
+    (("the", "new", "hero"), "new hero", "new hero", False),
 ]
 
 _QUANT_ALL = ("each", "every", "all")

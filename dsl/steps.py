@@ -9,10 +9,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Iterator
 
-from tabletop.dsl.places import PlayerSel
+from tabletop.dsl.places import TABLES, PlayerSel
 from tabletop.dsl.table import Table
-from tabletop.framework.effects import Decision
+from tabletop.framework.effects import Decision, Step
 from tabletop.framework.language import N_, CardName, Phrase
+from tabletop.framework.state import player_name
 
 YES_NO = (("yes",), ("no",))
 TRUE_FALSE = (True, False)
@@ -132,6 +133,28 @@ def per_player(who: PlayerSel, key: str, inner):
         ctx["_it"] = seen
         return None
     step.binds = ("it", "them")
+    return step
+
+
+def ask_player(who: PlayerSel, text: str) -> Step:
+    """The step asking the controller which player ``who`` (``target enemy``) is, before the
+    statement ``text`` acts on them: a choice of one (two players) is made without asking."""
+    key = who.key
+
+    def step(state, ctx):
+        if key in ctx:
+            return None
+        table = TABLES[state.game]
+        me = ctx["controller"]
+        pool = table.enemies(state, me) if who.pool == "enemies" else table.players(state)
+        if len(pool) <= 1:
+            ctx[key] = pool
+            return None
+        return Decision(me, question(ctx.get("card"), text), [("choose", player_name(q)) for q in pool],
+                        [[q] for q in pool], key)
+    # chosen ahead, as an incantation is cast (VIR-TRAP-09: picking.choose_ahead); a player never
+    # leaves play, so no card is kept under this key for picking.targets_gone
+    step.targets = key + "!"
     return step
 
 

@@ -11,9 +11,9 @@ they ask. Control steps (``may``, ``choose one``, ``if``) push a child frame ins
 running a sub-program inline, so a state can be cloned, saved or searched at any moment.
 
 A frame pushed by a control step of another (``may``, ``if``...) is that frame's *child*
-(``ctx[CHILD]``): when it ends, what it picked (``_it``, ``_seen``, and where it stood: ``_held``)
-and the bonus it gave (``bonus``) are handed back to its parent, so "may destroy an enemy troop;
-gain battle equal to its cost" knows "it".
+(``ctx[CHILD]``): when it ends, what it picked (``_it``, ``_seen``, and where it stood: ``_held``),
+the bonus it gave (``bonus``) and what is left of an attack's shield (``shield``) are handed back
+to its parent, so "may destroy an enemy troop; gain battle equal to its cost" knows "it".
 
 Programs are registered by a stable id (``"volfyirion:Flawless Deploy/secondary"``), which is
 what a serialised frame records: a pack's own cards are under the pack's name, and every other
@@ -32,7 +32,7 @@ Step = Callable[[Any, dict], "Decision | None"]
 
 PROGRAMS: dict[str, "Program"] = {}
 CHILD = "_child"
-BINDINGS = ("_it", "_seen", "_taken", "_held", "bonus")
+BINDINGS = ("_it", "_seen", "_taken", "_held", "bonus", "shield")
 
 
 class Program:

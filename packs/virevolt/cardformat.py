@@ -6,12 +6,14 @@ programs, trap conditions, passive powers), so the hot path never looks at text.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from importlib import resources
 
 from tabletop.dsl.scope import Scope
 from tabletop.framework import lasting
 from tabletop.framework.cards import CardDef
+from tabletop.framework.language import gettext
 from tabletop.packs.virevolt.crystals import ZERO, format_cost
 from tabletop.packs.virevolt.keys import CIDX, HERO, INCANTATION, TRAP
 from tabletop.packs.virevolt.vocabulary import TrapWhen
@@ -40,6 +42,24 @@ def schema() -> dict:
 def _compile(compiler, path: tuple, kind: str, text: str, pid: str, scope: Scope | None = None):
     """Compile one language field; errors are collected by the compiler, located in the file."""
     return compiler.text(path, kind, text, program_id=pid, scope=scope)
+
+
+#: how a triggered ability starts ("whenever ...", "at the start of ..."), or a "while" one
+_ABILITY_HEAD = re.compile(r"\s*(when|whenever|while|at the (start|beginning|end) of|once (per|each) turn|"
+                           r"the first time)\b", re.IGNORECASE)
+
+
+def _power(compiler, i: int, text: str, pid: str, scope: Scope):
+    """Compile ``powers[i]``, a lasting change; one written as a triggered ability is refused with
+    where it goes instead (the located error keeps its caret)."""
+    before = len(compiler.errors)
+    out = _compile(compiler, ("powers", i), "modifier", text, pid, scope)
+    if len(compiler.errors) > before and isinstance(text, str) and _ABILITY_HEAD.match(text):
+        compiler.errors[-1].hint = gettext(
+            "a triggered ability ('whenever ...', 'when ...', 'at the start of ...') or a 'while ...' one "
+            "goes in the card's 'abilities:' field; 'powers:' holds lasting changes ('your attacks deal 1 "
+            "more damage')")
+    return out
 
 
 def _scope(entry: dict, where: str, **refs: str) -> Scope:
@@ -102,8 +122,7 @@ def build(entry: dict, compiler) -> CardDef:
         f["attacks"] = tuple(atks)
         statics = []
         for i, text in enumerate(entry.get("powers", [])):
-            pw = _compile(compiler, ("powers", i), "modifier", text, f"{name}/power/{i + 1}",
-                          _scope(entry, "a power"))
+            pw = _power(compiler, i, text, f"{name}/power/{i + 1}", _scope(entry, "a power"))
             if isinstance(pw, lasting.Modifier):
                 statics.append(pw)
             elif pw is not None:

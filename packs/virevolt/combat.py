@@ -16,6 +16,9 @@ from tabletop.packs.virevolt.keys import KEYS
 
 #: the flag of a main hero no attack may target ("your main hero cannot be attacked until your next turn")
 UNATTACKABLE = "virevolt/unattackable"
+#: the stat of a change waiting for the next attack on a hero ("the next attack against your main
+#: hero deals 2 less damage"): used up as that attack resolves (:func:`shield`)
+NEXT_ATTACK = "next attack damage"
 
 
 def targets(state, p: int) -> list[int]:
@@ -98,6 +101,19 @@ def declare(state, p: int, q: int, attack_name: str) -> None:
     cr.pay_or_ask(state, p, cost, d.name)
 
 
+def shield(state, target: int, q: int) -> int:
+    """How much less damage in all the attack now resolving on ``target`` (``q``'s main hero) deals
+    it, by the changes waiting for the next attack on it; each is used up by this attack."""
+    if lasting.MODIFIERS not in state.listen:
+        return 0
+    out = 0
+    for mod, c, entry in lasting.applying(state, hz.holders(state), NEXT_ATTACK, target, q):
+        out -= mod.value(state, c)
+        if entry is not None:
+            lasting.use(state, entry)
+    return max(out, 0)
+
+
 def _resolve(state, ctx):
     attacker = ctx["attacker"]
     main = state.zones[KEYS[ctx["tplayer"]].main]
@@ -113,9 +129,12 @@ def _resolve(state, ctx):
     # (a trap such as Decoy may have rotated another hero into the main place)
     target = main[0]
     atk = state.cards[attacker].attacks[ctx["atk"]]
-    state.stack.append(Frame(atk.program, {
-        "controller": ctx["actor"], "source": attacker, "card": state.cards[attacker].name,
-        "attack": True, "target": target, "tplayer": ctx["tplayer"]}))
+    run = {"controller": ctx["actor"], "source": attacker, "card": state.cards[attacker].name,
+           "attack": True, "target": target, "tplayer": ctx["tplayer"]}
+    cut = shield(state, target, ctx["tplayer"])
+    if cut:
+        run["shield"] = cut  # what is left of it as the attack deals damage (heroes.damage)
+    state.stack.append(Frame(atk.program, run))
     return None
 
 

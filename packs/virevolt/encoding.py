@@ -57,6 +57,7 @@ def actions(rules, nplayers: int) -> ActionSpace:
         Family("choose graveyard:{card}", {"card": allc}, "decision: a card of your graveyard"),
         Family("choose {seat}:{hero}", {"seat": everyone, "hero": labels}, "decision: a hero of a player"),
         Family("choose {hero}", {"hero": labels}, "decision: one of your heroes"),
+        Family("choose {seat}", {"seat": everyone}, "decision: a player (target enemy, target player)"),
         Family("choose pay:{crystals}", {"crystals": Domain("coloured crystals paying neutral symbols (up to 4)",
                                                             cr.choice_labels(4))},
                "decision: which crystals pay a cost's neutral symbols"),

@@ -99,8 +99,9 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
     An incantation's damage gets the modifiers of its caster's incantations ("your incantations
     deal 1 more damage"). An attack (``ctx["attack"]``) gets its hero powers (bonus, armour), the
     modifiers of its damage ("your heroes' attacks deal 1 more damage") and this attack's own bonus
-    (``ctx["bonus"]``: "this attack deals 2 more damage"), and is stopped by an invincible MAIN
-    hero (VIR-STATE-07/09/10); other sources ignore Invincibility. Every damage, whatever its
+    (``ctx["bonus"]``: "this attack deals 2 more damage"), is stopped by an invincible MAIN
+    hero (VIR-STATE-07/09/10), and on the attacked hero uses up what is left of the attack's
+    shield (``ctx["shield"]``); other sources ignore Invincibility. Every damage, whatever its
     source, gets the modifiers of damage taken ("this hero takes 1 less damage"); HP lost to
     states is not damage (:func:`lose_hp`).
     """
@@ -126,6 +127,9 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
             if state.log is not None:
                 narrate(state, "damage", "{hero} is invincible: no damage", hero=_named(state, hero))
             return
+        n = _shielded(hero, n, ctx)
+        if n <= 0:
+            return
     elif mods:  # damage from anything else: an incantation, a trap, an attack on one's own heroes
         hs = holders(state)
         source = ctx.get("source", -1)
@@ -136,6 +140,17 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
             return
     _hurt(state, hero, n, atk_p, N_("{hero} takes {n} damage ({hp} HP left)"),
           ctx["source"] if ctx.get("attack") else None)
+
+
+def _shielded(hero: int, n: int, ctx: dict) -> int:
+    """``n`` less what is left of the attack's shield (``ctx["shield"]``: "the next attack against your
+    main hero deals 2 less damage") when ``hero`` is the attacked hero; the part used is gone."""
+    left = ctx.get("shield", 0)
+    if not left or hero != ctx.get("target"):
+        return n
+    cut = min(n, left)
+    ctx["shield"] = left - cut
+    return n - cut
 
 
 def _named(state, hero: int) -> str:

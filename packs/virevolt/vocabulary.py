@@ -6,9 +6,12 @@ target``, ``each enemy main hero``, ``target hero of yours``, ``one of your hero
     deal N damage to HEROES          heal N damage from HEROES        fully heal HEROES, heal HEROES by N
     inflict STATES on HEROES         give STATES to HEROES            remove STATES from HEROES
     cleanse HEROES                   rotate your heroes               this attack deals N more damage
-    consume N crystals of each enemy destroy N crystals|traps of each enemy
+    consume N crystals of PLAYERS    destroy N crystals|traps of PLAYERS   consume N enemy crystals
     restore N of your crystals       sacrifice HEROES (your own)      freeze|stun|poison|burn HEROES
     HEROES gain|lose STATES          give|inflict STATES ... until the end of your turn | until your next turn
+    the next attack against HEROES deals N less damage
+
+(``PLAYERS``: ``each enemy``, or ``target enemy``, whom the controller chooses with 3 or 4 players.)
 
 Trap conditions (``when:``) are the pack's own: ``an enemy attacks you``, ``an enemy casts an
 incantation``, ``an enemy plays a hero`` (the new hero is ``the new hero`` or ``it``), ``your main
@@ -26,11 +29,12 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from tabletop.dsl import Unfit, Vocabulary, common
+from tabletop.dsl.changes import named_by_effect, picks
 from tabletop.dsl.events import card_event
 from tabletop.dsl.picking import Pick, pick_steps
-from tabletop.dsl.places import PlayerSel
+from tabletop.dsl.places import PlayerSel, chosen
 from tabletop.dsl.quantity import Quantity
-from tabletop.dsl.steps import Counter, per_player
+from tabletop.dsl.steps import Counter, ask_player, per_player
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.framework.language import N_, CardName, Phrase
@@ -71,6 +75,15 @@ def _enemies(state, p):
 def _positive(q, what: str) -> None:
     if q.const is not None and q.const <= 0:
         raise ValueError(f"{what} needs a positive number")
+
+
+def _whose(who) -> None:
+    """``crystals of an enemy`` would be every enemy's (``an enemy`` as a player is any of them):
+    refused, with the two readings said plainly."""
+    words = who.text.split()
+    if who.mode != "chosen" and words[0] in ("a", "an", "any"):
+        raise ValueError(f"say whose: 'of target {words[-1]}' (one, whom you choose) or 'of each {words[-1]}', "
+                         f"not 'of {who.text}'")
 
 
 def build_vocabulary() -> Vocabulary:
@@ -257,14 +270,15 @@ def build_vocabulary() -> Vocabulary:
     v.effect("{sel:cards} lose|loses all states", example="target enemy hero loses all states")(remove_all)
 
     # ------------------------------------------------------------------ crystals and traps
-    def _each_enemy_loses(verb, zone_of, pick, reveal, told):
-        """A step factory: each enemy puts up to N cards of one zone into their graveyard
-        (``told``: the narration, "{p}'s {card} is destroyed")."""
-        def make(n):
+    def _each_loses(verb, zone_of, pick, reveal, told):
+        """A step factory: each player ``who`` names puts up to N cards of one zone into their
+        graveyard (``told``: the narration, "{p}'s {card} is destroyed")."""
+        def make(n, who):
             _positive(n, verb)
+            _whose(who)
 
             def step(s, c):
-                for q in _enemies(s, c["controller"]):
+                for q in who.resolve(s, c):
                     k = KEYS[q]
                     zone = s.zones[zone_of(k)]
                     for _ in range(n(s, c)):
@@ -284,17 +298,18 @@ def build_vocabulary() -> Vocabulary:
         # mauve first, then unconsumed, then coloured before neutral
         return max(zone, key=lambda i: (s.cards[i].cidx == 4, i not in s.marks[cr.CONSUMED], s.cards[i].cidx != 0))
 
-    def _consume(n):
+    def _consume(n, who):
         """Mauve first, Neutral last; which coloured crystals, the controller chooses for each
-        enemy in turn order when it can matter (VIR-CRYSTAL-09)."""
+        player ``who`` names in turn order when it can matter (VIR-CRYSTAL-09)."""
         _positive(n, "consume")
+        _whose(who)
         k_ = key()
 
         def step(s, c):
             me = c["controller"]
             todo = c.pop(k_ + "/", None)
             if todo is None:
-                todo = [[q, n(s, c)] for q in _enemies(s, me)]
+                todo = [[q, n(s, c)] for q in who.resolve(s, c)]
             while todo:
                 q, m = todo[0]
                 use = c.pop(k_, None)
@@ -312,12 +327,20 @@ def build_vocabulary() -> Vocabulary:
             return None
         return step
 
-    v.effect("consume {n:number} crystal of each enemy", example="consume 2 crystals of each enemy")(_consume)
-    v.effect("destroy {n:number} crystal of each enemy", example="destroy 1 crystal of each enemy")(
-        _each_enemy_loses("destroy", lambda k: k.crystals, _most_valuable_crystal, 0, N_("{p}'s {card} is destroyed")))
-    v.effect("destroy {n:number} trap of each enemy", example="destroy 1 trap of each enemy")(
-        _each_enemy_loses("destroy", lambda k: k.traps, lambda s, zone: zone[0], 1,  # the oldest
-                          N_("{p}'s face-down trap {card} is destroyed")))
+    v.effect("consume {n:number} crystal of {who:players}", example="consume 2 crystals of each enemy")(_consume)
+
+    @v.effect("consume {n:number} enemy crystal", example="consume 1 enemy crystal")
+    def consume_enemy(n, text):
+        """``N enemy crystals`` are N crystals, as ``an enemy hero`` is one hero: of one enemy, whom the
+        controller chooses (asked with 3 or 4 players), as ``N crystals of target enemy`` says."""
+        who = chosen("enemies", "an enemy", key())
+        return ask_player(who, text), _consume(n, who)
+
+    v.effect("destroy {n:number} crystal of {who:players}", example="destroy 1 crystal of target enemy")(
+        _each_loses("destroy", lambda k: k.crystals, _most_valuable_crystal, 0, N_("{p}'s {card} is destroyed")))
+    v.effect("destroy {n:number} trap of {who:players}", example="destroy 1 trap of each enemy")(
+        _each_loses("destroy", lambda k: k.traps, lambda s, zone: zone[0], 1,  # the oldest
+                    N_("{p}'s face-down trap {card} is destroyed")))
 
     def _restore(n):
         """Mauve first, Neutral last; which coloured crystals, the controller chooses when it can matter."""
@@ -370,6 +393,25 @@ def build_vocabulary() -> Vocabulary:
             narrate(s, "rotate", "{card}: {new} becomes {p}'s main hero", p=k.name, card=CardName(c.get("card", "")),
                     new=Card(h))
             return None
+        return step
+
+    @v.effect("the next attack against {x:cards} deals {n:number} less damage",
+              example="the next attack against your main hero deals 2 less damage")
+    def next_attack(x, n, uid):
+        """A shield for one attack: the next attack made on a hero ``x`` describes deals it ``n`` less
+        damage in all (combat.shield), until then or until the controller's next turn."""
+        _positive(n, "a change of the damage of the next attack")
+        if picks(x) or named_by_effect(x):
+            raise ValueError("say which heroes by what they are ('your main hero', 'this hero'): the change "
+                             "waits for an attack after this effect is over, when nothing is chosen")
+        mod = lasting.Modifier(uid(), combat.NEXT_ATTACK, _attacker(x), n, -1)
+        lasting.register(mod.id, mod)
+
+        def step(state, ctx):
+            p = ctx["controller"]
+            lasting.add(state, mod.id, p, ctx.get("source", -1), lasting.until_next_turn(p), 1)
+            return None
+        step.modifies = True
         return step
 
     # ------------------------------------------------------------------ conditions and quantities
@@ -524,7 +566,8 @@ def build_vocabulary() -> Vocabulary:
 
 
 def _attacker(sel):
-    """Whether the attacking hero is one ``sel`` names (``your heroes'``, ``this hero's``)."""
+    """Whether the hero a change is read for (the attacking hero of ``your heroes' attacks``, the
+    attacked hero of ``the next attack against your main hero``) is one ``sel`` names."""
     def applies(state, hero, player, ctx) -> bool:
         return sel.matches(state, hero, ctx)
     return applies

@@ -472,29 +472,46 @@ def destroy_lair(state, p: int) -> None:
     check_loss(state, p)
 
 
+#: the stat of a change to what attacking a City costs ("attacks against enemy cities cost 1 less
+#: battle"): read for the City card attacked and the attacking player, apart from its defence
+ATTACK_COST = "attack cost"
+
+
 def city_cost(state, p: int, ci: int) -> int:
-    """Battle Points to attack ``p``'s city ``ci``: printed defence plus its Troop's, counted once."""
+    """Battle Points to attack ``p``'s city ``ci``: printed defence plus its Troop's, counted once,
+    then changed by what attacking it costs."""
     K = KEYS[p]
     t = state.slots[K.troop[ci]]
-    if lasting.MODIFIERS in state.listen:
-        d = defence(state, state.vars[K.cityids][ci], p) + (defence(state, t, p) if t >= 0 else 0)
+    city = state.vars[K.cityids][ci]
+    mods = lasting.MODIFIERS in state.listen
+    if mods:
+        d = defence(state, city, p) + (defence(state, t, p) if t >= 0 else 0)
     else:
         cards = state.cards
-        d = cards[state.vars[K.cityids][ci]].defence + (cards[t].defence if t >= 0 else 0)
+        d = cards[city].defence + (cards[t].defence if t >= 0 else 0)
     s = state.vars.get("shift")
     if s is not None and s[0] == city_key(p, ci):  # Double Shift, this turn (VOL-VAR-PLOY-DOUBLE-02)
         d += s[1]
-    return d
+    return attack_cost(state, p, city, d) if mods else d
 
 
 def lair_cost(state, p: int) -> int:
     """Battle Points to attack the Lair ``p`` claimed: its defence (changed as a City's is), raised by
-    Double Shift this turn."""
-    d = defence(state, state.slots[KEYS[p].lair], p)
+    Double Shift this turn, then changed by what attacking it costs."""
+    lair = state.slots[KEYS[p].lair]
+    d = defence(state, lair, p)
     s = state.vars.get("shift")
     if s is not None and s[0] == city_key(p, LAIR_CITY):
         d += s[1]
-    return d
+    return attack_cost(state, p, lair, d)
+
+
+def attack_cost(state, p: int, iid: int, d: int) -> int:
+    """``d`` (what the defence of ``p``'s City card ``iid`` asks of an attack) changed by the modifiers
+    of what the enemy's attack on it costs, never below 0; the defence that conditions read stays."""
+    if lasting.MODIFIERS not in state.listen:
+        return d
+    return lasting.adjust(state, holders(state), ATTACK_COST, iid, 1 - p, d)
 
 
 def city_key(p: int, ci: int) -> int:

@@ -20,6 +20,15 @@ activated)::
     acquire CARDS [for free]   take cards as if bought from the Asset Row (a Wonder: the Lair),
                                paying their price unless 'for free'
 
+Changes to what an attack costs (:data:`~.model.ATTACK_COST`, read by ``M.city_cost`` and
+``M.lair_cost``, never the defence that conditions read)::
+
+    [your|enemy] attacks against CITIES cost N more|less battle
+    attacking CITIES costs N more|less battle
+
+``CITIES`` is a city selector (``enemy cities``, ``your cities``, ``this city``, ``target enemy
+city``) or ``the lair`` (a claimed Lair, the one City it names).
+
 Conditions: ``synergy COLOUR, COLOUR`` (one other card in play of each listed colour;
 repeated colours need distinct cards; the card itself never counts while it is in play;
 grey and Wonders satisfy nothing) and ``volfyirion is on CITY`` (``this city``, ``an enemy
@@ -33,10 +42,13 @@ those effects offers ``skip``/``no`` by itself.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from tabletop.dsl import Vocabulary, common
+from tabletop.dsl.changes import PickedMod, named_by_effect, picks
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.places import ZoneRef
+from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import CardSelector
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
@@ -343,6 +355,70 @@ class Seal:
             M.fire_chains(state, owner)
 
 
+#: who makes the attacks a change of their cost is about ("your attacks", "enemy attacks"), by
+#: the attacker and the change's context; no word: anyone's
+ATTACKERS = {"you": lambda player, ctx: player == ctx["controller"],
+             "enemy": lambda player, ctx: player != ctx["controller"]}
+
+
+def _claimed_lair(state, iid: int, key, ctx) -> bool:
+    return state.cards[iid].kind == M.LAIR_KIND
+
+
+#: "the lair": the claimed Lair, a City of its owner's (VOL-DEFEAT-12), whoever that is
+THE_LAIR = CardSelector("the lair", kind="city", filters=(_claimed_lair,))
+
+
+def _attacked(x: CardSelector) -> CardSelector:
+    """The cities an attack cost change is about: an attack is made on a City (VOL-ATTACK-01)."""
+    if x.kind != "city":
+        raise ValueError("an attack is made on a city: 'attacks against enemy cities', 'attacking the lair'")
+    return x
+
+
+def _never_own(who: str | None, x: CardSelector) -> None:
+    """Refuse a change no attack can meet: nobody attacks their own cities."""
+    owner = x.owner.mode if x.owner is not None else None
+    if (who, owner) in (("you", "you"), ("enemy", "enemies")):
+        raise ValueError("nobody attacks their own cities: 'your attacks against enemy cities', "
+                         "'attacks against your cities' (the enemy's)")
+
+
+def attack_cost_change(who: str | None, x: CardSelector, n: Quantity, c: str,
+                       uid: Callable[[], str]) -> lasting.Modifier | PickedMod:
+    """What attacking the cities ``x`` describes costs ``who`` (None: anyone), ``n`` battle more or
+    less; a change to cities the effect picks (``target enemy city``) or names is to those only."""
+    _never_own(who, x)
+    if n.const is not None and n.const <= 0:
+        raise ValueError("a change of what an attack costs needs a positive number")
+    attacker = ATTACKERS.get(who)
+    picked = picks(x) or named_by_effect(x)
+
+    def applies(state, iid: int, player: int, ctx: dict) -> bool:
+        if attacker is not None and not attacker(player, ctx):
+            return False
+        return iid in (ctx.get("_it") or ()) if picked else x.matches(state, iid, ctx)
+    mod = lasting.Modifier(uid(), M.ATTACK_COST, applies, n, 1 if c == "more" else -1)
+    return PickedMod(mod, x) if picked else mod
+
+
+def _attack_costs(v: Vocabulary) -> None:
+    """``attacks against enemy cities cost 1 less battle``, ``attacking the lair costs 1 more battle``
+    (or ``... cost 1 battle less``, as other costs say it)."""
+    v.pattern("attacker", "your")(lambda: "you")
+    v.pattern("attacker", "enemy|enemy's")(lambda: "enemy")
+    v.pattern("attacker", "the|your enemy's|opponent's")(lambda: "enemy")
+    v.pattern("attacked-cities", "the lair", example="the lair")(lambda: THE_LAIR)
+    v.pattern("attacked-cities", "{x:cards}", example="enemy cities")(_attacked)
+    for change, said in (("{n:number} {c:word:more-less} battle", "1 less battle"),
+                         ("{n:number} battle {c:word:more-less}", "1 battle less")):
+        v.modifier(f"[{{who:attacker}}] attacks against|on {{x:attacked-cities}} cost {change}",
+                   example=f"attacks against enemy cities cost {said}")(
+            lambda x, n, c, uid, who=None: attack_cost_change(who, x, n, c, uid))
+        v.modifier(f"attacking {{x:attacked-cities}} costs {change}", example=f"attacking the lair costs {said}")(
+            lambda x, n, c, uid: attack_cost_change(None, x, n, c, uid))
+
+
 def make_vocabulary() -> Vocabulary:
     v = Vocabulary("volfyirion")
     v.words("resource", RESOURCES)
@@ -495,6 +571,7 @@ def make_vocabulary() -> Vocabulary:
     register(v)
     # a restriction (a flag of the shared lasting changes): "your cities cannot be attacked this turn"
     v.pattern("flag", "cannot be attacked", example="cannot be attacked")(lambda: M.UNATTACKABLE)
+    _attack_costs(v)
     return common.install(v, VolfyirionTable())
 
 
