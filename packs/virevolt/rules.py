@@ -39,7 +39,10 @@ A_TRAP = N_("a trap")  # what a seat that cannot see a set trap reads
 
 HAND_LIMIT = 7
 WIN_TOKENS = 5
+MODIFIERS, AFTER, STEP, open_after = lasting.MODIFIERS, traps.AFTER, traps.STEP, traps.open_after
 TOKEN_KEYS = {n: tuple(KEYS[q].tokens for q in range(n)) for n in range(1, len(KEYS) + 1)}
+#: per number of players, each seat with its traps zone: what the check after every action reads
+TRAP_SEATS = {n: tuple((q, KEYS[q].traps) for q in range(n)) for n in range(1, len(KEYS) + 1)}
 DEFAULT_DECKS = ("ember", "tide", "grove", "prism")
 
 VERBS = {
@@ -640,7 +643,7 @@ class VirevoltRules(Explain, Views, Positions, Rules):
         """VIR-WIN-02/03: 5 tokens win once the exchange has resolved; ties go to whoever acted first in it.
         Then, once after each action and phase step, the trap window of VIR-TRAP-03. First, in a
         game whose cards change HP, a hero left with no HP by such a change dies (as by damage)."""
-        if lasting.MODIFIERS in state.listen:
+        if MODIFIERS in state.listen:
             hz.deaths_by_hp(state)
         c = state.counters
         n = state.nplayers
@@ -655,15 +658,16 @@ class VirevoltRules(Explain, Views, Positions, Rules):
         # once the moment has settled: after an action, as a phase where someone acts begins
         # (the other players are asked), and after each step of a phase that runs by itself
         # (everyone is asked, the active player first, since nobody acts there otherwise)
-        moment = state.vars.get(traps.AFTER, 0)
-        if moment and (moment == traps.STEP or not state.phase_done):
-            del state.vars[traps.AFTER]
-            everyone = moment == traps.STEP
+        v = state.vars
+        moment = v.get(AFTER, 0)
+        if moment and (moment == STEP or not state.phase_done):
+            del v[AFTER]
+            everyone = moment == STEP
             z = state.zones
             a = state.active
-            for q in range(n):  # nobody who may be asked has a trap set: nothing to compute
-                if (everyone or q != a) and z[KEYS[q].traps]:
-                    traps.open_after(state, everyone)
+            for q, traps_set in TRAP_SEATS[n]:  # nobody who may be asked has a trap set: nothing to compute
+                if z[traps_set] and (everyone or q != a):
+                    open_after(state, everyone)
                     break
 
     # ------------------------------------------------------------------ bots and simulation (ai.py)
