@@ -477,9 +477,10 @@ def destroy_lair(state, p: int) -> None:
 ATTACK_COST = "attack cost"
 
 
-def city_cost(state, p: int, ci: int) -> int:
+def city_cost(state, p: int, ci: int, consume: bool = False) -> int:
     """Battle Points to attack ``p``'s city ``ci``: printed defence plus its Troop's, counted once,
-    then changed by what attacking it costs."""
+    then changed by what attacking it costs (``consume``: the attack is paid now, so a change for
+    the next attack only is used up)."""
     K = KEYS[p]
     t = state.slots[K.troop[ci]]
     city = state.vars[K.cityids][ci]
@@ -492,26 +493,27 @@ def city_cost(state, p: int, ci: int) -> int:
     s = state.vars.get("shift")
     if s is not None and s[0] == city_key(p, ci):  # Double Shift, this turn (VOL-VAR-PLOY-DOUBLE-02)
         d += s[1]
-    return attack_cost(state, p, city, d) if mods else d
+    return attack_cost(state, p, city, d, consume) if mods else d
 
 
-def lair_cost(state, p: int) -> int:
+def lair_cost(state, p: int, consume: bool = False) -> int:
     """Battle Points to attack the Lair ``p`` claimed: its defence (changed as a City's is), raised by
-    Double Shift this turn, then changed by what attacking it costs."""
+    Double Shift this turn, then changed by what attacking it costs (``consume``: as for a City)."""
     lair = state.slots[KEYS[p].lair]
     d = defence(state, lair, p)
     s = state.vars.get("shift")
     if s is not None and s[0] == city_key(p, LAIR_CITY):
         d += s[1]
-    return attack_cost(state, p, lair, d)
+    return attack_cost(state, p, lair, d, consume)
 
 
-def attack_cost(state, p: int, iid: int, d: int) -> int:
+def attack_cost(state, p: int, iid: int, d: int, consume: bool = False) -> int:
     """``d`` (what the defence of ``p``'s City card ``iid`` asks of an attack) changed by the modifiers
-    of what the enemy's attack on it costs, never below 0; the defence that conditions read stays."""
+    of what the enemy's attack on it costs, never below 0; the defence that conditions read stays.
+    ``consume``: the attack is being paid, which uses up a change for the next attack only."""
     if lasting.MODIFIERS not in state.listen:
         return d
-    return lasting.adjust(state, holders(state), ATTACK_COST, iid, 1 - p, d)
+    return lasting.adjust(state, holders(state), ATTACK_COST, iid, 1 - p, d, consume)
 
 
 def city_key(p: int, ci: int) -> int:

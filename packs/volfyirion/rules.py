@@ -805,6 +805,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         if where == "lair":  # the claimed Lair is one of o's Cities (VOL-DEFEAT-12)
             cost = M.lair_cost(state, o)
             self._pay(state, K.bp, cost)
+            M.lair_cost(state, o, consume=True)  # paid: a change for the next attack only is used up
             if state.log is not None:
                 narrate(state, "attack", "{p} attacks {o}'s Lair for {cost} battle", actor=p, p=K.name, o=O.name, cost=cost)
             if ATTACKED in state.listen:
@@ -818,6 +819,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         ci = self._city(where)
         cost = M.city_cost(state, o, ci)
         self._pay(state, K.bp, cost)
+        if lasting.MODIFIERS in state.listen:
+            M.city_cost(state, o, ci, consume=True)  # paid: a change for the next attack only is used up
         if state.log is not None:
             narrate(state, "attack", "{p} attacks {city} for {cost} battle", actor=p, p=K.name,
                     city=M.place_text(state, o, ci), cost=cost)

@@ -25,6 +25,7 @@ Changes to what an attack costs (:data:`~.model.ATTACK_COST`, read by ``M.city_c
 
     [your|enemy] attacks against CITIES cost N more|less battle
     attacking CITIES costs N more|less battle
+    the|your next attack against CITIES costs N more|less battle     (one attack: used up as it is paid)
 
 ``CITIES`` is a city selector (``enemy cities``, ``your cities``, ``this city``, ``target enemy
 city``) or ``the lair`` (a claimed Lair, the one City it names).
@@ -45,7 +46,7 @@ from dataclasses import replace
 from typing import Callable
 
 from tabletop.dsl import Vocabulary, common
-from tabletop.dsl.changes import PickedMod, named_by_effect, picks
+from tabletop.dsl.changes import NextMod, PickedMod, named_by_effect, picks
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.places import ZoneRef
 from tabletop.dsl.quantity import Quantity
@@ -417,6 +418,26 @@ def _attack_costs(v: Vocabulary) -> None:
             lambda x, n, c, uid, who=None: attack_cost_change(who, x, n, c, uid))
         v.modifier(f"attacking {{x:attacked-cities}} costs {change}", example=f"attacking the lair costs {said}")(
             lambda x, n, c, uid: attack_cost_change(None, x, n, c, uid))
+        v.modifier(f"the next attack against|on {{x:attacked-cities}} costs {change}",
+                   example=f"the next attack against an enemy city costs {said}")(
+            lambda x, n, c, uid: next_attack_cost_change(None, x, n, c, uid))
+        v.modifier(f"your next attack against|on {{x:attacked-cities}} costs {change}",
+                   example=f"your next attack against the lair costs {said}")(
+            lambda x, n, c, uid: next_attack_cost_change("you", x, n, c, uid))
+
+
+def next_attack_cost_change(who: str | None, x: CardSelector, n: Quantity, c: str,
+                            uid: Callable[[], str]) -> NextMod:
+    """``the next attack against enemy cities costs 2 less battle``: the change, for one attack only
+    (used up as that attack is paid); whose attack, ``who`` or the cities attacked say (an enemy
+    city's attacker is you). ``an enemy city`` there is any of them: the one the attack is on."""
+    if x.mode == "one" and not x.chosen and x.ref is None:
+        x = replace(x, mode="all")
+    mod = attack_cost_change(who, x, n, c, uid)
+    if isinstance(mod, PickedMod):
+        raise ValueError("the next attack is on a city not chosen yet: say 'attacks against target enemy city "
+                         "cost 2 less battle this turn', or name the cities by what they are ('an enemy city')")
+    return NextMod(mod)
 
 
 def make_vocabulary() -> Vocabulary:

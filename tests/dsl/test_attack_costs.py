@@ -191,3 +191,27 @@ def test_a_condition_on_a_citys_defence_reads_the_defence_not_what_attacking_cos
 def test_a_change_no_attack_could_meet_is_refused_where_it_is_written(text, why):
     with pytest.raises(CardLanguageError, match=why):
         _compile(text)
+
+
+# ---------------------------------------------------------------- the next attack only
+def test_the_next_attack_against_an_enemy_city_costing_2_less_is_used_by_one_attack():
+    setup = {**SEVEN, "p1": {"hand": NO_HAND, "points": {"battle": 15}}}
+    game, state = _run("the next attack against an enemy city costs 2 less battle", "attack p2.city1", setup=setup)
+    assert _seen(game, state)["p1"]["points"]["battle"] == 15 - (8 - 2)
+    assert _seen(game, state)["p2"]["city2"]["defence"] == 9  # the next attack pays in full
+
+
+def test_the_next_attack_change_offers_an_attack_only_while_unused():
+    game, state = _run("the next attack against an enemy city costs 1 less battle")
+    assert _attacks(game, state) == {"attack p2.city1"}  # 7 battle: 8 - 1
+
+
+def test_until_your_next_turn_the_next_attack_against_your_cities_costs_the_enemy_more():
+    game, state = _run("until your next turn, the next attack against your cities costs 2 more battle")
+    game.apply(state, "end turn")
+    assert _seen(game, state)["p1"]["city1"]["defence"] == 8 + 2  # as p2 sees what attacking costs
+
+
+def test_the_next_attack_on_a_city_not_chosen_yet_is_refused():
+    with pytest.raises(CardLanguageError, match="the next attack is on a city not chosen yet"):
+        _compile("the next attack against target enemy city costs 2 less battle")
