@@ -224,16 +224,7 @@ def choice_labels(most: int) -> list[str]:
 
 def consume(state, p: int, use) -> None:
     """Turn ``use[c]`` unconsumed crystals of colour ``c`` of ``p`` (the first in play first)."""
-    use = list(use)
-    consumed = state.marks[CONSUMED]
-    cards = state.cards
-    for iid in state.zones[KEYS[p].crystals]:
-        if iid in consumed:
-            continue
-        ci = cards[iid].cidx
-        if use[ci]:
-            use[ci] -= 1
-            consumed.add(iid)
+    state.marks[CONSUMED].update(_take(state, p, use, False))
 
 
 def pay(state, p: int, cost) -> bool:

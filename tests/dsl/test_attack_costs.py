@@ -8,15 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-import tabletop
-from tabletop.dsl import compile_text
 from tabletop.dsl.errors import CardLanguageError
-from tabletop.dsl.scope import Scope
 from tabletop.framework.packs import CardText, registry
 from tabletop.game import Game
+from tests.dsl.volfyirion_secondary import compile_secondary, run_secondary
 
-# the secondary ability of a command card, as the card format compiles it
-SECONDARY = Scope({"this": "command"}, "the secondary ability of command card 'Probe'")
 NO_HAND = ["Prospector"] * 5  # grey cards with no ability: nothing in hand interferes
 #: p1 to play with 7 battle; p2's Cities defend 8, 9 and 10 (printed order)
 SEVEN = {"active": "p1", "p1": {"hand": NO_HAND, "points": {"battle": 7}}}
@@ -30,22 +26,11 @@ CARDS = """
 
 
 def _compile(text: str):
-    vocab = registry().get("volfyirion").vocabulary()
-    return compile_text(text, "effect", vocab, program_id=f"test/attack costs/{text}", scope=SECONDARY)
+    return compile_secondary(text, "attack costs")
 
 
 def _run(text: str | None, *answers: str, setup: dict = SEVEN, game: Game | None = None):
-    """Run ``text`` (if any) for p1 in ``setup``, then the actions ``answers``: the game and the state after."""
-    game = game or tabletop.load("volfyirion")
-    state = game.new_state(1)
-    game.rules.apply_setup(state, setup)
-    if text is not None:
-        program = _compile(text)
-        state.listen = state.listen | program.listens
-        tabletop.run_effect(state, program, "p1", game=game)
-    for answer in answers:
-        game.apply(state, answer)
-    return game, state
+    return run_secondary(text, *answers, setup=setup, suite="attack costs", game=game)
 
 
 def _attacks(game, state) -> set[str]:

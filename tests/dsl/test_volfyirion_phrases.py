@@ -8,35 +8,21 @@ from __future__ import annotations
 
 import pytest
 
-import tabletop
-from tabletop.dsl import compile_text
 from tabletop.dsl.errors import CardLanguageError
-from tabletop.dsl.scope import Scope
-from tabletop.framework.packs import registry
+from tests.dsl.volfyirion_secondary import compile_secondary, run_secondary
 
-# the secondary ability of a command card, as the card format compiles it
-SECONDARY = Scope({"this": "command"}, "the secondary ability of command card 'Probe'")
 ROW = ["Novice", "Stab", "Library", "Mint", "Soldier"]  # costs 3, 1, 5, 4, 3
 SETUP = {"active": "p1", "p1": {"hand": ["Stab"], "discard": ["Mint", "Prospector"], "play": ["Captain"]},
          "asset_row": ROW}
 
 
 def _compile(text: str):
-    vocab = registry().get("volfyirion").vocabulary()
-    return compile_text(text, "effect", vocab, program_id=f"test/volfyirion phrases/{text}", scope=SECONDARY)
+    return compile_secondary(text, "volfyirion phrases")
 
 
 def _run(text: str, *answers: str, setup: dict = SETUP):
     """Run ``text`` for p1 in ``setup``, answering its questions: the game and the state after."""
-    game = tabletop.load("volfyirion")
-    state = game.new_state(1)
-    game.rules.apply_setup(state, setup)
-    program = _compile(text)
-    state.listen = state.listen | program.listens
-    tabletop.run_effect(state, program, "p1", game=game)
-    for answer in answers:
-        game.apply(state, answer)
-    return game, state
+    return run_secondary(text, *answers, setup=setup, suite="volfyirion phrases")
 
 
 def _offered(game, state) -> set[str]:
