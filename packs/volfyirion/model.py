@@ -293,22 +293,30 @@ def removal_options(state, sources, skip: int = -1, own_effect: int = -1) -> tup
     """
     cards = state.cards
     sealed = state.marks["sealed"]
-    options, values = [], []
+    zones = state.zones
+    options = []
     for where, src in sources:
-        seen = []
-        zone = state.zones[src]
-        working = {cards[i].name for i in zone if i not in sealed} if sealed else ()
-        for iid in zone:
-            c = cards[iid]
-            name = c.name + SEALED_COPY if iid in sealed and c.name in working else c.name
-            if iid == skip or (c.unremovable and iid != own_effect) or name in seen:
-                continue
-            seen.append(name)
-            # ("choose", "discard:Stab"), made once per card
-            option = c.removal[where] if name is c.name else ("choose", f"{where}:{name}")
-            options.append(option)
-            values.append(option[1])
-    return options, values
+        zone = zones[src]
+        if not zone:
+            continue
+        seen = set()
+        if sealed and not sealed.isdisjoint(zone):
+            working = {cards[i].name for i in zone if i not in sealed}
+            for iid in zone:
+                c = cards[iid]
+                name = c.name + SEALED_COPY if iid in sealed and c.name in working else c.name
+                if iid == skip or (c.unremovable and iid != own_effect) or name in seen:
+                    continue
+                seen.add(name)
+                options.append(c.removal[where] if name is c.name else ("choose", f"{where}:{name}"))
+        else:  # (the usual case: one option per card name, each made once per card)
+            for iid in zone:
+                c = cards[iid]
+                if c in seen or iid == skip or (c.unremovable and iid != own_effect):
+                    continue
+                seen.add(c)
+                options.append(c.removal[where])
+    return options, [o[1] for o in options]
 
 
 def removal_choice(state, src: str, name: str, skip: int = -1) -> int:
