@@ -10,7 +10,7 @@ from tabletop.dsl import places as P
 from tabletop.dsl import selectors as S
 from tabletop.dsl.matcher import THIS_TURN, Matcher
 from tabletop.dsl.places import PlayerSel
-from tabletop.dsl.quantity import Quantity
+from tabletop.dsl.quantity import Quantity, for_each
 from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.table import Table
 from tabletop.dsl.vocabulary import Vocabulary, forms
@@ -208,3 +208,35 @@ def register(v: Vocabulary, table: Table, ex) -> None:
         @v.modifier("{x:cards} {f:flag}", example=f"your {ex.kinds} " + (v.families["flag"][0].example or ""))
         def flag(x, f, uid):
             return _subject_mod(x, lambda applies: lasting.Modifier(uid(), f, applies))
+
+
+#: the places a count read with a lasting change may name: they stand where the change's card is
+#: (``for each troop in this city``), read as well later as now
+_STANDING_PLACES = ("this city",)
+
+
+def counted(change, count: Quantity, cap: Quantity | None, sel: CardSelector | None, made_by_effect: bool):
+    """``change`` (a lasting change with a number) ``for each`` card ``count`` counts, up to ``cap``:
+    its number times the count, read whenever the change is (as the cards come and go, so does the
+    change). A change without a number (a restriction, a pack's rule) has nothing to multiply. A change
+    an effect leaves behind is read after the effect has ended: its count may not name what only the
+    effect knows (``it``, ``its city``, ``that city``)."""
+    inner = change.modifier if isinstance(change, (PickedMod, NextMod)) else change
+    if not isinstance(inner, lasting.Modifier) or inner.amount is None:
+        raise ValueError(gettext("only a change by a number can be counted 'for each' card: "
+                                 "'your troops have +1 defence for each wonder you control'"))
+    if made_by_effect and sel is not None and _names_the_effect(sel):
+        raise ValueError(gettext("a lasting change is counted whenever it is read, after the effect has ended: its "
+                                 "count cannot name the effect's cards ('it', 'its city', 'that city'); count cards "
+                                 "by what they are ('for each troop you control')"))
+    scaled = replace(inner, amount=for_each(inner.amount, count, cap))
+    return replace(change, modifier=scaled) if inner is not change else scaled
+
+
+def _names_the_effect(sel: CardSelector) -> bool:
+    """Whether ``sel`` (or a selector it is joined with) names cards only the running effect knows."""
+    if named_by_effect(sel):
+        return True
+    if sel.zone is not None and sel.zone.part is not None and sel.zone.text not in _STANDING_PLACES:
+        return True
+    return any(_names_the_effect(alt) for alt in sel.alts)

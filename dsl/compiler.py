@@ -18,14 +18,14 @@ from typing import Any, Callable
 
 from lark import Token, Tree
 
-from tabletop.dsl.changes import DURATIONS, PickedMod, SaidFirst
+from tabletop.dsl.changes import DURATIONS, PickedMod, SaidFirst, counted
 from tabletop.dsl.conditions import Asks
 from tabletop.dsl.control import choose_step, if_step, lasting_step, may_step, repeat_step
 from tabletop.dsl.errors import CardLanguageError, Unfit, VocabularyError
 from tabletop.dsl.picking import Only, Pick, pick_steps
-from tabletop.dsl.places import HOLD, PlayerSel
+from tabletop.dsl.places import HOLD, PlayerSel, chosen_in, refusal
 from tabletop.dsl.matcher import MAX_NUMBER, NUMBER_WORDS, Atom, Matcher, TooComplex, article, norm, to_atoms
-from tabletop.dsl.quantity import Quantity
+from tabletop.dsl.quantity import Quantity, capped, for_each
 from tabletop.dsl.scope import Scope
 from tabletop.dsl.source import Source
 from tabletop.dsl.steps import ask_player, numbering
@@ -142,6 +142,7 @@ class _Compiler(Reading):
         self.nkey = 0
         self.nuid = 0
         self.scale: tuple | None = None      # (count, cap) while compiling a "for each" statement
+        self.counted: Any = None             # the selector that "for each" counts, when it counts cards
         self.moment = "start"                # "start" or "end", for "at the start/end of ..."
         self.listens: set[str] = set()       # events of the lasting triggers this text makes
         self.just_now = False                # a condition asks what happened during the effect ("if it dies")
@@ -152,6 +153,7 @@ class _Compiler(Reading):
         self.holds: set[str] = set()         # kinds of "its KIND" read ("its city"): picks note holders
         self.gone = False                    # "it" is a trigger's card that has left play ("when ... is destroyed")
         self.asked: dict | None = None       # in an effect's condition: the cards it chooses, by their words
+        self.chosen_player: PlayerSel | None = None  # the last player chosen ("target enemy"), for "their"
         self.only: Only | None = None        # the test the statement being read puts on each card it picks
 
     # -- errors ----------------------------------------------------------------
@@ -340,10 +342,26 @@ class _Compiler(Reading):
         return CardAbility(trigger=trig, listens=frozenset({event.event}) | prog.listens, modifies=self.modifies)
 
     def static(self, atoms: list[Atom], cond) -> CardAbility:
+        body, scale = atoms, None
+        try:  # "your troops have +1 defence for each wonder you control": the count, read off its end
+            cut, counts, implicit = self.tails(atoms)
+            if counts is not None and implicit is None:
+                body, scale = cut, counts
+        except CardLanguageError as bad_count:
+            try:  # a change may read such words itself; else the count is at fault
+                self.phrase(MODIFIER, atoms)
+            except CardLanguageError:
+                raise bad_count from None
         try:  # the reading that is a lasting change ("your attacks deal 1 more damage": not the hero's power)
-            mod = self.phrase(MODIFIER, atoms, accept=_standing)
+            mod = self.phrase(MODIFIER, body, accept=_standing)
         except CardLanguageError:
-            mod = self.phrase(MODIFIER, atoms)  # read again for the error it gives
+            mod = self.phrase(MODIFIER, body)  # read again for the error it gives
+        if scale is not None:
+            saved, self.scale = self.scale, scale
+            try:
+                mod = self.counted_change(mod, atoms, made_by_effect=False)
+            finally:
+                self.scale = saved
         self._never_picked(mod, atoms)
         if not isinstance(mod, lasting.Modifier):
             raise self.error(gettext("this is not something a card can do while it is in play: an ability is 'when "
@@ -603,9 +621,10 @@ class _Compiler(Reading):
             cond = read()
             asks = tuple(step for _at, steps, _store in sorted(self.asked.values(), key=lambda a: a[0])
                          for step in steps)
+            cards = any(not isinstance(store, PlayerSel) for _at, _steps, store in self.asked.values())
         finally:
             self.asked = outer
-        if asks:
+        if cards:  # a card chosen (not only a player: "if target enemy has 3 or more crystals")
             self.last_ref = None
             if self.scope is not None:
                 self.scope = self.scope.adding(it="card")
@@ -824,7 +843,7 @@ class _Compiler(Reading):
                     raise self.error(gettext("the statement before 'where X is' has no X: write X where the number goes "
                                              "('deal X damage to the target, where X is ...')"),
                                      body[i + 2].start, body[i + 2].end - body[i + 2].start, suggestion="")
-                return stmt, None, q if cap is None else _capped(q, cap)
+                return stmt, None, q if cap is None else capped(q, cap)
         for i in range(1, len(body) - 1):
             a, b = body[i], body[i + 1]
             if a.kind != "w":
@@ -832,17 +851,35 @@ class _Compiler(Reading):
             if a.value == "for" and b.kind == "w" and b.value in ("each", "every") and i + 2 < len(body):
                 per, start = self._per(body, i + 2) if b.value == "every" else (1, i + 2)
                 count = self._on_cards(body[start:], per)
+                self.counted, after = None, []
                 if count is None:
-                    sel = self.phrase("count", body[start:])
+                    sel, after = self._count_then_duration(body[start:])
+                    self.counted = sel
                     count = Quantity(lambda st, ctx, sel=sel, per=per: len(sel.candidates(st, ctx)) // per, None,
                                      sel.text if per == 1 else f"every {per} {sel.text}")
-                return body[:i], (count, cap), None
+                return body[:i] + after, (count, cap), None
             if a.value == "equal" and b.kind == "w" and b.value == "to" and i + 2 < len(body):
                 q, rest = self._equal_to(body[i + 2:])
                 if cap is not None:
-                    q = _capped(q, cap)
+                    q = capped(q, cap)
                 return body[:i] + rest, None, q
         return atoms, None, None
+
+    def _count_then_duration(self, atoms: list[Atom]) -> tuple[Any, list[Atom]]:
+        """What ``for each`` counts, and the duration that may follow it (``your troops get +1
+        defence for each wonder you control this turn``: the change lasts the turn), which goes
+        back to the statement."""
+        try:
+            return self.phrase("count", atoms), []
+        except CardLanguageError as error:
+            for j in range(len(atoms) - 1, 0, -1):
+                if atoms[j].kind == "w" and atoms[j].value in ("this", "until"):
+                    try:
+                        self.phrase("duration", atoms[j:])
+                        return self.phrase("count", atoms[:j]), atoms[j:]
+                    except CardLanguageError:
+                        continue
+            raise error from None
 
     def _equal_to(self, atoms: list[Atom]) -> tuple[Quantity, list[Atom]]:
         """The quantity after ``equal to``, and what of the statement follows it: nothing when
@@ -1042,19 +1079,17 @@ class _Compiler(Reading):
                   "mul": lambda s, c: fa(s, c) * fb(s, c)}[d]
         return Quantity(fn, None, text)
 
-    def scaled(self, q: Quantity) -> Quantity:
-        if self.scale is None:
-            return q
+    def counted_change(self, mod: Any, atoms: list[Atom], made_by_effect: bool) -> Any:
+        """The lasting change ``mod`` counted ``for each`` card the statement's tail counts
+        (:func:`changes.counted`), its fault located at the whole statement."""
         count, cap = self.scale
-        cf = count.fn
-        if q.const is not None:
-            k = q.const
-            fn = lambda s, c: k * cf(s, c)  # noqa: E731
-        else:
-            qf = q.fn
-            fn = lambda s, c: qf(s, c) * cf(s, c)  # noqa: E731
-        out = Quantity(fn, None, f"{q.text} for each {count.text}")
-        return _capped(out, cap) if cap is not None else out
+        try:
+            return counted(mod, count, cap, self.counted, made_by_effect)
+        except ValueError as e:
+            raise self.error(str(e), atoms[0].start, atoms[-1].end - atoms[0].start) from None
+
+    def scaled(self, q: Quantity) -> Quantity:
+        return q if self.scale is None else for_each(q, *self.scale)
 
     # -- phrases ---------------------------------------------------------------
     def phrase(self, family: str, atoms: list[Atom], implicit: Quantity | None = None,
@@ -1148,13 +1183,37 @@ class _Compiler(Reading):
             s = atoms[a].start if a < len(atoms) else atoms[-1].end
             kw["text"] = norm(self.text[s:atoms[b - 1].end]) if b > a else ""
         try:
-            return _asking_first(p.fn(**kw), kw, self.text, atoms, a, b)
+            out = p.fn(**kw)
+            return _asking_first(out, kw, self.text, atoms, a, b) if p.family == EFFECT else out
         except ValueError as e:  # a pack rejecting a phrase it matched (e.g. "draw 0")
             s = atoms[a].start if a < len(atoms) else atoms[-1].end
             t = atoms[b - 1].end if b > a else s + 1
             err = self.error(str(e), s, t - s, p.show() if p.listed else None)  # a refused form is no model
             err.unfit = isinstance(e, Unfit)  # this reading only: phrase() tries the next one
             raise err from None
+
+    def choosing(self, value, family: str, atoms: list[Atom]):
+        """``value``, a sub-parser's reading, checked for the players it chooses as the statement runs
+        (``target enemy``, ``target enemy's hand``): a statement's verb asks for them itself
+        (:func:`_asking_first`); an effect's ``if`` or ``unless`` asks first, once for the same words
+        (``if target enemy has 3 or more crystals``); anywhere else nothing can ask, and it is refused.
+        The last such player is who ``they``, ``their`` and ``that player`` name after it."""
+        found = chosen_in(value)
+        if not found:
+            return value
+        if family != EFFECT:
+            if self.asked is None:
+                if _chooses(value):
+                    self.check_problem(value, atoms)
+                raise self.meaning_error(refusal(found[0].text), atoms[0].start, atoms[-1].end - atoms[0].start)
+            said = norm(self.text[atoms[0].start:atoms[-1].end])
+            for who in found:
+                known = self.asked.setdefault(("player", who.text), [atoms[0].start, (ask_player(who, said),), who])
+                if who is value:  # the same words, the same player: asked once
+                    value = replace(known[2], text=value.text, problem=None)
+                    found = [value]
+        self.chosen_player = found[-1]
+        return value
 
     def _collect(self, binds: tuple, kw: dict, atoms: list[Atom], depth: int, family: str) -> None:
         for el, v in binds:
@@ -1170,12 +1229,15 @@ class _Compiler(Reading):
                 v = tuple((self.scaled(q), w) for q, w in v)
             elif k == "family":
                 if v[0] == "parsed":
-                    v = v[1]
+                    v = self.choosing(v[1], family, atoms)
                     if family != EFFECT or not _chooses(v):  # "target enemy": a statement's verb asks
                         self.check_problem(v, atoms)
                     self.remember(v)
                 else:
-                    v = self.build(v[0], v[1], v[2], v[3], atoms, depth + 1)
+                    pat = v[0]
+                    v = self.build(pat, v[1], v[2], v[3], atoms, depth + 1)
+                    if depth == 0 and self.scale is not None and pat.family == MODIFIER:
+                        v = self.counted_change(v, atoms, made_by_effect=True)  # "... for each wonder you control"
             kw[el.name] = v
 
     def match_error(self, m: Matcher, atoms: list[Atom], family: str, cands: list) -> CardLanguageError:
@@ -1275,7 +1337,9 @@ def _chooses(value) -> bool:
 def _asking_first(out, kw: dict, text: str, atoms: list[Atom], a: int, b: int):
     """A statement's steps ``out``, after a step asking for each player it chooses (``consume 1
     crystal of target enemy``: which enemy), in the order the words come."""
-    asked = [v for v in kw.values() if _chooses(v)]
+    asked: list[PlayerSel] = []
+    for v in kw.values():  # "look at target enemy's hand": the owner of the zone too
+        asked.extend(who for who in chosen_in(v) if all(who.key != o.key for o in asked))
     if not asked:
         return out
     said = norm(text[atoms[a].start:atoms[b - 1].end])
@@ -1350,11 +1414,6 @@ def _as_quantity(fn, text: str) -> Quantity:
     if isinstance(fn, int):
         return Quantity.constant(fn, text)
     return Quantity(fn, None, text)
-
-
-def _capped(q: Quantity, cap: Quantity) -> Quantity:
-    qf, cf = q.fn, cap.fn
-    return Quantity(lambda s, c: min(qf(s, c), cf(s, c)), None, f"{q.text}, up to {cap.text}")
 
 
 def _noting(kinds) -> Callable:

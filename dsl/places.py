@@ -4,7 +4,7 @@ city``), read against the pack's table, resolved at play time.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any, Callable
 
 from tabletop.dsl.matcher import Matcher
@@ -144,14 +144,60 @@ def chosen(pool: str, text: str, key: str, problem: tuple | None = None) -> Play
     return PlayerSel("chosen", text, problem, key, pool)
 
 
+# a player chosen before, named again: "if target enemy has 3 or more crystals, deal 2 damage to their main hero"
+_AGAIN_WORDS = [("they",), ("that", "player"), ("that", "enemy"), ("that", "opponent")]
+# a possessive of a player chosen as the statement runs: "look at target enemy's hand"
+_CHOSEN_OWNER_WORDS = [(("target", "enemy's"), "enemies"), (("target", "opponent's"), "enemies"),
+                       (("target", "player's"), "all")]
+
+
+def refusal(words: str) -> str:
+    """Why a player chosen as a statement runs (``target enemy``) cannot stand where it is written."""
+    return gettext(
+        "{words!r} is a player chosen as a statement runs, so only a statement's verb or an effect's 'if' "
+        "can act on one (a trigger or a lasting change cannot ask): name every such player here "
+        "('each enemy', 'each player'), or choose in a statement of its own").format(words=words)
+
+
+def _again(m: Matcher, pos: int, end: int) -> PlayerSel:
+    """``they`` / ``their`` / ``that player`` after a player the text chose (the compiler's
+    ``chosen_player``): that player; ``that player`` with none chosen before is refused."""
+    before = _earlier(m, pos) or getattr(m.compiler, "chosen_player", None)
+    text = text_of(m, pos, end)
+    if before is not None:
+        return replace(before, text=text, problem=None)
+    return PlayerSel("they", text, (pos, end, gettext(
+        "{words!r} is a player chosen before it in the text ('target enemy', 'target player'), but this text "
+        "chooses none before it").format(words=text)))
+
+
+def _earlier(m: Matcher, pos: int) -> PlayerSel | None:
+    """The last player chosen earlier in the same phrase ("put the top 2 cards of target enemy's
+    deck into their graveyard"), or None: the same words give the same player (its key)."""
+    for i in range(pos - 2, -1, -1):
+        if m.word(i) == "target":
+            for words, pool in _CHOSEN_WORDS + [((a, b[:-2]), p) for (a, b), p in _CHOSEN_OWNER_WORDS]:
+                w = m.word(i + 1)
+                if w in (words[1], words[1] + "'s"):
+                    return chosen(pool, " ".join(words), f"_who{m.atoms[i].start}")
+    return None
+
+
 def players(m: Matcher, pos: int):
     """Parser of a player selector (``you``, ``each enemy``, ``they``...), or of one a player
-    chooses (``target enemy``): only a statement's verb may act on that one, so it carries the
-    refusal the compiler reports anywhere else (a condition, a trigger, a lasting change)."""
+    chooses (``target enemy``): only a statement's verb, or an effect's ``if`` which asks first, may
+    act on that one, so it carries the refusal the compiler reports anywhere else (a trigger, a
+    lasting change). ``they`` or ``that player`` after it is the same player."""
     found = False
+    chose = _earlier(m, pos) or getattr(m.compiler, "chosen_player", None)
+    for words in _AGAIN_WORDS:
+        end = words_at(m, pos, words)
+        if end is not None and (chose is not None or words[0] == "that"):
+            found = True
+            yield end, _again(m, pos, end)
     for words, mode, ref in _PLAYER_WORDS:
         end = words_at(m, pos, words)
-        if end is not None:
+        if end is not None and not (chose is not None and words == ("they",)):
             found = True
             yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
     for words, pool in _CHOSEN_WORDS:
@@ -159,21 +205,46 @@ def players(m: Matcher, pos: int):
         if end is not None:
             found = True
             text = " ".join(words)
-            refusal = (pos, end, gettext(
-                "{words!r} is a player chosen as a statement runs, so only a statement's verb can act on "
-                "one (a condition, a trigger or a lasting change cannot ask): name every such player here "
-                "('each enemy', 'each player'), or choose in a statement of its own").format(words=text))
-            yield end, chosen(pool, text, f"_who{m.atoms[pos].start}", refusal)
+            yield end, chosen(pool, text, f"_who{m.atoms[pos].start}", (pos, end, refusal(text)))
     if not found:
         m.fail(pos, gettext("a player ('you', 'each enemy', 'each player', 'they'...)"))
 
 
 def owners(m: Matcher, pos: int):
-    """A possessive owner before a noun or a zone: ``your``, ``the enemy's``, ``its owner's``..."""
+    """A possessive owner before a noun or a zone: ``your``, ``the enemy's``, ``its owner's``...;
+    ``target enemy's`` (a player chosen as the statement runs, which the compiler asks for or
+    refuses where it stands: :func:`chosen_in`) and ``their`` after it (that player)."""
+    chose = _earlier(m, pos) or getattr(m.compiler, "chosen_player", None)
     for words, mode, ref in _OWNER_WORDS:
         end = words_at(m, pos, words)
         if end is not None:
-            yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
+            if chose is not None and words == ("their",):
+                yield end, _again(m, pos, end)
+            else:
+                yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
+    for words in (("that", "player's"), ("that", "enemy's"), ("that", "opponent's")):
+        end = words_at(m, pos, words)
+        if end is not None:
+            yield end, _again(m, pos, end)
+    for words, pool in _CHOSEN_OWNER_WORDS:
+        end = words_at(m, pos, words)
+        if end is not None:
+            yield end, chosen(pool, " ".join(words)[:-2], f"_who{m.atoms[pos].start}")
+
+
+def chosen_in(value, depth: int = 0) -> list[PlayerSel]:
+    """The players chosen as a statement runs (``target enemy``) that ``value`` names, itself or
+    inside it (``target enemy's hand``: the owner of a zone of a selector), once each."""
+    if isinstance(value, PlayerSel):
+        return [value] if value.mode == "chosen" else []
+    out: list[PlayerSel] = []
+    if depth < 6 and (is_dataclass(value) and not isinstance(value, type) or isinstance(value, tuple)):
+        parts = value if isinstance(value, tuple) else (getattr(value, f.name) for f in fields(value))
+        for part in parts:
+            for who in chosen_in(part, depth + 1):
+                if all(who.key != o.key for o in out):
+                    out.append(who)
+    return out
 
 
 def problem_of(*objs) -> tuple | None:

@@ -23,3 +23,23 @@ class Quantity:
 
     def __repr__(self) -> str:
         return f"Quantity({self.const if self.const is not None else self.text!r})"
+
+
+def capped(q: Quantity, cap: Quantity) -> Quantity:
+    """``q``, never more than ``cap`` (``..., up to 3``)."""
+    qf, cf = q.fn, cap.fn
+    return Quantity(lambda s, c: min(qf(s, c), cf(s, c)), None, f"{q.text}, up to {cap.text}")
+
+
+def for_each(q: Quantity, count: Quantity, cap: Quantity | None = None) -> Quantity:
+    """``q`` times what ``count`` counts, up to ``cap`` (``1 for each wonder you control, up to 3``);
+    read afresh at every call, so the number follows the cards counted."""
+    cf = count.fn
+    if q.const is not None:
+        k = q.const
+        fn = lambda s, c: k * cf(s, c)  # noqa: E731
+    else:
+        qf = q.fn
+        fn = lambda s, c: qf(s, c) * cf(s, c)  # noqa: E731
+    out = Quantity(fn, None, f"{q.text} for each {count.text}")
+    return capped(out, cap) if cap is not None else out

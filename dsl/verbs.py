@@ -102,6 +102,11 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
 
     @v.effect("{who:players} discard|discards {x:cards}", example="each enemy discards a card at random")
     def discard_who(who, x):
+        if x.chosen and who.mode != "you":  # the discarding player chooses: "of your choice" cannot say who
+            raise ValueError(gettext(
+                "in 'PLAYERS discard ...' each of them chooses their own card, so 'of your choice' would be theirs: "
+                "for a card you choose, write 'discard a card from {whose} hand' (after 'look at ...', "
+                "'discard a card from among them')").format(whose="their" if who.mode == "chosen" else "the enemy's"))
         return (per_player(who, key(), discard_steps(x, False)[0]),)
 
     def down_to(n: Quantity):

@@ -10,6 +10,7 @@ target``, ``each enemy main hero``, ``target hero of yours``, ``one of your hero
     restore N of your crystals       sacrifice HEROES (your own)      freeze|stun|poison|burn HEROES
     HEROES gain|lose STATES          give|inflict STATES ... until the end of your turn | until your next turn
     the next attack against HEROES deals N less damage
+    deal N damage divided as you choose among HEROES     swap the damage on two target heroes | on HERO and HERO
 
 (``PLAYERS``: ``each enemy``, or ``target enemy``, whom the controller chooses with 3 or 4 players.)
 
@@ -29,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from tabletop.dsl import Unfit, Vocabulary, common
+from tabletop.dsl.vocabulary import EFFECT
 from tabletop.dsl.changes import named_by_effect, picks
 from tabletop.dsl.events import card_event
 from tabletop.dsl.picking import Pick, pick_steps
@@ -121,6 +123,103 @@ def build_vocabulary() -> Vocabulary:
               example="deal 2 damage to the target and 1 damage to each enemy secondary hero")
     def deal_two(n, sel, m, others):  # the card text's own shorthand for two deals
         return deal(n, sel) + deal(m, others)
+
+    def collected(sel, verb: str, k_: str) -> tuple:
+        """Steps picking the heroes in play ``sel`` names (asking if it chooses), noted in ``ctx[k_]``
+        in the order picked, for a step after them that acts on them together."""
+        return heroes(sel, verb, lambda s, c, h: c.setdefault(k_, []).append(h))
+
+    @v.effect("deal {n:number} damage divided as you choose among {sel:cards}",
+              example="deal 4 damage divided as you choose among enemy heroes")
+    def divided(n, sel):
+        """The controller shares out ``n`` damage among the heroes ``sel`` names, one point at a time
+        (each point a decision; nothing is asked when one hero is left); heroes picked (``up to 3
+        target enemy heroes``) take 1 each first, since each was chosen to be hit. Each hero then takes
+        its share as one damage, with the changes of damage read once per hero, as for ``each``."""
+        _positive(n, "deal")
+        if picks(sel) and sel.count is not None and sel.count.const is not None and n.const is not None \
+                and sel.count.const > n.const:
+            raise ValueError(f"{n.const} damage cannot be divided among {sel.count.const} chosen heroes, each "
+                             f"taking some: choose at most {n.const}")
+        k_, ask = key(), key()
+        first = picks(sel)
+
+        def share(s, c):
+            got = c.pop(ask, None)
+            if got is None:
+                hs = [h for h in c.pop(k_, ()) if hz.is_in_play(s, h)]
+                left = n(s, c)
+                shares = {h: 0 for h in hs}
+                if first:
+                    for h in hs[:left]:
+                        shares[h] += 1
+                    left -= min(left, len(hs))
+                plan = [left, [[h, k] for h, k in shares.items()]]
+            else:
+                plan = c.pop(k_ + "/")
+                plan[0] -= 1
+                next(p for p in plan[1] if p[0] == got)[1] += 1
+            left, pairs = plan
+            hs = [h for h, _k in pairs]
+            if left and len(hs) > 1:
+                c[k_ + "/"] = plan
+                labs = hz.player_labels(s, hs)
+                total = n(s, c)
+                return Decision(c["controller"], Phrase(
+                    N_("{card}: which hero takes the next damage ({k} of {n})?"), card=CardName(c.get("card")),
+                    k=total - left + 1, n=total), [("choose", lab) for lab in labs], hs, ask)
+            if left and hs:
+                pairs[0][1] += left
+            for h, k in pairs:
+                if k:
+                    hz.damage(s, h, k, c)
+            c["_it"] = [h for h, k in pairs if k]
+            return None
+        share.binds = ("it", "them")
+        return collected(sel, "divide damage among", k_) + (share,)
+
+    @v.effect("swap|exchange the damage on|of {a:cards} and {b:cards}",
+              example="swap the damage on this hero and the target")
+    def swap_two(a, b):
+        """Two heroes trade their damage (their HP is their printed HP less it, VIR-HERO-01); a hero
+        left with no HP dies then (VIR-HERO-03), killed by the effect's controller (VIR-HERO-08)."""
+        if not (a.single and b.single):
+            raise ValueError("name one hero on each side: 'swap the damage on this hero and the target'")
+        k_ = key()
+        return collected(a, "swap the damage of", k_) + collected(b, "swap the damage of", k_) + (swapping(k_),)
+
+    @v.effect("swap|exchange the damage on|of {x:cards}", example="swap the damage on two target heroes")
+    def swap_pair(x):
+        if x.mode != "n" or x.count is None or x.count.const != 2:
+            raise ValueError("say which two heroes trade their damage: 'swap the damage on two target heroes' "
+                             "or 'swap the damage on this hero and the target'")
+        k_ = key()
+        return collected(x, "swap the damage of", k_) + (swapping(k_),)
+
+    def swapping(k_: str):
+        def step(s, c):
+            hs = [h for h in c.pop(k_, ()) if hz.is_in_play(s, h)]
+            c["_it"] = []
+            if len(hs) != 2 or hs[0] == hs[1]:
+                return None
+            dmg = s.values[hz.DAMAGE]
+            a, b = dmg.pop(hs[0], 0), dmg.pop(hs[1], 0)
+            if b:
+                dmg[hs[0]] = b
+            if a:
+                dmg[hs[1]] = a
+            if s.log is not None:
+                narrate(s, "damage", "{a} and {b} swap their damage", a=Card(hs[0]), b=Card(hs[1]))
+            c["_it"] = hs
+            hz.deaths_by_hp(s)
+            return None
+        step.binds = ("it", "them")
+        return step
+
+    @v.pattern(EFFECT, "swap|exchange the hp of {x:cards}", listed=False)
+    def swap_hp(x):
+        raise ValueError("a hero's HP is its printed HP less its damage (VIR-HERO-01): swap the damage instead, "
+                         "'swap the damage on two target heroes'")
 
     @v.effect("this attack deals {n:number} more damage", needs="attack", example="this attack deals 2 more damage")
     def bonus(n):
@@ -278,6 +377,7 @@ def build_vocabulary() -> Vocabulary:
             _whose(who)
 
             def step(s, c):
+                gone = []
                 for q in who.resolve(s, c):
                     k = KEYS[q]
                     zone = s.zones[zone_of(k)]
@@ -290,7 +390,10 @@ def build_vocabulary() -> Vocabulary:
                         s.zones[k.graveyard].append(iid)
                         s.reveals += reveal
                         narrate(s, verb, told, p=k.name, card=Card(iid))
+                        gone.append(iid)
+                c["_it"] = gone  # "destroy 1 trap of target enemy; if you do, draw a card"
                 return None
+            step.binds = ("it", "them")
             return step
         return make
 

@@ -20,9 +20,12 @@ from importlib.resources import files
 
 from tabletop.dsl.scope import Scope
 from tabletop.framework.cards import CardDef
+from tabletop.framework.language import N_, gettext
+from tabletop.framework.triggers import ATTACKED
 from tabletop.framework.packs import CardFormat
 
 from tabletop.packs.volfyirion.model import COLOURS, KEYS, KIND_OF, RESOURCES
+from tabletop.packs.volfyirion.variants import When, on_attack
 
 SCHEMA = json.loads(files("tabletop.packs.volfyirion").joinpath("card.schema.json").read_text("utf-8"))
 
@@ -174,6 +177,26 @@ def _abilities(entry: dict, fields: dict, compiler, name: str) -> None:
     fields["statics"] = tuple(statics)
 
 
+#: why a Ploy's requirement read as another card trigger is refused: a Ploy waits in its owner's
+#: hand of one, answering the pack's signals only
+PLOY_REQUIREMENTS = N_("a Ploy's requirement is an attack on your cities ('an opponent attacks one of your "
+                       "cities', 'an enemy attacks one of your cities with a troop'), 'an opponent moves "
+                       "volfyirion onto one of your cities', 'an opponent attacks one of your cities after using "
+                       "a troop's remove ability' or 'there are N buildings|troops|wonders in play'")
+
+
+def _requirement(compiler, when):
+    """A Ploy's ``when:``: the pack's own requirements as they are; the card language's attack
+    trigger (``an opponent attacks one of your cities``) as the Ploy answering that attack; any
+    other trigger is refused, since a Ploy answers only what the pack signals to it."""
+    if when is None or isinstance(when, When):
+        return when
+    if getattr(when, "event", None) == ATTACKED and getattr(when, "it", None) == "subject":
+        return on_attack(when)
+    compiler.fail(("when",), gettext(PLOY_REQUIREMENTS))
+    return None
+
+
 def _variant_fields(entry: dict, fields: dict, compiler, name: str, kind: int) -> None:
     """``variant``, ``rules`` (modifiers), a Ploy's ``when``/``effect``, a City's ``rebuild``."""
     from tabletop.framework.triggers import Trigger
@@ -190,7 +213,7 @@ def _variant_fields(entry: dict, fields: dict, compiler, name: str, kind: int) -
         if kind != 7:
             compiler.fail(("when" if "when" in entry else "effect",), "only Ploys have 'when' and 'effect'")
             return
-        when = compiler.text(("when",), "trigger", entry["when"], f"{name}/when")
+        when = _requirement(compiler, compiler.text(("when",), "trigger", entry["when"], f"{name}/when"))
         refs = {r: r for r in getattr(when, "provides", ())}
         prog = compiler.text(("effect",), "effect", entry["effect"], f"{name}/effect",
                              Scope(refs, f"the effect of Ploy {name!r} (its requirement: {entry['when']!r})"))

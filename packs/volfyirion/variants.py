@@ -11,6 +11,7 @@ triggers (a Ploy's ``when:``)::
     an opponent attacks one of your cities for the first time
     an opponent attacks one of your cities after using a troop's remove ability
     there are N buildings|troops|wonders in play
+    PLAYERS attack CITIES, CITIES is attacked   (the card language's attack trigger: :func:`on_attack`)
 
 effects (a Ploy's ``effect:``)::
 
@@ -302,11 +303,43 @@ class Recover:
 
 
 def _opp_city(event: str, text: str, extra=None, provides: tuple = ()) -> When:
+    attack = "attack" in provides
+
     def test(state, ctx):
         if ctx.get("actor") == ctx["controller"] or ctx.get("target") != ctx["controller"]:
             return False
-        return extra is None or extra(state, ctx)
-    return When(event, test, text, provides)
+        if extra is not None and not extra(state, ctx):
+            return False
+        if attack:
+            ctx["_it"] = [_attacked_city_card(state, ctx)]  # "that city" (or "it"): the City attacked
+        return True
+    return When(event, test, text, provides + ("it",) if attack else provides)
+
+
+def _attacked_city_card(state, ctx: dict) -> int:
+    """The City card an ``attack`` signal is about: one of the target's Cities, or their claimed Lair."""
+    o, ci = ctx["target"], ctx["city"]
+    return state.slots[KEYS[o].lair] if ci == M.LAIR_CITY else state.vars[KEYS[o].cityids][ci]
+
+
+def on_attack(event) -> When:
+    """A Ploy's requirement written as the card language's attack trigger (``an opponent attacks one
+    of your cities``, ``an enemy attacks your city with a troop``): it answers the ``attack`` signal,
+    as the attack is made and before it resolves (as Double Shift's does, VOL-VAR-PLOY-02), so its
+    effect may still change or cancel the attack. The trigger's test reads the event's data as an
+    announced attack carries it (the City attacked, its owner, the attacker), and ``it`` / ``that
+    city`` is that City."""
+    shared = event.test
+
+    def test(state, ctx):
+        ctx["subject"] = _attacked_city_card(state, ctx)
+        ctx["player"] = ctx["target"]
+        ctx["by"] = ctx["actor"]
+        if shared is not None and not shared(state, ctx):
+            return False
+        ctx["_it"] = [ctx["subject"]]
+        return True
+    return When("attack", test, event.text, ("it", "they", "attack"))
 
 
 def register(v) -> None:
