@@ -850,7 +850,7 @@ class _Compiler(Reading):
                 continue
             if a.value == "for" and b.kind == "w" and b.value in ("each", "every") and i + 2 < len(body):
                 per, start = self._per(body, i + 2) if b.value == "every" else (1, i + 2)
-                count = self._on_cards(body[start:], per)
+                count = self._on_cards(body[start:], per) or self._this_way(body[start:], per)
                 self.counted, after = None, []
                 if count is None:
                     sel, after = self._count_then_duration(body[start:])
@@ -911,6 +911,15 @@ class _Compiler(Reading):
         return Quantity(lambda st, ctx: sum(value(st, iid) for iid, _ in sel.candidates(st, ctx)) // per, None,
                         text if per == 1 else f"every {per} {text}")
 
+    def _this_way(self, atoms: list[Atom], per: int) -> Quantity | None:
+        """``troop destroyed this way`` after ``for each``: the cards this effect has sent away so
+        far (the pack's quantity, a count of this turn's events since the effect began); None for
+        other words."""
+        if len(atoms) < 3 or [a.value for a in atoms[-2:]] != ["this", "way"]:
+            return None
+        q = self.quantity_atoms(atoms)
+        return q if per == 1 else Quantity(lambda st, ctx: q(st, ctx) // per, None, f"every {per} {q.text}")
+
     @staticmethod
     def _per(body: list[Atom], k: int) -> tuple[int, int]:
         """``for every two troops you control``: (2, where the troops begin); ``for every one of
@@ -942,7 +951,14 @@ class _Compiler(Reading):
                 fn = self.phrase(QUANTITY, atoms[1:])
             except CardLanguageError:
                 raise error from None
+        self.reads(fn)
         return _as_quantity(fn, " ".join(str(a.value) for a in atoms))
+
+    def reads(self, fn: Any) -> None:
+        """Note what a condition or a quantity ``fn`` reads: the events it counts (the program
+        listens for them) and whether it asks what happened during the effect (``just_now``)."""
+        self.listens.update(getattr(fn, "listens", ()))
+        self.just_now = self.just_now or getattr(fn, "just_now", False)
 
     # -- conditions ------------------------------------------------------------
     def cond(self, t) -> Callable[[Any, dict], bool]:
@@ -953,8 +969,7 @@ class _Compiler(Reading):
         if d == "cphrase":
             atoms = to_atoms(t.children)
             pred = self.asking(self.phrase(CONDITION, atoms), atoms)
-            self.listens.update(getattr(pred, "listens", ()))  # what it reads ("if you attacked this turn")
-            self.just_now = self.just_now or getattr(pred, "just_now", False)
+            self.reads(pred)  # what it reads ("if you attacked this turn", "if it dies")
             return pred
         if d == "not_":
             f = self.cond(t.children[1])
@@ -1049,7 +1064,9 @@ class _Compiler(Reading):
         d = t.data
         text = norm(self._slice(t))
         if d == "qphrase":
-            return _as_quantity(self.phrase(QUANTITY, to_atoms(t.children)), text)
+            fn = self.phrase(QUANTITY, to_atoms(t.children))
+            self.reads(fn)
+            return _as_quantity(fn, text)
         if d == "neg":
             a = self.expr(t.children[1])
             if a.const is not None:

@@ -16,7 +16,7 @@ from tabletop.dsl.compiler import Event
 from tabletop.dsl.events import DEEDS, DEPARTURES, attacking, card_event, departure
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import PAST_CARD_EVENTS, CardSelector
-from tabletop.dsl.vocabulary import Vocabulary
+from tabletop.dsl.vocabulary import QUANTITY, Vocabulary
 from tabletop.framework import triggers
 
 _EVENT_KEYS = frozenset({"subject", "player", "how", "by", "attacker", "target", "amount", "phase"})
@@ -28,9 +28,21 @@ def happened(event: Event, cmp: Comparison, just_now: bool = False) -> Callable[
     """How many of this turn's events ``event``'s test accepts, compared with ``cmp``; with
     ``just_now``, only those since the effect reading it began ("if it dies": a hero that died
     earlier this turn and came back has not died now)."""
-    name, test, own = event.event, event.test, event.own
+    count = tally(event, just_now)
 
     def pred(state, ctx: dict) -> bool:
+        return cmp.test(count(state, ctx), state, ctx)
+    pred.listens = count.listens
+    pred.just_now = just_now
+    return pred
+
+
+def tally(event: Event, just_now: bool = False) -> Callable[[Any, dict], int]:
+    """How many of this turn's events ``event``'s test accepts (``just_now``: since the effect
+    reading it began), as a number: "for each troop destroyed this way"."""
+    name, test, own = event.event, event.test, event.own
+
+    def count(state, ctx: dict) -> int:
         source = ctx.get("source")
         n = 0
         seen_events = triggers.this_turn(state)
@@ -45,11 +57,21 @@ def happened(event: Event, cmp: Comparison, just_now: bool = False) -> Callable[
             seen.update(data)
             if test is None or test(state, seen):
                 n += 1
-        return cmp.test(n, state, ctx)
-    pred.listens = frozenset({name, triggers.HISTORY})
-    pred.just_now = just_now
-    return pred
+        return n
+    count.listens = frozenset({name, triggers.HISTORY})
+    count.just_now = just_now
+    return count
 
+
+#: the ways a count of the cards an effect has just sent away reads ("for each troop destroyed
+#: this way", "the number of heroes that died this way"): with ``{hows}`` the departures, else a death
+THIS_WAY = ("{x:cards} {hows:words:departure} this way", "{x:cards} that|which was|were {hows:words:departure} this way",
+            "{x:cards} that|which died this way", "{x:cards} killed this way")
+
+
+def _this_way_example(pattern: str, way: str, ex) -> str:
+    return (pattern.replace("[the] ", "the ").replace("{x:cards}", ex.kinds).replace("{hows:words:departure}", way)
+            .replace("that|which", "that").replace("was|were", "were"))
 
 
 def register(v: Vocabulary, table, ex) -> None:
@@ -102,6 +124,13 @@ def register(v: Vocabulary, table, ex) -> None:
         v.condition(pattern, example=pattern.replace("{x:cards}", "it").replace("|survives", ""),
                     listed="died" in table.departures)(
             lambda x: happened(departure(table, x, ("died",)), NONE, True))
+
+    for form in THIS_WAY:  # bare after "for each" (the compiler reads it so), else "the number of ..."
+        listed = "died" in table.departures or "hows" in form
+        for pattern in (form, "[the] number of " + form):
+            v.pattern(QUANTITY, pattern, example=_this_way_example(pattern, way, ex), listed=listed and pattern != form)(
+                lambda x, hows=None: tally(departure(table, x, tuple(DEPARTURES[h] for h in hows) if hows
+                                                     else ("died",)), just_now=True))
 
     def attacks(by, x: CardSelector | None) -> Event:
         return card_event(T.ATTACKED, x, None, "", by=by)
