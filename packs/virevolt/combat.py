@@ -16,6 +16,10 @@ from tabletop.packs.virevolt.keys import KEYS
 
 #: the flag of a main hero no attack may target ("your main hero cannot be attacked until your next turn")
 UNATTACKABLE = "virevolt/unattackable"
+#: the flag of a hero that may not attack ("the target cannot attack until your next turn"): it is
+#: read as the attack is offered, so it follows the hero wherever it goes (a secondary hero flagged
+#: so cannot attack once it becomes the main hero while the change lasts)
+DISARMED = "virevolt/cannot-attack"
 #: the stat of a change waiting for the next attack on a hero ("the next attack against your main
 #: hero deals 2 less damage"): used up as that attack resolves (:func:`shield`)
 NEXT_ATTACK = "next attack damage"
@@ -49,13 +53,18 @@ def shielded(state, q: int) -> bool:
     return lasting.MODIFIERS in state.listen and bool(shields(state, q))
 
 
+def disarmed(state, p: int, hero: int) -> bool:
+    """Whether a card's restriction says ``p``'s ``hero`` cannot attack now (``the target cannot attack``)."""
+    return lasting.MODIFIERS in state.listen and bool(lasting.flagging(state, hz.holders, DISARMED, hero, p))
+
+
 def attack_actions(state, p: int, avail=None) -> list:
     k = KEYS[p]
     z = state.zones
     if state.counters[k.attacked] or not z[k.main]:
         return []
     hero = z[k.main][0]
-    if st.frozen(state, hero):
+    if st.frozen(state, hero) or disarmed(state, p, hero):
         return []
     atks = state.cards[hero].attacks
     if not atks:

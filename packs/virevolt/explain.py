@@ -112,6 +112,10 @@ class Explain:
             if st.frozen(state, hero):
                 return _("your main hero {card} is frozen: it cannot attack this turn (VIR-STATE-02)").format(
                     card=card_name(cards[hero].name))
+            disarming = lasting.flagging(state, hz.holders, combat.DISARMED, hero, p)
+            if disarming:
+                return _("your main hero {card} cannot attack now: {source} says so").format(
+                    card=card_name(cards[hero].name), source=card_names(state, disarming))
             q = int(action[1][1:]) - 1
             if q == p or not 0 <= q < state.nplayers:
                 return _("attack another player: attack p2 <attack name>")

@@ -19,7 +19,7 @@ incantation``, ``an enemy plays a hero`` (the new hero is ``the new hero`` or ``
 hero has N hp or less``, ``an enemy hero has STATE``. Hero powers (``powers:``): ``your attacks deal N more damage``, ``this hero takes
 N less damage from attacks``, ``heal N damage from this hero in your state phase``, or any
 lasting change of the shared language; Virevolt's restrictions among them are ``cannot be
-chosen|targeted by traps``, ``cannot be attacked`` and ``cannot be poisoned|burned|frozen|stunned``.
+chosen|targeted by traps``, ``cannot be attacked``, ``cannot attack`` and ``cannot be poisoned|burned|frozen|stunned``.
 The states are adjectives too (``each burning enemy hero``, ``if the target is frozen``: the
 table's, :data:`~.states.ADJECTIVES`). Everything else (draw, discard, return, put, look at,
 counts, comparisons, triggers, modifiers) is shared, over :class:`~.table.VirevoltTable`.
@@ -600,6 +600,7 @@ def build_vocabulary() -> Vocabulary:
 
     v.pattern("flag", "cannot be chosen|targeted by traps", example="cannot be chosen by traps")(lambda: TRAP_PROOF)
     v.pattern("flag", "cannot be attacked", example="cannot be attacked")(lambda: combat.UNATTACKABLE)
+    v.pattern("flag", "cannot|can't attack", example="cannot attack")(lambda: combat.DISARMED)
     v.pattern("flag", "cannot be {s:word:state-taken}", example="cannot be frozen")(
         lambda s: st.SPARED[st.TAKEN[s]])  # what inflicting it does then: nothing (states.inflict)
 
