@@ -364,6 +364,24 @@ def replace_in_row(state, slot: int) -> tuple[int, int]:
     return old, new
 
 
+#: a Wonder sealed or unsealed (subject, player: its owner, by: who did it): the pack's own events,
+#: for the cards that answer them ("when this card is sealed", "whenever you unseal a wonder")
+SEALED, UNSEALED = "volfyirion/sealed", "volfyirion/unsealed"
+
+
+def set_sealed(state, iid: int, owner: int, seal: bool) -> None:
+    """Seal (or unseal) ``owner``'s Wonder ``iid`` (VOL-SEAL-01/02), telling the cards that answer it.
+    A Wonder's own "when this card is sealed" answers the sealing that silences it (as a card's
+    "when this leaves play" answers its leaving)."""
+    if seal:
+        state.marks["sealed"].add(iid)
+    else:
+        state.marks["sealed"].discard(iid)
+    event = SEALED if seal else UNSEALED
+    if event in state.listen:
+        announce(state, event, subject=iid, player=owner, by=cause(state))
+
+
 def remove_from(state, iid: int, src: str, how: str = "removed") -> None:
     """Remove a card from the game for good (VOL-SETUP-13); ``how`` it left play, for triggers.
     ``src`` is the place it leaves (a zone or a slot, by name)."""

@@ -852,7 +852,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         if state.cards[iid].unsealable:  # Ascension Path (VOL-VAR-ASC-02)
             raise IllegalAction(f"{a[2]} can never be sealed")
         self._pay(state, KEYS[p].kp, state.cards[iid].cost)
-        state.marks["sealed"].add(iid)  # points already gained stay (VOL-SEAL-07)
+        M.set_sealed(state, iid, pl, True)  # points already gained stay (VOL-SEAL-07)
         if state.log is not None:
             narrate(state, "seal", "{p} seals {owner}'s {card} for {cost} knowledge", actor=p, p=KEYS[p].name,
                     owner=KEYS[pl].name, card=Card(iid), cost=state.cards[iid].cost)
@@ -861,7 +861,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         p = state.active
         pl, iid = self._wonder_in_play(state, a, True)
         self._pay(state, KEYS[p].kp, state.cards[iid].cost)
-        state.marks["sealed"].discard(iid)
+        M.set_sealed(state, iid, pl, False)
         if state.log is not None:
             narrate(state, "seal", "{p} unseals {owner}'s {card} for {cost} knowledge", actor=p, p=KEYS[p].name,
                     owner=KEYS[pl].name, card=Card(iid), cost=state.cards[iid].cost)

@@ -47,6 +47,7 @@ from typing import Callable
 
 from tabletop.dsl import Vocabulary, common
 from tabletop.dsl.changes import NextMod, PickedMod, named_by_effect, picks
+from tabletop.dsl.events import card_event
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.places import ZoneRef
 from tabletop.dsl.quantity import Quantity
@@ -339,16 +340,10 @@ class Seal:
         self.steps = pick_steps(replace(pick, sel=replace(pick.sel, filters=pick.sel.filters + (can,))), self.act)
 
     def act(self, state, ctx, iid, key) -> None:
-        sealed = state.marks["sealed"]
         owner = int(key[1]) - 1  # a Playing Area's key: "p1.play"
-        if self.seal:
-            if not _can_seal(state, iid, key, ctx):
-                return
-            sealed.add(iid)
-        else:
-            if iid not in sealed:
-                return
-            sealed.discard(iid)
+        if not (_can_seal if self.seal else _is_sealed)(state, iid, key, ctx):
+            return
+        M.set_sealed(state, iid, owner, self.seal)
         if state.log is not None:
             narrate(state, "seal", _SEALED[self.seal], p=KEYS[owner].name, card=Card(iid))
         if not self.seal and owner == state.active and state.phase == "main":
@@ -533,6 +528,14 @@ def make_vocabulary() -> Vocabulary:
     @v.effect("unseal {x:cards}", example="unseal your wonders")
     def unseal(x):
         return Seal(Pick(x.where("playing area"), "_unseal", "unseal"), False).steps
+
+    # "when this card is sealed", "whenever you unseal a wonder", "whenever an enemy seals one of your wonders"
+    for verb, event in (("seal|seals", M.SEALED), ("unseal|unseals", M.UNSEALED)):
+        said = verb.split("|")[0] + "ed"
+        v.trigger(f"{{x:cards}} is|are|becomes {said}", example=f"this card is {said}")(
+            lambda x, event=event: card_event(event, x, None, ""))
+        v.trigger(f"{{by:players}} {verb} {{x:cards}}", example=f"you {verb.split('|')[0]} a wonder")(
+            lambda by, x, event=event: card_event(event, x, None, "", by=by))
 
     @v.condition("synergy {colours:words:colour}", example="synergy turquoise, red")
     def synergy(colours):
