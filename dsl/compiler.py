@@ -300,7 +300,39 @@ class _Compiler(Reading):
             self.scope, self.last_ref, self.moment = saved
             if first is not None:
                 raise first
-        return self.static(to_atoms(self.parse("start_phrase").children), None)
+        try:
+            return self.static(to_atoms(self.parse("start_phrase").children), None)
+        except CardLanguageError as plain:
+            return self._while_after(plain)
+
+    def _while_after(self, plain: CardLanguageError) -> CardAbility:
+        """``CHANGE while CONDITION`` (``this troop has +2 defence while volfyirion is in its
+        lair``): the ``while`` ability said the other way round; ``plain`` (the error of the text
+        read as a change) stands when it does not read so."""
+        text = self.text
+        for m in reversed(list(re.finditer(r"\bwhile\b", text))):
+            if m.start() == 0 or text[:m.start()].count("(") != text[:m.start()].count(")"):
+                continue
+            if not text[m.end():].strip():
+                raise self.error(gettext("'while' needs a condition after it: 'your troops have +1 defence while you "
+                                         "control a building'"), m.start(), m.end() - m.start())
+            saved = self.scope, self.last_ref, self.modifies
+            try:
+                change = to_atoms(self.parse("start_phrase", text[:m.start()]).children)
+                cond = self.cond(self.parse("start_condition", " " * m.end() + text[m.end():]).children[0])
+            except CardLanguageError as bad_condition:
+                self.scope, self.last_ref, self.modifies = saved
+                try:  # the words before 'while' are a change: the condition after it is at fault
+                    self.static(change, None)
+                except CardLanguageError:
+                    self.scope, self.last_ref, self.modifies = saved
+                    continue
+                raise bad_condition from None
+            try:
+                return self.static(change, cond)
+            except CardLanguageError:
+                self.scope, self.last_ref, self.modifies = saved
+        raise plain
 
     def card_ability_at(self, colon: int) -> CardAbility:
         """The ability whose head (trigger, moment or ``while``) ends at offset ``colon``.
