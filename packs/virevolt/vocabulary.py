@@ -39,7 +39,7 @@ from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.steps import Counter, ask_player, per_player
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
-from tabletop.framework.language import N_, CardName, Phrase
+from tabletop.framework.language import N_, CardName, Phrase, gettext
 from tabletop.framework.narration import Card, narrate
 from tabletop.packs.virevolt import combat
 from tabletop.packs.virevolt import crystals as cr
@@ -215,6 +215,14 @@ def build_vocabulary() -> Vocabulary:
             return None
         step.binds = ("it", "them")
         return step
+
+    def no_crystal_tokens(**_words):
+        raise ValueError(gettext("a Virevolt crystal is a card, never gained from nowhere: 'put a red crystal from your "
+                                 "deck into play' (or from your hand or graveyard), or 'restore 1 of your crystals' "
+                                 "to ready one consumed"))
+    for pattern in ("gain|gains|get|gets {n:number} {c:word:crystal} crystal|crystals",
+                    "gain|gains|get|gets {n:number} crystal|crystals"):
+        v.pattern(EFFECT, pattern, listed=False)(no_crystal_tokens)
 
     @v.pattern(EFFECT, "swap|exchange the hp of {x:cards}", listed=False)
     def swap_hp(x):

@@ -131,6 +131,14 @@ def test_crystals_of_an_enemy_are_refused_with_the_two_readings(text):
     assert "'of target enemy' (one, whom you choose) or 'of each enemy'" in info.value.message
 
 
+@pytest.mark.parametrize("text", ["gain a red crystal", "gain 2 crystals", "draw a card; gets 1 blue crystal"])
+def test_a_crystal_gained_from_nowhere_is_refused_with_the_card_ways(text):
+    """A Virevolt crystal is a card: the error says how a text brings one into play."""
+    with pytest.raises(tabletop.Error) as info:
+        tabletop.compile(text, "virevolt")
+    assert "'put a red crystal from your deck into play'" in info.value.message
+
+
 # ------------------------------------------------------------------ powers: a triggered ability
 @pytest.mark.parametrize("text,word", [
     ("whenever an enemy hero dies, deal 1 damage to the enemy main hero", "whenever"),
