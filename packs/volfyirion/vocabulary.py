@@ -97,16 +97,19 @@ class Gain:
 
 class RemoveCard:
     """Remove a Card: one of the owner's cards in Playing Area, Discard Pile or hand (VOL-EFF-REMCARD),
-    or in the ones ``where`` keeps ("remove a card from your hand"). The card removed is ``it``, so
-    that "if you do" after it asks whether a card was removed."""
+    or in the ones ``where`` keeps ("remove a card from your hand"); ``n`` of them, one question
+    each ("remove up to 2 cards"), each a card the player may keep instead, and the first kept
+    ends the removals. The cards removed are ``it`` / ``them``, so that "if you do" after it asks
+    whether a card was removed."""
 
     kind = "remove_card"
     key = "_remcard"
-    binds = ("it",)
-    __slots__ = ("where",)
+    binds = ("it", "them")
+    __slots__ = ("where", "n")
 
-    def __init__(self, where: tuple[str, ...] = REMOVAL_LABELS) -> None:
+    def __init__(self, where: tuple[str, ...] = REMOVAL_LABELS, n: Quantity | None = None) -> None:
         self.where = where
+        self.n = n
 
     def __call__(self, state, ctx):
         p = ctx["controller"]
@@ -114,24 +117,37 @@ class RemoveCard:
         places = {"play": K.play, "discard": K.discard, "hand": K.hand}
         if self.key in ctx:
             label = ctx.pop(self.key)
-            ctx["_it"] = []
+            k, total, got = ctx.pop(self.key + "/n", (1, 1, []))  # (noted only when several are asked)
             if label is not None:
                 where, _, name = label.partition(":")
                 src = places[where]
                 iid = M.removal_choice(state, src, name)
                 if iid >= 0:
                     M.remove_from(state, iid, src)
-                    ctx["_it"] = [iid]
-            return None
+                    got = got + [iid]
+            if label is None or k == total:
+                ctx["_it"] = got
+                return None
+            k += 1
+        else:
+            k, total, got = 1, 1 if self.n is None else self.n(state, ctx), []
+            if total < 1:
+                ctx["_it"] = []
+                return None
         sources = tuple((w, places[w]) for w in REMOVAL_LABELS if w in self.where)
         options, values = M.removal_options(state, sources, own_effect=ctx.get("source", -1))
         if not options:
-            ctx["_it"] = []
+            ctx["_it"] = got
             return None
         options.append(SKIP)
         values.append(None)
-        return Decision(p, Phrase(N_("{card}: remove one of your cards from the game?"), card=CardName(ctx.get('card', ''))),
-                        options, values, self.key)
+        card = CardName(ctx.get('card', ''))
+        if total == 1:
+            prompt = Phrase(N_("{card}: remove one of your cards from the game?"), card=card)
+        else:
+            ctx[self.key + "/n"] = (k, total, got)
+            prompt = Phrase(N_("{card}: remove one of your cards from the game ({k} of {n})?"), card=card, k=k, n=total)
+        return Decision(p, prompt, options, values, self.key)
 
 
 def _removal_place(z: ZoneRef) -> tuple[str, ...]:
@@ -453,6 +469,17 @@ def make_vocabulary() -> Vocabulary:
     def remove_card_from(z):
         return RemoveCard(z)
 
+    def _removals(n: Quantity, where: tuple[str, ...] = REMOVAL_LABELS) -> RemoveCard:
+        if n.const is not None and n.const < 1:
+            raise ValueError(f"remove needs at least 1 card, not {n.const}")
+        return RemoveCard(where, n)
+
+    # "remove up to 2 cards": each removal is the player's choice, as "remove a card" is, so "up to" says no more
+    for upto in ("", "up to "):
+        v.effect(f"remove {upto}{{n:number}} cards|card", example=f"remove {upto}2 cards")(_removals)
+        v.effect(f"remove {upto}{{n:number}} cards|card from|in {{z:removal-place}}",
+                 example=f"remove {upto}2 cards from your hand or discard pile")(lambda n, z: _removals(n, z))
+
     v.pattern("removal-place", "{z:zone}", example="your hand")(_removal_place)
     v.pattern("removal-place", "{z:zone} or|and {more:removal-place}")(lambda z, more: _removal_place(z) + more)
     v.pattern("removal-place", "{z:zone} , {more:removal-place}")(lambda z, more: _removal_place(z) + more)
@@ -466,7 +493,7 @@ def make_vocabulary() -> Vocabulary:
     def move():
         return MoveDragon()
 
-    @v.effect("move volfyirion to {c:city}", example="move volfyirion to an enemy city")
+    @v.effect("move volfyirion to|onto {c:city}", example="move volfyirion to an enemy city")
     def move_to(c):
         return MoveDragon(c)
 

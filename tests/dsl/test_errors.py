@@ -210,7 +210,7 @@ def test_what_may_follow_is_listed_with_or_before_the_last():
 
     v = registry().get("volfyirion").vocabulary()
     e = err(v, "move volfyirion toward the moon")
-    assert "unexpected word 'toward' in this statement, expected the end of the phrase, 'to' or 'back'" in str(e)
+    assert "unexpected word 'toward' in this statement, expected the end of the phrase, 'to', 'onto' or 'back'" in str(e)
 
 
 def test_an_unknown_verb_lists_the_verbs_and_the_phrases_that_open_with_a_subject():
