@@ -544,7 +544,7 @@ class _Compiler(Reading):
         """A trigger an effect leaves behind: ``[this turn,] whenever ...: ...``, ``at the start of ...: ...``."""
         tphrase, seq_t = t.children
         this_turn, head = _leading_duration(to_atoms(tphrase.children))
-        kw, rest = _trigger_word(head)
+        kw, rest = _trigger_word(head, once=True)
         if kw is None and any(a.value in ("if", "one", "may") for a in head[1:]):
             colon = tphrase.meta.end_pos + self.text[tphrase.meta.end_pos:].index(":")
             raise self.error(gettext("unexpected ':' ('if', 'may' and 'choose one:' only start a step: at the start or "
@@ -690,7 +690,7 @@ class _Compiler(Reading):
         """``this turn, whenever EVENT, EFFECT`` / ``at the start of MOMENT, EFFECT``: a trigger left
         behind, written with a comma for the colon (the first comma after which the rest reads)."""
         this_turn, head = _leading_duration(atoms)
-        kw, _ = _trigger_word(head)
+        kw, _ = _trigger_word(head, once=True)
         if kw is None:
             return None
         first = len(atoms) - len(head)
@@ -701,7 +701,7 @@ class _Compiler(Reading):
                 continue
             self.scope, self.last_ref, self.moment = saved
             trig = atoms[first:k]
-            kw, rest = _trigger_word(trig)
+            kw, rest = _trigger_word(trig, once=True)
             start, end = atoms[k].end, atoms[-1].end
             try:
                 seq_t = self.parse("start_effect", " " * start + self.text[start:end]).children[0]
@@ -721,7 +721,7 @@ class _Compiler(Reading):
             return self._statement(atoms)
         except CardLanguageError as first:
             # lasting_comma first: its error, if the text starts as a trigger, is the one to show
-            for reading in (self.lasting_comma, self.unless, self.repeated):
+            for reading in (self.lasting_comma, self.unless, self.repeated, self.next_one):
                 got = reading(atoms)
                 if got is not None:
                     return got
@@ -747,6 +747,36 @@ class _Compiler(Reading):
                 if got is not None:
                     return got
             raise first
+
+    def next_one(self, atoms: list[Atom]) -> tuple | None:
+        """``put the next card you acquire this turn on top of your deck``: the statement, with
+        ``it`` for the card, left behind as a trigger answering once (``this turn, the next time
+        you acquire a card, put it on top of your deck``). Without a duration it waits until such a
+        card comes; the verbs are those of the pack's triggers (``you acquire``, ``you play``...)."""
+        values = [a.value if a.kind == "w" else None for a in atoms]
+        for i in range(len(atoms) - 4):
+            if values[i:i + 2] != ["the", "next"] or "you" not in values[i + 3:]:
+                continue
+            j = values.index("you", i + 3)
+            if j + 1 >= len(atoms) or atoms[j + 1].kind != "w":
+                continue
+            end, this_turn = j + 2, None
+            for words, d in DURATIONS:
+                if values[end:end + len(words)] == list(words):
+                    end, this_turn = end + len(words), d
+                    break
+            trig = [Atom("w", "when", atoms[i].start, atoms[i + 1].end)] + atoms[j:j + 2] + atoms[i + 2:j]
+            kw, rest = _trigger_word(trig, once=True)
+            start, stop = atoms[0].start, atoms[-1].end
+            a, b = atoms[i].start, atoms[end - 1].end
+            body = " " * start + self.text[start:a] + "it" + " " * (b - a - 2) + self.text[b:stop]
+            saved = self.scope, self.last_ref, self.moment, set(self.listens)
+            try:
+                seq_t = self.parse("start_effect", body).children[0]
+                return self.lasting_trigger(kw, rest, trig, this_turn, seq_t, norm(body), self.text[start:stop])
+            except CardLanguageError:
+                self.scope, self.last_ref, self.moment, self.listens = saved
+        return None
 
     def delayed(self, atoms: list[Atom]) -> tuple | None:
         """``EFFECT at the start of MOMENT`` (``draw a card at the start of your next turn``): the
@@ -1418,9 +1448,16 @@ def _leading_duration(head: list[Atom]) -> tuple[str | None, list[Atom]]:
     return None, head
 
 
-def _trigger_word(head: list[Atom]) -> tuple[str | None, list[Atom]]:
-    """``when``/``whenever`` or ``at the start|end|beginning of`` at the start of ``head``, and the rest."""
+def _trigger_word(head: list[Atom], once: bool = False) -> tuple[str | None, list[Atom]]:
+    """``when``/``whenever`` or ``at the start|end|beginning of`` at the start of ``head``, and the
+    rest. With ``once`` (a trigger an effect leaves, which ``when`` answers once), ``the next time
+    X`` and ``when you next VERB`` are ``when X``."""
     words = [a.value for a in head[:4]]
+    if once and words[:3] == ["the", "next", "time"] and len(head) > 3:
+        return "when", head[3:]
+    if once and words[:1] == ["when"] and "next" in words[2:4]:
+        k = words.index("next", 2)
+        return "when", head[1:k] + head[k + 1:]
     if words[:1] in (["when"], ["whenever"]):
         return words[0], head[1:]
     if len(words) == 4 and words[0] == "at" and words[1] == "the" and words[2] in ("start", "beginning", "end") \
