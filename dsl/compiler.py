@@ -752,20 +752,30 @@ class _Compiler(Reading):
         """``put the next card you acquire this turn on top of your deck``: the statement, with
         ``it`` for the card, left behind as a trigger answering once (``this turn, the next time
         you acquire a card, put it on top of your deck``). Without a duration it waits until such a
-        card comes; the verbs are those of the pack's triggers (``you acquire``, ``you play``...)."""
+        card comes; the player and verb are those of the pack's triggers (``you acquire``, ``an enemy
+        plays``...)."""
+        said_first, rest = _leading_duration(atoms)
+        first = atoms[0].start  # the whole text, its duration said first included
+        if said_first is not None and rest:  # "until your next turn, deal 2 damage to the next hero an enemy plays"
+            atoms = rest
         values = [a.value if a.kind == "w" else None for a in atoms]
         for i in range(len(atoms) - 4):
-            if values[i:i + 2] != ["the", "next"] or "you" not in values[i + 3:]:
+            if values[i:i + 2] != ["the", "next"]:
                 continue
-            j = values.index("you", i + 3)
-            if j + 1 >= len(atoms) or atoms[j + 1].kind != "w":
+            j = next((k for k in range(i + 3, len(atoms) - 1) if values[k] == "you"
+                      or values[k:k + 2] in (["an", "enemy"], ["the", "enemy"], ["an", "opponent"],
+                                             ["your", "opponent"])), None)
+            if j is None:
                 continue
-            end, this_turn = j + 2, None
+            who = 1 if values[j] == "you" else 2  # the player's words, then the verb
+            if j + who >= len(atoms) or atoms[j + who].kind != "w":
+                continue
+            end, this_turn = j + who + 1, said_first
             for words, d in DURATIONS:
                 if values[end:end + len(words)] == list(words):
                     end, this_turn = end + len(words), d
                     break
-            trig = [Atom("w", "when", atoms[i].start, atoms[i + 1].end)] + atoms[j:j + 2] + atoms[i + 2:j]
+            trig = [Atom("w", "when", atoms[i].start, atoms[i + 1].end)] + atoms[j:j + who + 1] + atoms[i + 2:j]
             kw, rest = _trigger_word(trig, once=True)
             start, stop = atoms[0].start, atoms[-1].end
             a, b = atoms[i].start, atoms[end - 1].end
@@ -773,7 +783,7 @@ class _Compiler(Reading):
             saved = self.scope, self.last_ref, self.moment, set(self.listens)
             try:
                 seq_t = self.parse("start_effect", body).children[0]
-                return self.lasting_trigger(kw, rest, trig, this_turn, seq_t, norm(body), self.text[start:stop])
+                return self.lasting_trigger(kw, rest, trig, this_turn, seq_t, norm(body), self.text[first:stop])
             except CardLanguageError:
                 self.scope, self.last_ref, self.moment, self.listens = saved
         return None
