@@ -379,6 +379,8 @@ def _claimed_lair(state, iid: int, key, ctx) -> bool:
 
 #: "the lair": the claimed Lair, a City of its owner's (VOL-DEFEAT-12), whoever that is
 THE_LAIR = CardSelector("the lair", kind="city", filters=(_claimed_lair,))
+#: the Cities an attack named without its target is on: any (an attack is always on a City, VOL-ATTACK-01)
+ANY_CITY = CardSelector("cities", kind="city")
 
 
 def _attacked(x: CardSelector) -> CardSelector:
@@ -435,6 +437,13 @@ def _attack_costs(v: Vocabulary) -> None:
         v.modifier(f"your next attack against|on {{x:attacked-cities}} costs {change}",
                    example=f"your next attack against the lair costs {said}")(
             lambda x, n, c, uid: next_attack_cost_change("you", x, n, c, uid))
+        # the same with no City named: on whichever City the attack is made
+        v.modifier(f"[{{who:attacker}}] attacks cost {change}", example=f"your attacks cost {said}")(
+            lambda n, c, uid, who=None: attack_cost_change(who, ANY_CITY, n, c, uid))
+        v.modifier(f"the next attack costs {change}", example=f"the next attack costs {said}")(
+            lambda n, c, uid: next_attack_cost_change(None, ANY_CITY, n, c, uid))
+        v.modifier(f"your next attack costs {change}", example=f"your next attack costs {said}")(
+            lambda n, c, uid: next_attack_cost_change("you", ANY_CITY, n, c, uid))
 
 
 def next_attack_cost_change(who: str | None, x: CardSelector, n: Quantity, c: str,

@@ -53,6 +53,23 @@ def test_the_attack_pays_the_changed_cost():
     assert seen["p2"]["city2"]["destroyed"] is True and seen["p1"]["points"]["battle"] == 0
 
 
+@pytest.mark.parametrize("text", ["your attacks cost 2 less battle this turn", "this turn, attacks cost 2 battle less"])
+def test_attacks_with_no_city_named_are_changed_on_whichever_city_they_are_made(text):
+    assert _attacks(*_run(text)) == {"attack p2.city1", "attack p2.city2"}  # 8 and 9 less 2; not 10
+
+
+def test_attacks_with_no_city_named_are_changed_on_the_lair_too():
+    assert "attack p2.lair" in _attacks(*_run("your attacks cost 3 less battle this turn", setup={
+        **LAIR, "p1": {"hand": NO_HAND, "points": {"battle": 7}}}))
+
+
+def test_your_next_attack_with_no_city_named_is_one_attack_only():
+    setup = {**SEVEN, "p1": {"hand": NO_HAND, "points": {"battle": 14}}}
+    game, state = _run("your next attack costs 2 less battle this turn", "attack p2.city1", setup=setup)
+    assert _seen(game, state)["p1"]["points"]["battle"] == 8  # 8 less 2 paid; the next attack pays in full
+    assert _attacks(game, state) == set()  # city2 costs 9 again, city3 10: 8 battle left
+
+
 def test_a_guarded_city_is_changed_once_for_the_city_and_its_troop():
     setup = {**SEVEN, "p1": {"hand": NO_HAND, "points": {"battle": 9}}, "p2": {"cities": [{"troop": "Novice"}]}}
     game, state = _run("attacks against enemy cities cost 1 less battle this turn", "attack p2.city1", setup=setup)
