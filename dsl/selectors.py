@@ -215,6 +215,8 @@ _REF_WORDS = [
 ]
 
 _QUANT_ALL = ("each", "every", "all")
+#: the words after a bare quantifier that say its noun is left out ("put one into your hand"): a place follows
+_PRONOUN_END = ("into", "onto", "on", "in", "back")
 
 
 def cards(m: Matcher, pos: int):
@@ -256,6 +258,11 @@ def _cards(m: Matcher, pos: int):
         yield from _top(m, pos)
         return
     for p, mode, q in _quantifier(m, pos):
+        if m.word(p) in _PRONOUN_END and mode in ("one", "n", "upto") and p > pos:
+            # "put one into your hand and the rest ...", "discard two": "one of them" with the noun left out
+            sel = CardSelector(text_of(m, pos, p), mode, q, ref="them", problem=m.missing(pos, p, "it"))
+            yield p, sel
+            continue
         read = _of(m, pos, p + 1, mode, q) if m.word(p) == "of" else _body(m, pos, p, mode, q)  # "one of your heroes"
         said = m.word(p - 1) == "target"  # "target enemy hero", "up to 2 target heroes": chosen
         for end, sel in read:
