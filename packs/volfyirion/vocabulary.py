@@ -470,6 +470,11 @@ def make_vocabulary() -> Vocabulary:
     def gain(amounts):
         return Gain(amounts)
 
+    @v.effect("double your {r:word:resource} [points]", example="double your battle")
+    def double(r):  # as many points of that kind as the player has now, gained to its pool (VOL-RES-01)
+        k = RESOURCES.index(r)
+        return Gain(((Quantity(lambda s, c: s.counters[KEYS[c["controller"]].res[k]], None, f"your {r}"), r),))
+
     @v.effect("remove a card", example="remove a card")
     def remove_card():
         return RemoveCard()
