@@ -319,6 +319,9 @@ class _Compiler(Reading):
             saved = self.scope, self.last_ref, self.modifies
             try:
                 change = to_atoms(self.parse("start_phrase", text[:m.start()]).children)
+            except CardLanguageError:
+                continue
+            try:
                 cond = self.cond(self.parse("start_condition", " " * m.end() + text[m.end():]).children[0])
             except CardLanguageError as bad_condition:
                 self.scope, self.last_ref, self.modifies = saved

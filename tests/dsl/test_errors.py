@@ -348,3 +348,13 @@ def test_typographic_quotes_are_named(vocab):
 def test_a_condition_before_a_colon_is_offered_as_if_or_guard(vocab):
     e = err(vocab, "synergy red: draw 1")
     assert e.suggestion == "'if synergy red: ...', or 'synergy red -> ...' where the card's ability may be guarded"
+
+
+@pytest.mark.parametrize("text", ["; is sealed , to 0 you remove while until has", "-1 its next divided plays while that"])
+def test_a_while_after_words_that_are_no_phrase_is_a_located_error(text):
+    """``CHANGE while CONDITION`` is tried only where the words before ``while`` read: these are an error, not a crash."""
+    from tabletop.framework.packs import registry
+
+    with pytest.raises(CardLanguageError) as info:
+        compile_text(text, "card ability", registry().get("volfyirion").vocabulary(), program_id="test/while")
+    assert info.value.column is not None
