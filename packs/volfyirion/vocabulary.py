@@ -52,6 +52,7 @@ from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.places import ZoneRef
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import CardSelector
+from tabletop.dsl.steps import Counter, per_player
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.framework.language import N_, CardName, Phrase, Word
@@ -460,6 +461,26 @@ def next_attack_cost_change(who: str | None, x: CardSelector, n: Quantity, c: st
     return NextMod(mod)
 
 
+def _players_remove(v: Vocabulary) -> None:
+    """``each player removes a card from their hand``: Remove a Card, asked of each player in turn, for
+    their own cards. Added after the shared words, so that their own phrases are listed first."""
+    def _each_removes(who, z=None):
+        return per_player(who, _KEY(), RemoveCard(REMOVAL_LABELS if z is None else z))
+
+    v.effect("{who:players} remove|removes a card", example="each player removes a card")(_each_removes)
+    v.effect("{who:players} remove|removes a card from|in their {z:removal-zones}",
+             example="each player removes a card from their hand")(_each_removes)
+    for words, label in REMOVAL_ZONES.items():  # "their hand or discard pile": each one's own
+        v.pattern("removal-zone", words, listed=False)(lambda label=label: (label,))
+    v.pattern("removal-zones", "{a:removal-zone}", listed=False)(lambda a: a)
+    v.pattern("removal-zones", "{a:removal-zone} or|and {b:removal-zones}", listed=False)(lambda a, b: a + b)
+    v.pattern("removal-zones", "{a:removal-zone} , {b:removal-zones}", listed=False)(lambda a, b: a + b)
+
+
+#: the context keys of the steps this module's phrases make
+_KEY = Counter("vol")
+
+
 def make_vocabulary() -> Vocabulary:
     v = Vocabulary("volfyirion")
     v.words("resource", RESOURCES)
@@ -637,7 +658,9 @@ def make_vocabulary() -> Vocabulary:
     # a restriction (a flag of the shared lasting changes): "your cities cannot be attacked this turn"
     v.pattern("flag", "cannot be attacked", example="cannot be attacked")(lambda: M.UNATTACKABLE)
     _attack_costs(v)
-    return common.install(v, VolfyirionTable())
+    common.install(v, VolfyirionTable())
+    _players_remove(v)
+    return v
 
 
 VOCABULARY = make_vocabulary()
