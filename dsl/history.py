@@ -65,7 +65,8 @@ def tally(event: Event, just_now: bool = False) -> Callable[[Any, dict], int]:
 
 #: the ways a count of the cards an effect has just sent away reads ("for each troop destroyed
 #: this way", "the number of heroes that died this way"): with ``{hows}`` the departures, else a death
-THIS_WAY = ("{x:cards} {hows:words:departure} this way", "{x:cards} that|which was|were {hows:words:departure} this way",
+THIS_WAY = ("{x:cards} {hows:words:departure} this way",
+            "{x:cards} that|which was|were {hows:words:departure} this way",
             "{x:cards} that|which died this way", "{x:cards} killed this way")
 
 
@@ -128,9 +129,10 @@ def register(v: Vocabulary, table, ex) -> None:
     for form in THIS_WAY:  # bare after "for each" (the compiler reads it so), else "the number of ..."
         listed = "died" in table.departures or "hows" in form
         for pattern in (form, "[the] number of " + form):
-            v.pattern(QUANTITY, pattern, example=_this_way_example(pattern, way, ex), listed=listed and pattern != form)(
-                lambda x, hows=None: tally(departure(table, x, tuple(DEPARTURES[h] for h in hows) if hows
-                                                     else ("died",)), just_now=True))
+            v.pattern(QUANTITY, pattern, example=_this_way_example(pattern, way, ex),
+                      listed=listed and pattern != form)(
+                lambda x, hows=("died",): tally(departure(table, x, tuple(DEPARTURES.get(h, h) for h in hows)),
+                                               just_now=True))
 
     def attacks(by, x: CardSelector | None) -> Event:
         return card_event(T.ATTACKED, x, None, "", by=by)

@@ -259,7 +259,7 @@ def _cards(m: Matcher, pos: int):
         return
     for p, mode, q in _quantifier(m, pos):
         if m.word(p) in _PRONOUN_END and mode in ("one", "n", "upto") and p > pos:
-            # "put one into your hand and the rest ...", "discard two": "one of them" with the noun left out
+            # "put one into your hand and the rest ...", "put two on top of your deck": "one of them", its noun left out
             sel = CardSelector(text_of(m, pos, p), mode, q, ref="them", problem=m.missing(pos, p, "it"))
             yield p, sel
             continue
