@@ -1,0 +1,158 @@
+"""Instructions a random Volfyirion step executes, here and in a hand-written engine: counts, not times.
+
+    python benchmarks/instructions.py                                   # per step, and by kind of action
+    python benchmarks/instructions.py --reference PATH/ref_volfyirion.py --games 8
+
+Needs valgrind. CPU times on a shared two-core machine move by a tenth from one run to the next,
+so a change worth 2% of a step cannot be seen in them. The instructions the interpreter executes
+(callgrind's ``Ir``) do not move: the same code, seeds and ``PYTHONHASHSEED`` give the same count
+whatever else the machine is doing. Each figure is the difference between two runs of this script
+under callgrind that differ only in the part measured, divided by how many times that part ran, so
+the imports, the compilation of the cards and the set-ups cancel out:
+
+- *a step*: random self-play as ``benchmarks/run.py --reference`` plays it (deals 1000, 1001...,
+  200 turns at most): ``--games`` games more after as many played first, against those alone;
+- *by kind*: the states of ``--games`` random games, each cloned before the action a random player
+  took there. Every run applies every action once to a clone of its state (and lists the legal
+  actions there), so that each code path's one-time costs (the interpreter specialising its
+  bytecode, a lazy import) are paid in every run; a kind's run then applies that kind's actions
+  again to fresh clones, or lists the legal actions again. Kinds seen fewer than 30 times are
+  not counted. "A step" is a kind's instructions times its share of the steps.
+
+An instruction is not a unit of time: a step of ours also runs at more cycles per instruction than
+the reference's (more objects, more cache misses). Use the counts to see what a change does;
+``benchmarks/run.py`` gives the figures the targets are measured by. Not a test: nothing asserts.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+COLLECTED = re.compile(r"Collected : (\d+)")
+MIN_SAMPLES = 30  # a kind seen fewer times is not counted alone
+
+
+def child(argv: list[str]) -> dict:
+    """The measured part, in this process: ``selfplay ENGINE WARM COUNT [REFERENCE]`` (WARM games,
+    then COUNT games counted) or ``kind KIND GAMES`` (every kind applied once, then KIND again)."""
+    sys.path.insert(0, str(HERE))
+    import run
+    from tabletop.framework.packs import registry
+
+    rules = registry().get("volfyirion").rules()
+    if argv[0] == "selfplay":
+        engine = run.reference_engine(argv[4])[0] if argv[1] == "reference" else run.project_engine(rules, {})
+        warm, count = int(argv[2]), int(argv[3])
+        run.selfplay(engine, warm, 1000, lambda s: s.turn)
+        steps, _ = run.selfplay(engine, count, 1000 + warm, lambda s: s.turn)
+        return {"steps": steps}
+    kind, games = argv[1], int(argv[2])
+    samples = sampled(rules, games)
+    for s, a, _ in samples:  # the first pass, in every run: each path's one-time costs are paid here
+        s.clone()
+        rules.legal_actions(s)
+        rules.apply(s.clone(), a)
+    copies = [(s.clone(), a, k) for s, a, k in samples]  # made in every run, so that their making cancels
+    if kind == "legal actions":
+        for s, _, _ in copies:
+            rules.legal_actions(s)
+    elif kind:
+        for s, a, k in copies:
+            if k == kind:
+                rules.apply(s, a)
+    counts: dict[str, int] = {}
+    for _, _, k in samples:
+        counts[k] = counts.get(k, 0) + 1
+    return {"counts": counts, "states": len(samples)}
+
+
+def sampled(rules, games: int) -> list:
+    """Every state of ``games`` random games (cloned), the action taken there and its kind."""
+    sys.path.insert(0, str(HERE))
+    import run
+
+    engine = run.project_engine(rules, {})
+    out = []
+    for g in range(games):
+        state = engine.new_game(1000 + g)
+        last = state.turn + run.TURN_CAP
+        while not state.over and state.turn < last:
+            acts = rules.legal_actions(state)
+            action = acts[engine.choose(len(acts))]
+            out.append((state.clone(), action, "answer a decision" if state.pending is not None else action[0]))
+            rules.apply(state, action)
+    return out
+
+
+def measure(args: list[str]) -> tuple[int, dict]:
+    """(instructions, the child's answer) of one run of the child under callgrind."""
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+                           __file__, "--child", *args], capture_output=True, text=True, env=env, check=True)
+    found = COLLECTED.search(done.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind printed no count:\n{done.stderr[-2000:]}")
+    return int(found.group(1)), json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--reference", metavar="PATH", help="the hand-written engine (ref_volfyirion.py)")
+    ap.add_argument("--games", type=int, default=8, help="random games per figure (default 8)")
+    ap.add_argument("--no-kinds", action="store_true", help="only the instructions of a whole step")
+    ap.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        print(json.dumps(child(args.child)))
+        return 0
+    if shutil.which("valgrind") is None:
+        print("instructions.py needs valgrind (Debian: apt-get install valgrind)", file=sys.stderr)
+        return 1
+    g = str(args.games)
+    subprocess.run([sys.executable, __file__, "--child", "selfplay", "tabletop", "0", "0"], check=True,
+                   capture_output=True)  # fills the user's caches (parse tables) before anything is counted
+    jobs = {"warm": ["selfplay", "tabletop", g, "0"], "ours": ["selfplay", "tabletop", g, g]}
+    if args.reference:
+        jobs["ref warm"] = ["selfplay", "reference", g, "0", args.reference]
+        jobs["ref"] = ["selfplay", "reference", g, g, args.reference]
+    if not args.no_kinds:
+        jobs["kind:"] = ["kind", "", g]
+        jobs["kind:legal actions"] = ["kind", "legal actions", g]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        got = dict(zip(jobs, pool.map(measure, jobs.values())))
+        kinds = got["kind:"][1]["counts"] if "kind:" in got else {}
+        rare = sorted(k for k, n in kinds.items() if n < MIN_SAMPLES)
+        more = {f"kind:{k}": ["kind", k, g] for k, n in kinds.items() if n >= MIN_SAMPLES}
+        got.update(zip(more, pool.map(measure, more.values())))
+    steps = got["ours"][1]["steps"]
+    per_step = (got["ours"][0] - got["warm"][0]) / steps
+    print(f"instructions a random Volfyirion step (callgrind Ir, {args.games} games after {args.games} warm-up games):")
+    print(f"  tabletop   {per_step:9,.0f}   ({steps:,} steps)")
+    if args.reference:
+        ref_steps = got["ref"][1]["steps"]
+        ref = (got["ref"][0] - got["ref warm"][0]) / ref_steps
+        print(f"  reference  {ref:9,.0f}   ({ref_steps:,} steps; tabletop {per_step / ref:.2f}x)")
+    if kinds:
+        none = got["kind:"][0]
+        states = got["kind:"][1]["states"]
+        rows = [("legal actions", (got["kind:legal actions"][0] - none) / states, states)]
+        rows += [(k, (got[f"kind:{k}"][0] - none) / kinds[k], kinds[k]) for k in kinds if k not in rare]
+        print(f"by kind ({states:,} states; 'a step': each kind's share of the steps):")
+        for k, each, n in sorted(rows, key=lambda r: -r[1] * r[2]):
+            print(f"  {k:20} {n:6} x {each:8,.0f} each = {each * n / states:7,.0f} a step")
+        if rare:
+            print(f"  not counted (fewer than {MIN_SAMPLES} of each): "
+                  + ", ".join(f"{k} ({kinds[k]})" for k in rare))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
