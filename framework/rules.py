@@ -53,6 +53,10 @@ class Rules:
     #: How this object pickles: ``(function, args)`` that finds the same rules in another
     #: process (set by the pack registry), so a bot holding its rules can be sent to workers.
     pickled_as: tuple | None = None
+    #: ``(key, value)`` written into ``state.vars`` before each action a player takes (not an
+    #: answer to a decision): an option that closes at the turn's next action (Volfyirion's
+    #: mulligan), a moment that opens with every action (Virevolt's trap window).
+    action_var: tuple | None = None
     #: JSON Schema of the options ``setup`` accepts, checked before any setup runs
     #: (:func:`tabletop.framework.setups.check_options`); None accepts anything.
     options_schema: dict | None = None
@@ -296,6 +300,9 @@ class Rules:
                 handler = self.handlers[action[0]]
             except KeyError:
                 raise IllegalAction(f"unknown action {format_action(action)!r}") from None
+            av = self.action_var
+            if av is not None:
+                state.vars[av[0]] = av[1]
             handler(state, action)
         else:
             answer(state, action)

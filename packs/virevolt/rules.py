@@ -479,6 +479,8 @@ class VirevoltRules(Explain, Views, Positions, Rules):
     name = "virevolt"
     title = "Virevolt"
     pass_action = ("next",)
+    #: VIR-TRAP-03: each action opens a trap window once it has settled (``check``)
+    action_var = (traps.AFTER, 1)
     min_players = 2
     max_players = 4
     options_schema = OPTIONS_SCHEMA
@@ -631,12 +633,6 @@ class VirevoltRules(Explain, Views, Positions, Rules):
             if not c[KEYS[q].eliminated]:
                 return q
         return state.active
-
-    # ------------------------------------------------------------------ trap windows at any time
-    def apply(self, state: State, action) -> None:
-        if state.pending is None:  # an action of the player to move, not an answer to a decision
-            state.vars[traps.AFTER] = 1
-        Rules.apply(self, state, action)
 
     # ------------------------------------------------------------------ checks
     def check(self, state: State) -> None:

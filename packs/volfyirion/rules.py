@@ -154,6 +154,9 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
     max_players = 2
     verbs = VERBS
     pass_action = END_TURN
+    #: VOL-SETUP-MULL-02: the mulligan closes at the player's first other action (the mulligan
+    #: closes it too, in ``_mulligan``)
+    action_var = ("mull", False)
     options_schema = OPTIONS_SCHEMA
     option_choices = {
         "variants": {"values": list(VARIANTS), "many": True, "help": OPTIONS["variants"]},
@@ -466,12 +469,6 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                     state.reveals += 1
                     if told:
                         narrate(state, "row", "a new Wonder in the Lair: {card}", level=DETAIL, card=Card(slots[i]))
-
-    def apply(self, state: State, action) -> None:
-        v = state.vars
-        if v["mull"] and action[0] != "mulligan":
-            v["mull"] = False  # VOL-SETUP-MULL-02: only before any other action
-        Rules.apply(self, state, action)  # (no super() object on every step)
 
     # ================================================================== legal actions
     def _main_actions(self, state: State) -> list:

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tabletop.framework.effects import IllegalAction
+from tabletop.framework.effects import Decision, IllegalAction, native, push
 
 
 # Tests of a position name cards of the designed set: they use them through the example
@@ -336,6 +336,26 @@ def test_VOL_SETUP_MULL_02_once_whole_hand_before_anything_else(game):
     # and so does playing a card
     state, run, legal = game({"active": "p1", "first_turn": True, "p1": {"hand": ["Captain"] * 5}})
     run("play Captain")
+    assert "mulligan" not in legal()
+
+
+_ASKED = native("test:asked before any action", lambda state, ctx: None if "ok" in ctx else Decision(
+    ctx["controller"], "a question a card asks", [("choose", "yes")], [True], "ok"))
+
+
+def test_VOL_SETUP_MULL_02_answering_a_question_is_no_action_of_the_turn(game, rules):
+    """VOL-SETUP-MULL-02 (our reading): a question some card asks before the player's first action
+    (a Ploy as the Main Phase begins) is answered, and the mulligan stays open: it closes at the
+    player's first action, which an answer is not."""
+    state, run, legal = game({"active": "p1", "first_turn": True})
+    push(state, _ASKED, {"controller": 0})
+    rules.settle(state)
+    assert legal() == {"choose yes"}
+    run("choose yes")
+    assert "mulligan" in legal()
+    run("end turn")
+    assert "mulligan" in legal()  # the second player's own first turn
+    run("refresh all")
     assert "mulligan" not in legal()
 
 
