@@ -570,9 +570,12 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         kp = cnt[K.kp]
         if kp:
             if kp >= REPLACE_COST and zones["asset_deck"]:
-                for i in ROW:
-                    if slots[i] >= 0:
-                        acts.append(REPLACE[i])
+                if EMPTY in slots[ROW_SPAN]:
+                    for i in ROW:
+                        if slots[i] >= 0:
+                            acts.append(REPLACE[i])
+                else:  # (the usual case: a full row)
+                    acts += REPLACE
             if kp >= MOVE_COST:
                 for to, _ in M.dragon_moves(state, p):
                     acts.append(MOVE[to])
