@@ -1,7 +1,8 @@
-"""Instructions a random Volfyirion step executes, here and in a hand-written engine: counts, not times.
+"""Instructions a random step executes, here and in a hand-written engine: counts, not times.
 
-    python benchmarks/instructions.py                                   # per step, and by kind of action
+    python benchmarks/instructions.py                                   # Volfyirion: a step, and by kind of action
     python benchmarks/instructions.py --reference PATH/ref_volfyirion.py --games 8
+    python benchmarks/instructions.py --pack virevolt --no-kinds
 
 Needs valgrind. CPU times on a shared two-core machine move by a tenth from one run to the next,
 so a change worth 2% of a step cannot be seen in them. The instructions the interpreter executes
@@ -32,6 +33,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -40,22 +42,23 @@ COLLECTED = re.compile(r"Collected : (\d+)")
 MIN_SAMPLES = 30  # a kind seen fewer times is not counted alone
 
 
-def child(argv: list[str]) -> dict:
+def child(pack: str, argv: list[str]) -> dict:
     """The measured part, in this process: ``selfplay ENGINE WARM COUNT [REFERENCE]`` (WARM games,
     then COUNT games counted) or ``kind KIND GAMES`` (every kind applied once, then KIND again)."""
     sys.path.insert(0, str(HERE))
     import run
     from tabletop.framework.packs import registry
 
-    rules = registry().get("volfyirion").rules()
+    rules = registry().get(pack).rules()
+    options = dict(getattr(rules, "benchmark_options", {}) or {})
     if argv[0] == "selfplay":
-        engine = run.reference_engine(argv[4])[0] if argv[1] == "reference" else run.project_engine(rules, {})
+        engine = run.reference_engine(argv[4])[0] if argv[1] == "reference" else run.project_engine(rules, options)
         warm, count = int(argv[2]), int(argv[3])
         run.selfplay(engine, warm, 1000, lambda s: s.turn)
         steps, _ = run.selfplay(engine, count, 1000 + warm, lambda s: s.turn)
         return {"steps": steps}
     kind, games = argv[1], int(argv[2])
-    samples = sampled(rules, games)
+    samples = sampled(rules, options, games)
     for s, a, _ in samples:  # the first pass, in every run: each path's one-time costs are paid here
         s.clone()
         rules.legal_actions(s)
@@ -74,12 +77,12 @@ def child(argv: list[str]) -> dict:
     return {"counts": counts, "states": len(samples)}
 
 
-def sampled(rules, games: int) -> list:
+def sampled(rules, options: dict, games: int) -> list:
     """Every state of ``games`` random games (cloned), the action taken there and its kind."""
     sys.path.insert(0, str(HERE))
     import run
 
-    engine = run.project_engine(rules, {})
+    engine = run.project_engine(rules, options)
     out = []
     for g in range(games):
         state = engine.new_game(1000 + g)
@@ -92,11 +95,13 @@ def sampled(rules, games: int) -> list:
     return out
 
 
-def measure(args: list[str]) -> tuple[int, dict]:
-    """(instructions, the child's answer) of one run of the child under callgrind."""
-    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1")
+def measure(pack: str, args: list[str], cache: str) -> tuple[int, dict]:
+    """(instructions, the child's answer) of one run of the child under callgrind, with the user
+    cache ``cache`` (this run's own: another installation running beside it rewrites the shared
+    one, and a parse table built again is millions of instructions in one run and not the other)."""
+    env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1", XDG_CACHE_HOME=cache)
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                           __file__, "--child", *args], capture_output=True, text=True, env=env, check=True)
+                           __file__, "--pack", pack, "--child", *args], capture_output=True, text=True, env=env, check=True)
     found = COLLECTED.search(done.stderr)
     if found is None:
         raise SystemExit(f"callgrind printed no count:\n{done.stderr[-2000:]}")
@@ -105,20 +110,30 @@ def measure(args: list[str]) -> tuple[int, dict]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--reference", metavar="PATH", help="the hand-written engine (ref_volfyirion.py)")
+    ap.add_argument("--pack", default="volfyirion", help="the game (default volfyirion)")
+    ap.add_argument("--reference", metavar="PATH", help="the hand-written engine (ref_volfyirion.py; Volfyirion only)")
     ap.add_argument("--games", type=int, default=8, help="random games per figure (default 8)")
     ap.add_argument("--no-kinds", action="store_true", help="only the instructions of a whole step")
     ap.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
-        print(json.dumps(child(args.child)))
+        print(json.dumps(child(args.pack, args.child)))
         return 0
+    if args.reference and args.pack != "volfyirion":
+        print("--reference: the hand-written engine plays Volfyirion only", file=sys.stderr)
+        return 1
     if shutil.which("valgrind") is None:
         print("instructions.py needs valgrind (Debian: apt-get install valgrind)", file=sys.stderr)
         return 1
+    with tempfile.TemporaryDirectory(prefix="tabletop-instructions-") as cache:
+        return report(args, cache)
+
+
+def report(args: argparse.Namespace, cache: str) -> int:
+    """Run every measurement with the user cache ``cache`` and print the figures."""
     g = str(args.games)
-    subprocess.run([sys.executable, __file__, "--child", "selfplay", "tabletop", "0", "0"], check=True,
-                   capture_output=True)  # fills the user's caches (parse tables) before anything is counted
+    subprocess.run([sys.executable, __file__, "--pack", args.pack, "--child", "selfplay", "tabletop", "0", "0"],
+                   check=True, capture_output=True, env=dict(os.environ, XDG_CACHE_HOME=cache))  # filled first
     jobs = {"warm": ["selfplay", "tabletop", g, "0"], "ours": ["selfplay", "tabletop", g, g]}
     if args.reference:
         jobs["ref warm"] = ["selfplay", "reference", g, "0", args.reference]
@@ -127,14 +142,17 @@ def main(argv: list[str] | None = None) -> int:
         jobs["kind:"] = ["kind", "", g]
         jobs["kind:legal actions"] = ["kind", "legal actions", g]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        got = dict(zip(jobs, pool.map(measure, jobs.values())))
+        def one(job: list[str]) -> tuple[int, dict]:
+            return measure(args.pack, job, cache)
+
+        got = dict(zip(jobs, pool.map(one, jobs.values())))
         kinds = got["kind:"][1]["counts"] if "kind:" in got else {}
         rare = sorted(k for k, n in kinds.items() if n < MIN_SAMPLES)
         more = {f"kind:{k}": ["kind", k, g] for k, n in kinds.items() if n >= MIN_SAMPLES}
-        got.update(zip(more, pool.map(measure, more.values())))
+        got.update(zip(more, pool.map(one, more.values())))
     steps = got["ours"][1]["steps"]
     per_step = (got["ours"][0] - got["warm"][0]) / steps
-    print(f"instructions a random Volfyirion step (callgrind Ir, {args.games} games after {args.games} warm-up games):")
+    print(f"instructions a random {args.pack} step (callgrind Ir, {args.games} games after {args.games} warm-up games):")
     print(f"  tabletop   {per_step:9,.0f}   ({steps:,} steps)")
     if args.reference:
         ref_steps = got["ref"][1]["steps"]
