@@ -58,7 +58,7 @@ def child(pack: str, argv: list[str]) -> dict:
         steps, _ = run.selfplay(engine, count, 1000 + warm, lambda s: s.turn)
         return {"steps": steps}
     kind, games = argv[1], int(argv[2])
-    samples = sampled(rules, options, games)
+    samples = sampled(run, rules, run.project_engine(rules, options), games)
     for s, a, _ in samples:  # the first pass, in every run: each path's one-time costs are paid here
         s.clone()
         rules.legal_actions(s)
@@ -77,12 +77,9 @@ def child(pack: str, argv: list[str]) -> dict:
     return {"counts": counts, "states": len(samples)}
 
 
-def sampled(rules, options: dict, games: int) -> list:
-    """Every state of ``games`` random games (cloned), the action taken there and its kind."""
-    sys.path.insert(0, str(HERE))
-    import run
-
-    engine = run.project_engine(rules, options)
+def sampled(run, rules, engine, games: int) -> list:
+    """Every state of ``games`` random games of ``engine`` (cloned), the action taken there and its
+    kind (``run`` is benchmarks/run.py, whose turn cap the games keep)."""
     out = []
     for g in range(games):
         state = engine.new_game(1000 + g)
@@ -100,12 +97,21 @@ def measure(pack: str, args: list[str], cache: str) -> tuple[int, dict]:
     cache ``cache`` (this run's own: another installation running beside it rewrites the shared
     one, and a parse table built again is millions of instructions in one run and not the other)."""
     env = dict(os.environ, PYTHONHASHSEED="0", PYTHONDONTWRITEBYTECODE="1", XDG_CACHE_HOME=cache)
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                           __file__, "--pack", pack, "--child", *args], capture_output=True, text=True, env=env, check=True)
+    done = run_child(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"], pack, args, env)
     found = COLLECTED.search(done.stderr)
     if found is None:
         raise SystemExit(f"callgrind printed no count:\n{done.stderr[-2000:]}")
     return int(found.group(1)), json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def run_child(prefix: list[str], pack: str, args: list[str], env: dict) -> subprocess.CompletedProcess:
+    """Run this script's child part (under ``prefix``); a child that fails ends the benchmark
+    with what it printed, not with a traceback of this process."""
+    done = subprocess.run([*prefix, sys.executable, __file__, "--pack", pack, "--child", *args],
+                          capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        raise SystemExit(f"instructions.py: the child run {' '.join(args)!r} failed:\n{done.stderr[-2000:]}")
+    return done
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,8 +138,7 @@ def main(argv: list[str] | None = None) -> int:
 def report(args: argparse.Namespace, cache: str) -> int:
     """Run every measurement with the user cache ``cache`` and print the figures."""
     g = str(args.games)
-    subprocess.run([sys.executable, __file__, "--pack", args.pack, "--child", "selfplay", "tabletop", "0", "0"],
-                   check=True, capture_output=True, env=dict(os.environ, XDG_CACHE_HOME=cache))  # filled first
+    run_child([], args.pack, ["selfplay", "tabletop", "0", "0"], dict(os.environ, XDG_CACHE_HOME=cache))  # filled first
     jobs = {"warm": ["selfplay", "tabletop", g, "0"], "ours": ["selfplay", "tabletop", g, g]}
     if args.reference:
         jobs["ref warm"] = ["selfplay", "reference", g, "0", args.reference]

@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
+
+import pytest
 
 spec = importlib.util.spec_from_file_location(
     "instructions", Path(__file__).parents[2] / "benchmarks" / "instructions.py")
@@ -49,7 +52,11 @@ def test_without_valgrind_it_says_what_to_install(monkeypatch, capsys):
 
 
 def test_another_pack_is_counted_the_same_way(monkeypatch, capsys):
-    monkeypatch.setattr(ins, "measure", lambda pack, args, cache: (1_000 + 10 * ins.child(pack, args)["steps"], ins.child(pack, args)))
+    def fake(pack, args, cache):
+        answer = ins.child(pack, args)
+        return 1_000 + 10 * answer["steps"], answer
+
+    monkeypatch.setattr(ins, "measure", fake)
     monkeypatch.setattr(ins.shutil, "which", lambda name: "/usr/bin/" + name)
     assert ins.main(["--pack", "virevolt", "--games", "1", "--no-kinds"]) == 0
     out = capsys.readouterr().out
@@ -60,3 +67,8 @@ def test_the_reference_plays_volfyirion_only(monkeypatch, capsys):
     monkeypatch.setattr(ins.shutil, "which", lambda name: "/usr/bin/" + name)
     assert ins.main(["--pack", "virevolt", "--reference", "ref.py"]) == 1
     assert "Volfyirion only" in capsys.readouterr().err
+
+
+def test_a_failing_child_run_ends_with_its_message_not_a_traceback():
+    with pytest.raises(SystemExit, match="the child run 'kind' failed"):
+        ins.run_child([], "no-such-pack", ["kind"], dict(os.environ))
