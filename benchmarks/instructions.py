@@ -18,7 +18,9 @@ the imports, the compilation of the cards and the set-ups cancel out:
   actions there), so that each code path's one-time costs (the interpreter specialising its
   bytecode, a lazy import) are paid in every run; a kind's run then applies that kind's actions
   again to fresh clones, or lists the legal actions again. Kinds seen fewer than 30 times are
-  not counted. "A step" is a kind's instructions times its share of the steps.
+  not counted. "A step" is a kind's instructions times its share of the steps. With
+  ``--reference``, the hand-written engine's kinds are counted the same way on its own games, and
+  the kinds both engines have are compared.
 
 An instruction is not a unit of time: a step of ours also runs at more cycles per instruction than
 the reference's (more objects, more cache misses). Use the counts to see what a change does;
@@ -44,7 +46,8 @@ MIN_SAMPLES = 30  # a kind seen fewer times is not counted alone
 
 def child(pack: str, argv: list[str]) -> dict:
     """The measured part, in this process: ``selfplay ENGINE WARM COUNT [REFERENCE]`` (WARM games,
-    then COUNT games counted) or ``kind KIND GAMES`` (every kind applied once, then KIND again)."""
+    then COUNT games counted) or ``kind KIND GAMES [REFERENCE]`` (every kind applied once, then
+    KIND again; the hand-written engine's states when REFERENCE is given)."""
     sys.path.insert(0, str(HERE))
     import run
     from tabletop.framework.packs import registry
@@ -58,37 +61,63 @@ def child(pack: str, argv: list[str]) -> dict:
         steps, _ = run.selfplay(engine, count, 1000 + warm, lambda s: s.turn)
         return {"steps": steps}
     kind, games = argv[1], int(argv[2])
-    samples = sampled(run, rules, run.project_engine(rules, options), games)
+    if len(argv) > 3:
+        engine, mod = run.reference_engine(argv[3])
+        samples = sampled(run, engine, games, lambda s, a: reference_kind(mod, s, a))
+    else:
+        engine = run.project_engine(rules, options)
+        samples = sampled(run, engine, games, our_kind)
+    legal, apply, clone = engine.legal, engine.apply, engine.clone
     for s, a, _ in samples:  # the first pass, in every run: each path's one-time costs are paid here
-        s.clone()
-        rules.legal_actions(s)
-        rules.apply(s.clone(), a)
-    copies = [(s.clone(), a, k) for s, a, k in samples]  # made in every run, so that their making cancels
+        clone(s)
+        legal(s)
+        apply(clone(s), a)
+    copies = [(clone(s), a, k) for s, a, k in samples]  # made in every run, so that their making cancels
     if kind == "legal actions":
         for s, _, _ in copies:
-            rules.legal_actions(s)
+            legal(s)
     elif kind:
         for s, a, k in copies:
             if k == kind:
-                rules.apply(s, a)
+                apply(s, a)
     counts: dict[str, int] = {}
     for _, _, k in samples:
         counts[k] = counts.get(k, 0) + 1
     return {"counts": counts, "states": len(samples)}
 
 
-def sampled(run, rules, engine, games: int) -> list:
+def our_kind(state, action) -> str:
+    """An action's kind: its verb, or answering the question a card asks."""
+    return "answer a decision" if state.pending is not None else action[0]
+
+
+#: the hand-written engine's kinds (its ``action_kind``) under the names of ours where they are the
+#: same action; its "activate" is any secondary ability of a card, Remove Abilities included
+REFERENCE_KINDS = {"place": "play", "activate card": "activate", "activate troop": "activate",
+                   "activate building": "activate", "refresh-row-one": "refresh", "refresh-row-all": "refresh",
+                   "move volfyirion city": "move volfyirion", "move volfyirion lair": "move volfyirion"}
+
+
+def reference_kind(mod, state, action: int) -> str:
+    if state.pend:
+        return "answer a decision"
+    k = mod.action_kind(action)
+    return REFERENCE_KINDS.get(k, k)
+
+
+def sampled(run, engine, games: int, kind_of) -> list:
     """Every state of ``games`` random games of ``engine`` (cloned), the action taken there and its
     kind (``run`` is benchmarks/run.py, whose turn cap the games keep)."""
     out = []
+    legal, apply, clone, over, choose = engine.legal, engine.apply, engine.clone, engine.over, engine.choose
     for g in range(games):
         state = engine.new_game(1000 + g)
         last = state.turn + run.TURN_CAP
-        while not state.over and state.turn < last:
-            acts = rules.legal_actions(state)
-            action = acts[engine.choose(len(acts))]
-            out.append((state.clone(), action, "answer a decision" if state.pending is not None else action[0]))
-            rules.apply(state, action)
+        while not over(state) and state.turn < last:
+            acts = legal(state)
+            action = acts[choose(len(acts))]
+            out.append((clone(state), action, kind_of(state, action)))
+            apply(state, action)
     return out
 
 
@@ -140,20 +169,25 @@ def report(args: argparse.Namespace, cache: str) -> int:
     g = str(args.games)
     run_child([], args.pack, ["selfplay", "tabletop", "0", "0"], dict(os.environ, XDG_CACHE_HOME=cache))  # filled first
     jobs = {"warm": ["selfplay", "tabletop", g, "0"], "ours": ["selfplay", "tabletop", g, g]}
+    engines = {"": []}  # by-kind prefix: the kind runs' extra arguments
     if args.reference:
         jobs["ref warm"] = ["selfplay", "reference", g, "0", args.reference]
         jobs["ref"] = ["selfplay", "reference", g, g, args.reference]
+        engines["ref "] = [args.reference]
     if not args.no_kinds:
-        jobs["kind:"] = ["kind", "", g]
-        jobs["kind:legal actions"] = ["kind", "legal actions", g]
+        for prefix, extra in engines.items():
+            jobs[f"{prefix}kind:"] = ["kind", "", g, *extra]
+            jobs[f"{prefix}kind:legal actions"] = ["kind", "legal actions", g, *extra]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         def one(job: list[str]) -> tuple[int, dict]:
             return measure(args.pack, job, cache)
 
         got = dict(zip(jobs, pool.map(one, jobs.values())))
-        kinds = got["kind:"][1]["counts"] if "kind:" in got else {}
-        rare = sorted(k for k, n in kinds.items() if n < MIN_SAMPLES)
-        more = {f"kind:{k}": ["kind", k, g] for k, n in kinds.items() if n >= MIN_SAMPLES}
+        more = {}
+        for prefix, extra in engines.items():
+            if f"{prefix}kind:" in got:
+                more.update({f"{prefix}kind:{k}": ["kind", k, g, *extra]
+                             for k, n in got[f"{prefix}kind:"][1]["counts"].items() if n >= MIN_SAMPLES})
         got.update(zip(more, pool.map(one, more.values())))
     steps = got["ours"][1]["steps"]
     per_step = (got["ours"][0] - got["warm"][0]) / steps
@@ -163,18 +197,37 @@ def report(args: argparse.Namespace, cache: str) -> int:
         ref_steps = got["ref"][1]["steps"]
         ref = (got["ref"][0] - got["ref warm"][0]) / ref_steps
         print(f"  reference  {ref:9,.0f}   ({ref_steps:,} steps; tabletop {per_step / ref:.2f}x)")
-    if kinds:
-        none = got["kind:"][0]
-        states = got["kind:"][1]["states"]
-        rows = [("legal actions", (got["kind:legal actions"][0] - none) / states, states)]
-        rows += [(k, (got[f"kind:{k}"][0] - none) / kinds[k], kinds[k]) for k in kinds if k not in rare]
-        print(f"by kind ({states:,} states; 'a step': each kind's share of the steps):")
-        for k, each, n in sorted(rows, key=lambda r: -r[1] * r[2]):
-            print(f"  {k:20} {n:6} x {each:8,.0f} each = {each * n / states:7,.0f} a step")
-        if rare:
-            print(f"  not counted (fewer than {MIN_SAMPLES} of each): "
-                  + ", ".join(f"{k} ({kinds[k]})" for k in rare))
+    if args.no_kinds:
+        return 0
+    tables = {}
+    for prefix, title in (("", "tabletop"), ("ref ", "the reference")):
+        if f"{prefix}kind:" in got:
+            tables[prefix] = by_kind(got, prefix)
+            print_kinds(title, *tables[prefix])
+    if "ref " in tables:
+        ours, ref = tables[""][1], tables["ref "][1]
+        print("tabletop ÷ reference, by kind both count (instructions each; a step):")
+        for k, (each, share) in sorted(ours.items(), key=lambda r: -r[1][0] * r[1][1]):
+            if k in ref:
+                print(f"  {k:20} {each / ref[k][0]:6.2f}x each   {each * share / (ref[k][0] * ref[k][1]):6.2f}x a step")
     return 0
+
+
+def by_kind(got: dict, prefix: str) -> tuple[int, dict, dict]:
+    """(states, {kind: (instructions each, share of the steps)}, {rare kind: count}) of one engine's kind runs."""
+    none, answer = got[f"{prefix}kind:"]
+    states, counts = answer["states"], answer["counts"]
+    rows = {"legal actions": ((got[f"{prefix}kind:legal actions"][0] - none) / states, 1.0)}
+    rows.update({k: ((got[f"{prefix}kind:{k}"][0] - none) / n, n / states) for k, n in counts.items() if n >= MIN_SAMPLES})
+    return states, rows, {k: n for k, n in counts.items() if n < MIN_SAMPLES}
+
+
+def print_kinds(title: str, states: int, rows: dict, rare: dict) -> None:
+    print(f"{title} by kind ({states:,} states; 'a step': each kind's share of the steps):")
+    for k, (each, share) in sorted(rows.items(), key=lambda r: -r[1][0] * r[1][1]):
+        print(f"  {k:20} {round(share * states):6} x {each:8,.0f} each = {each * share:7,.0f} a step")
+    if rare:
+        print(f"  not counted (fewer than {MIN_SAMPLES} of each): " + ", ".join(f"{k} ({n})" for k, n in sorted(rare.items())))
 
 
 if __name__ == "__main__":
