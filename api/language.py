@@ -92,6 +92,27 @@ def _instance(state: "State", card: int | str | None, what: str) -> int | None:
     return card
 
 
+class _Context(dict):
+    """run_effect's context: a plain dict that also notes the keys the effect's words referred to
+    and did not find (:func:`tabletop.dsl.context.lacking`)."""
+
+    def __init__(self, **keys: Any) -> None:
+        super().__init__(**keys)
+        self.lacking: set[str] = set()
+
+
+#: what each key the engine gives is, in a message
+_KEY_MEANING = {"source": "source (the card the effect belongs to)", "target": "target (the card it aims at)",
+                "attacker": "attacker (the attacking card)", "hero": "hero (the new hero)",
+                "subject": "subject (the card the event is about)"}
+
+
+def _needs(key: str) -> TabletopError:
+    """The error of an effect that needs ``key`` in its context, which run_effect was not given."""
+    return TabletopError(f"this effect needs {_KEY_MEANING.get(key, repr(key))} in its context: pass {key}=..."
+                         " to run_effect (see the context table in tabletop.language); the state is unchanged")
+
+
 def run_effect(state: "State", effect: Any, player: int | str, *, source: int | str | None = None,
                target: int | str | None = None, game: "Game | None" = None, **context: Any) -> "Decision | None":
     """Run ``effect`` in ``state``, in place, for ``player``, then let the game go on until
@@ -117,11 +138,15 @@ def run_effect(state: "State", effect: Any, player: int | str, *, source: int | 
     program = _program_of(effect)
     if program is None:
         raise TabletopError(f"run_effect runs an effect or an ability (compile(text, pack)), not {type(effect).__name__}")
+    origin = getattr(program, "origin", None)
+    if origin is not None and origin[0] is _compiled_program and origin[1][1] != rules.name:
+        raise TabletopError(f"this effect was compiled for {origin[1][1]}, and the state is a game of {rules.name}: "
+                            f"compile it for {rules.name} (compile(text, {rules.name!r}))")
     if state.over:
         raise TabletopError("the game is over: no effect can run")
     if state.pending is not None:
         raise TabletopError(f"a decision is pending ({state.pending.prompt}): answer it before running an effect")
-    ctx: dict[str, Any] = {"controller": player_id(player, state.nplayers)}
+    ctx = _Context(controller=player_id(player, state.nplayers))
     src = _instance(state, source, "source")
     if src is not None:
         ctx["source"] = src
@@ -142,11 +167,12 @@ def run_effect(state: "State", effect: Any, player: int | str, *, source: int | 
         work.stack.append(Frame(program, ctx))
         rules.settle(work)
     except KeyError as e:
-        key = e.args[0] if e.args else "?"
-        known = "source (the card the effect belongs to)" if key == "source" else repr(key)
-        raise TabletopError(f"this effect needs {known} in its context: pass "
-                            f"{'source=' if key == 'source' else 'target=' if key == 'target' else f'{key}='}..."
-                            " to run_effect (see the context table in tabletop.language)") from None
+        raise _needs(e.args[0] if e.args else "?") from None
+    if ctx.lacking:
+        raise _needs(sorted(ctx.lacking)[0])
+    for frame in work.stack:  # a frame waiting for an answer keeps a plain context, as the engine's
+        if frame.ctx is ctx:
+            frame.ctx = dict(ctx)
     for slot in State.__slots__:
         setattr(state, slot, getattr(work, slot))
     return state.pending

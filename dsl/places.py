@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any, Callable
 
+from tabletop.dsl.context import lacking
 from tabletop.dsl.matcher import Matcher
 from tabletop.dsl.vocabulary import forms
 from tabletop.framework.language import gettext
@@ -47,7 +48,10 @@ class PlayerSel:
 
 def _target_owner(state, ctx, table):
     t = ctx.get("target")
-    return None if t is None else table.owner(state, t)
+    if t is None:
+        lacking(ctx, "target")
+        return None
+    return table.owner(state, t)
 
 
 def _it_owner(state, ctx, table):

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from tabletop.dsl.comparisons import AFTER_WORDS, Comparison, compare, read_after
+from tabletop.dsl.context import lacking
 from tabletop.dsl.matcher import NUMBER_WORDS, Matcher
 from tabletop.dsl.places import (
     TABLES, PlayerSel, ZoneRef, holders_of, owners, players, problem_of, text_of, words_at, zones,
@@ -194,14 +195,14 @@ def _rest(state, ctx):
 
 
 REFS: dict[str, Callable[[Any, dict], list[int]]] = {
-    "this": lambda state, ctx: [ctx["source"]] if ctx.get("source", -1) >= 0 else [],
+    "this": lambda state, ctx: [ctx["source"]] if ctx.get("source", -1) >= 0 else lacking(ctx, "source"),
     "it": lambda state, ctx: list(ctx.get("_it") or ()),
     "them": lambda state, ctx: list(ctx.get("_seen") or ctx.get("_it") or ()),
     "rest": _rest,
-    "target": lambda state, ctx: [ctx["target"]] if ctx.get("target") is not None else [],
-    "attacker": lambda state, ctx: [ctx["attacker"]] if ctx.get("attacker") is not None else [],
-    "new hero": lambda state, ctx: [ctx["hero"]] if ctx.get("hero") is not None else [],
-    "subject": lambda state, ctx: [ctx["subject"]] if ctx.get("subject") is not None else [],
+    "target": lambda state, ctx: [ctx["target"]] if ctx.get("target") is not None else lacking(ctx, "target"),
+    "attacker": lambda state, ctx: [ctx["attacker"]] if ctx.get("attacker") is not None else lacking(ctx, "attacker"),
+    "new hero": lambda state, ctx: [ctx["hero"]] if ctx.get("hero") is not None else lacking(ctx, "hero"),
+    "subject": lambda state, ctx: [ctx["subject"]] if ctx.get("subject") is not None else lacking(ctx, "subject"),
 }
 # reference words -> (ref, scope reference needed, needs a noun after it)
 _REF_WORDS = [

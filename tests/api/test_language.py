@@ -29,6 +29,29 @@ def test_an_effect_that_needs_its_card_names_the_missing_context_and_changes_not
         tabletop.run_effect(state, ability, 0, source="Prospector")
 
 
+@pytest.mark.parametrize("pack, text, key", [
+    ("virevolt", "deal 2 damage to the target", "target"),
+    ("volfyirion", "destroy the target", "target"),
+    ("volfyirion", "remove this card from the game", "source"),
+])
+def test_an_effect_whose_words_refer_to_nothing_given_is_an_error_not_a_silent_no_op(pack, text, key):
+    """"the target" or "this card" with no target or source given did nothing and said nothing, so
+    a designer trying a card concluded it had no effect."""
+    game = tabletop.load(pack)
+    state = game.new_state(3)
+    before = game.to_json(state)
+    with pytest.raises(tabletop.Error, match=f"needs {key} .*pass {key}=.*the state is unchanged"):
+        tabletop.run_effect(state, text, "p1")
+    assert game.to_json(state) == before
+
+
+def test_an_effect_compiled_for_another_game_is_refused():
+    state = tabletop.load("volfyirion").new_state(3)
+    effect = tabletop.compile("draw a card", "virevolt")
+    with pytest.raises(tabletop.Error, match="compiled for virevolt, and the state is a game of volfyirion"):
+        tabletop.run_effect(state, effect, "p1")
+
+
 def _with_enemy_hero(game, seed):
     """A state where p1 is to move in its main phase and p2 has a main hero in play."""
     bot = game.bot("random", seed)
