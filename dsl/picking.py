@@ -134,6 +134,7 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
         hold = ctx.get(HOLD)  # the text reads "its city": where each card stands, before it is acted on
         noted = [[iid, h] for iid, _k in chosen for kind in hold
                  for h in (holder(state, iid, kind),) if h is not None] if hold else None
+        seen = ctx.get("_seen")
         for iid, k in chosen:
             k = where_now(state, iid, k)
             if k is None:
@@ -142,6 +143,10 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
                 continue  # spared: "unless it is frozen"
             act(state, ctx, iid, k)
             out.append(iid)
+            if seen and iid in seen and not state.holds(k, iid):
+                taken = ctx.get("_taken") or []
+                if iid not in taken:  # a card looked at that this statement took away is not "the rest"
+                    ctx["_taken"] = taken + [iid]
         ctx["_it"] = out
         if noted is not None:
             ctx[HELD] = [pair for pair in noted if pair[0] in out]  # handed to parent frames (BINDINGS)
