@@ -61,7 +61,7 @@ def departure(table, x: CardSelector, hows: tuple, by: PlayerSel | None = None) 
         if absent[0] == "died":
             raise ValueError(gettext("in {game}, cards never die; say how a card leaves play: {ways}").format(
                 game=table.name, ways=ways))
-        raise ValueError(gettext("in {game}, cards are never {how}; say how a card leaves play: {ways}").format(
+        raise ValueError(gettext("in {game}, a card never leaves play by being {how}; say how a card leaves play: {ways}").format(
             game=table.name, how=absent[0], ways=ways))
     return card_event(triggers.LEFT, x, None, "", hows, by=by)
 
@@ -91,16 +91,25 @@ def attacking(table, x: CardSelector) -> Event:
     return Event(triggers.ATTACKED, test, False, ("it", "they", "attacker", "target"), "", it="attacker")
 
 
+def happens(table, event: str) -> None:
+    """Refuse a text about an event the game never has: acquiring, where nothing is bought."""
+    if event == triggers.ACQUIRED and not table.acquiring:
+        raise ValueError(gettext("in {game}, cards are never acquired (no card is bought or taken during a game): "
+                                 "a text about acquiring would never apply").format(game=table.name))
+
+
 def register(v: Vocabulary, table, ex) -> None:
     """Add the shared trigger phrases to ``v``."""
     T = triggers
     for verb, ev in (("play|plays|cast|casts", T.PLAYED), ("acquire|acquires", T.ACQUIRED)):
         v.trigger(f"{{who:players}} {verb} {{x:cards}}", example={T.PLAYED: f"you play a {ex.kind}",
-                                                                  T.ACQUIRED: "you acquire this card"}[ev])(
-            lambda who, x, ev=ev: card_event(ev, x, who, ""))
+                                                                  T.ACQUIRED: "you acquire this card"}[ev],
+                  listed=ev != T.ACQUIRED or table.acquiring)(
+            lambda who, x, ev=ev: happens(table, ev) or card_event(ev, x, who, ""))
     for verb, ev in (("played", T.PLAYED), ("cast", T.PLAYED), ("acquired", T.ACQUIRED)):
-        v.trigger(f"{{x:cards}} is|are {verb}", example=f"this card is {verb}")(
-            lambda x, ev=ev: card_event(ev, x, None, ""))
+        v.trigger(f"{{x:cards}} is|are {verb}", example=f"this card is {verb}",
+                  listed=ev != T.ACQUIRED or table.acquiring)(
+            lambda x, ev=ev: happens(table, ev) or card_event(ev, x, None, ""))
     v.trigger("{who:players} draw|draws {x:cards}", example="you draw a card")(
         lambda who, x: card_event(T.DRAWN, x, who, ""))
     v.trigger("{x:cards} enter|enters play", example="this card enters play")(

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from tabletop.dsl.comparisons import Comparison
 from tabletop.dsl.compiler import Event
-from tabletop.dsl.events import DEEDS, DEPARTURES, attacking, card_event, departure
+from tabletop.dsl.events import DEEDS, DEPARTURES, attacking, card_event, departure, happens
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import PAST_CARD_EVENTS, CardSelector
 from tabletop.dsl.vocabulary import QUANTITY, Vocabulary
@@ -82,15 +82,16 @@ def register(v: Vocabulary, table, ex) -> None:
 
     for past, present, ev in PAST_CARD_EVENTS:
         verb = past.split("|")[0]
+        listed = ev != T.ACQUIRED or table.acquiring
         v.condition(f"{{who:players}} [have|has] {past} {{c:counted}} this turn",
-                    example=f"you {verb} 2 or more {ex.kinds} this turn")(
-            lambda who, c, ev=ev: happened(card_event(ev, c.sel, who, ""), c.cmp))
+                    example=f"you {verb} 2 or more {ex.kinds} this turn", listed=listed)(
+            lambda who, c, ev=ev: happens(table, ev) or happened(card_event(ev, c.sel, who, ""), c.cmp))
         v.condition(f"{{who:players}} did not {present} {{x:cards}} this turn",
-                    example=f"you did not {present.split('|')[0]} a {kind} this turn")(
-            lambda who, x, ev=ev: happened(card_event(ev, x, who, ""), NONE))
+                    example=f"you did not {present.split('|')[0]} a {kind} this turn", listed=listed)(
+            lambda who, x, ev=ev: happens(table, ev) or happened(card_event(ev, x, who, ""), NONE))
         v.condition(f"{{who:players}} have|has not {past} {{x:cards}} this turn",
-                    example=f"you have not {verb} a {kind} this turn")(
-            lambda who, x, ev=ev: happened(card_event(ev, x, who, ""), NONE))
+                    example=f"you have not {verb} a {kind} this turn", listed=listed)(
+            lambda who, x, ev=ev: happens(table, ev) or happened(card_event(ev, x, who, ""), NONE))
     for present, how in DEEDS:
         past = {"died": "killed"}.get(how, how)
         listed = how in table.departures

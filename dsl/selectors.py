@@ -559,7 +559,7 @@ def _post(m: Matcher, pos: int, sel: CardSelector):
     if w in ("with", "that", "which"):
         yield from _with_clause(m, pos, sel, table)
     if sel.past is None and sel.ref is None and sel.zone is None:
-        yield from _past(m, pos, sel)
+        yield from _past(m, pos, sel, table)
     if w == "whose":  # "whose defence is 3 or less", "whose cost is at most 2"
         attr = next((a for a in table.attributes if nxt in forms(a)), None)
         if attr is None:
@@ -597,9 +597,10 @@ PAST_CARD_EVENTS = (("played|cast", "play|cast", triggers.PLAYED), ("acquired", 
 _PAST = {word: event for past, _present, event in PAST_CARD_EVENTS for word in past.split("|")}
 
 
-def _past(m: Matcher, pos: int, sel: CardSelector):
+def _past(m: Matcher, pos: int, sel: CardSelector, table):
     """``you played this turn``, ``the enemy has acquired this turn``, ``played this turn``: the
-    cards that happened to this turn (a card that reads it keeps the turn's history)."""
+    cards that happened to this turn (a card that reads it keeps the turn's history); acquired
+    cards are a problem where cards are never acquired (:attr:`Table.acquiring`)."""
     if not any(m.word(k) == "this" and m.word(k + 1) == "turn" for k in range(pos + 1, pos + 6)):
         return  # (no other reading tries a player here: errors elsewhere stay as they were)
     heads = [(pos, None)] if m.word(pos) in _PAST else list(players(m, pos))
@@ -610,7 +611,11 @@ def _past(m: Matcher, pos: int, sel: CardSelector):
         if event is not None and m.word(end + 1) == "this" and m.word(end + 2) == "turn":
             if m.compiler is not None:
                 m.compiler.listens.update((event, triggers.HISTORY))
-            yield end + 3, replace(sel, past=(event, who), problem=sel.problem or getattr(who, "problem", None))
+            never = None
+            if event == triggers.ACQUIRED and not table.acquiring:
+                never = (pos, end + 3, gettext("in {game}, cards are never acquired (no card is bought or taken "
+                                               "during a game)").format(game=table.name))
+            yield end + 3, replace(sel, past=(event, who), problem=sel.problem or never or getattr(who, "problem", None))
 
 
 _MOST = {"most": 1, "highest": 1, "greatest": 1, "least": -1, "lowest": -1, "fewest": -1}

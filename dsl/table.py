@@ -81,6 +81,9 @@ class Table:
     # how cards leave play in this game (the ``how`` of its LEFT events): a trigger waiting for
     # another way ("when this troop dies" where troops are destroyed) is refused, never silent
     departures: tuple = ("destroyed", "replaced", "removed", "returned", "sacrificed", "discarded", "died")
+    # whether cards are acquired (bought, or taken into a player's cards): where they never are
+    # (Virevolt), a trigger or condition about acquiring would never apply, so it is refused
+    acquiring: bool = True
     attacked: str = "card"   # the kind of card attacks are made on ("you attack an enemy city"), for examples
     # the kind of card that attacks, when cards do (its ATTACKED events name the ``attacker``):
     # "when this hero attacks"; where players attack (Volfyirion), such a trigger is refused

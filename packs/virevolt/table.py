@@ -78,6 +78,7 @@ def chooseable(state, iid: int, ctx: dict) -> bool:
 
 class VirevoltTable(Table):
     cost_verbs = ("cast", "play")  # a cost is paid when an incantation is cast (there is no buying)
+    acquiring = False  # decks are built before the game: no card is ever acquired
     name = "virevolt"
     departures = ("died", "sacrificed", "returned", "removed")  # heroes die; nothing is destroyed
     attacked = "hero"

@@ -254,7 +254,7 @@ def test_a_virevolt_hero_that_is_destroyed_is_refused():
   abilities: ["when this hero is destroyed: draw a card"]
   attacks: [{name: Jab, cost: 1 red, effect: deal 1 damage to the target}]
 """)
-    assert len(errors) == 1 and "in virevolt, cards are never destroyed; say how a card leaves play: dies" in errors[0]
+    assert len(errors) == 1 and "in virevolt, a card never leaves play by being destroyed; say how a card leaves play: dies" in errors[0]
 
 
 def test_a_trap_waiting_for_a_card_trigger_is_refused():
@@ -280,3 +280,40 @@ def test_where_x_is_without_an_x_in_the_statement_is_refused_at_the_x():
 """)
     assert len(errors) == 1 and "mine.yaml:6:" in errors[0]
     assert "the statement before 'where X is' has no X" in errors[0]
+
+
+VIREVOLT_HERO = """
+- name: Trophy Taker
+  type: hero
+  colour: red
+  hp: 5
+  rotation: 1 neutral
+  sacrifice: 1 red
+  abilities: ["{text}"]
+  attacks: [{{name: Hit, cost: 1 red, effect: deal 1 damage to the target}}]
+"""
+
+
+@pytest.mark.parametrize("text", [
+    "when you acquire this card, draw a card",
+    "whenever an enemy acquires a hero, draw a card",
+    "whenever a hero is acquired, draw a card",
+    "at the start of your turn, if you acquired a hero this turn, draw a card",
+    "at the start of your turn, draw a card for each hero you acquired this turn",
+])
+def test_acquiring_is_refused_in_virevolt_where_no_card_is_ever_acquired(text):
+    """These compiled and never fired: Virevolt's decks are built before the game."""
+    errors = lint("virevolt", VIREVOLT_HERO.format(text=text))
+    assert len(errors) == 1 and "mine.yaml:8:" in errors[0]
+    assert "in virevolt, cards are never acquired" in errors[0]
+
+
+def test_acquiring_still_speaks_in_volfyirion():
+    assert lint("volfyirion", """
+- name: Patron's Bell
+  type: building
+  house: red
+  cost: 3
+  abilities: ["when you acquire this card, draw a card",
+              "at the start of your turn, if you acquired a red card this turn, gain 1 battle"]
+""") == []
