@@ -9,6 +9,7 @@ through JSON (:meth:`Game.to_json`, :meth:`Game.from_json`).
 from __future__ import annotations
 
 import json
+import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -26,6 +27,17 @@ BotSpec = Any
 """A bot: a name the pack knows (``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts:500"``,
 ``"scripted:FILE"``), an importable ``"module:Class"``, a bot class or factory called with
 ``(rules, seed)``, or an object with ``choose(rules, state)``."""
+
+
+def _seed(seed: Any) -> int:
+    """``seed`` as a Python int: any integer type is a seed (numpy's too, through
+    ``operator.index``); a bool, a float or a string is a mistake, refused in plain words."""
+    if not isinstance(seed, bool):
+        try:
+            return operator.index(seed)
+        except TypeError:
+            pass
+    raise TabletopError(f"a seed is an integer, not {seed!r}")
 
 
 def games() -> list[str]:
@@ -101,6 +113,14 @@ class Game:
         self._players = players
         self.num_players: int = self._setup(0).nplayers
         """How many players a state of this game has."""
+        _check_deck_count(opts.get("decks"), self.num_players)
+
+    def __reduce__(self) -> tuple:
+        # by reference: the pack's modules do not pickle, and are loaded again where unpickled
+        return _load_again, (self.name, self.options, self._players)
+
+    def __deepcopy__(self, memo) -> "Game":
+        return self  # nothing of a game changes once loaded: the copy may be the game itself
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -127,9 +147,7 @@ class Game:
     def new_state(self, seed: int) -> "State":
         """A new game, shuffled and dealt from ``seed``, ready for the first action.
         The same seed and the same actions always give the same game."""
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TabletopError(f"a seed is an integer, not {seed!r}")
-        return self._setup(seed)
+        return self._setup(_seed(seed))
 
     def clone(self, state: "State") -> "State":
         """An independent copy of ``state`` (the same as ``state.clone()``)."""
@@ -243,6 +261,7 @@ class Game:
         from tabletop.bots.interface import bot_maker, is_import_name
         from tabletop.batches.games import make_bot
 
+        seed = _seed(seed)
         if isinstance(spec, str) and not is_import_name(spec):
             return make_bot(self.pack, spec, seed, think=think, iterations=iterations)
         if hasattr(spec, "choose") and not isinstance(spec, type):
@@ -255,6 +274,7 @@ class Game:
         every seat) from ``seed`` to its end, or for at most ``max_turns`` turns and
         ``max_steps`` actions. ``on_action(state, action)`` is called before each action."""
         specs = [bots] if isinstance(bots, str) or not isinstance(bots, Sequence) else list(bots)
+        seed = _seed(seed)
         state = self.new_state(seed)
         n = state.nplayers
         if len(specs) not in (1, n):
@@ -292,6 +312,7 @@ class Game:
         from tabletop.batches.runner import simulate
         from tabletop.simulation import Simulation
 
+        seed = _seed(seed)
         if isinstance(bots, str) or not isinstance(bots, Sequence):
             bots = [bots]
         specs: list[str] = []
@@ -342,7 +363,8 @@ class Game:
         (what ``tabletop play`` uses)."""
         from tabletop.framework.game import Game as Session
 
-        self.new_state(seed)  # the options and seed are checked here, with a clean error
+        seed = _seed(seed)
+        self.new_state(seed)  # the options are checked here, with a clean error
         return Session(self.rules, self.options, seed, self._players)
 
     def check_deck(self, deck: Any) -> "DeckReport":
@@ -350,3 +372,18 @@ class Game:
         from tabletop.decks import check_deck
 
         return check_deck(self.name, deck)
+
+
+def _check_deck_count(decks: Any, players: int) -> None:
+    """Refuse more decks than seats: a pack deals a short list round the seats, but would
+    drop the decks past the last seat without a word."""
+    if isinstance(decks, str):
+        decks = [d for d in decks.split(",") if d.strip()]
+    if isinstance(decks, (list, tuple)) and len(decks) > players:
+        raise OptionError(f"{len(decks)} decks for {players} players: give one per seat at most "
+                          "(fewer are repeated round the seats)")
+
+
+def _load_again(name: str, options: dict, players: int | None) -> Game:
+    """The game :meth:`Game.__reduce__` pickled: ``name`` loaded with the same options."""
+    return load(name, **options, **({} if players is None else {"players": players}))

@@ -18,8 +18,21 @@ AHEAD = 64
 
 
 def seed_state(seed: int) -> int:
-    """Turn any integer seed into a generator state."""
-    return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK
+    """Turn any integer seed into a generator state.
+
+    A seed in ``[0, 2**64)`` is its 64-bit word, scrambled (one state per seed). Any other
+    seed is folded in whole: its further words, then its length and sign, each mixed in by
+    a SplitMix64 step, so ``2**64`` or ``-1`` is not the game of ``0`` or ``2**64 - 1``."""
+    s = (seed * GAMMA + 0x632BE59BD9B4E019) & MASK
+    if 0 <= seed <= MASK:
+        return s
+    rest = (~seed if seed < 0 else seed) >> 64  # the higher words (a negative's complement's: -1 has none)
+    words = 1
+    while rest:
+        s = next64(s ^ (rest & MASK))[1]
+        rest >>= 64
+        words += 1
+    return next64(s ^ (words << 1 | (seed < 0)))[1]
 
 
 def next64(s: int) -> tuple[int, int]:

@@ -78,3 +78,9 @@ def test_check_deck_takes_a_path_a_name_or_data_and_reports_unusable_input():
     assert tabletop.check_deck("virevolt", {"cards": {"Red Crystal": "many"}}).problems[0]["kind"] == "bad-count"
     with pytest.raises(tabletop.Error, match="no deck construction"):
         tabletop.check_deck("volfyirion", {})
+
+
+@pytest.mark.parametrize("decks", [["ember", "tide", "grove"], "ember,tide,grove"])
+def test_more_decks_than_players_is_refused_not_silently_cut(decks):
+    with pytest.raises(tabletop.OptionError, match="3 decks for 2 players"):
+        tabletop.load("virevolt", players=2, decks=decks)

@@ -74,3 +74,29 @@ def test_a_card_made_outside_any_pack_refuses_to_pickle_clearly():
 def test_rules_pickle_by_reference():
     game = tabletop.load("virevolt")
     assert pickle.loads(pickle.dumps(game.rules)) is game.rules
+
+
+def _seat_count(game) -> int:
+    """What a worker process makes of a game handed to it."""
+    return game.new_state(4).nplayers
+
+
+def test_a_game_pickles_by_reference_to_its_pack_and_options():
+    game = tabletop.load("virevolt", players=3, decks=["ember", "tide"])
+    data = pickle.dumps(game)
+    again = pickle.loads(data)
+    assert len(data) < 500
+    assert (again.name, again.options, again.num_players) == ("virevolt", {"decks": ["ember", "tide"]}, 3)
+    assert game.to_json(again.new_state(4)) == game.to_json(game.new_state(4))
+
+
+def test_deepcopy_of_a_game_is_the_game_itself():
+    game = tabletop.load("volfyirion", variants=["all"])
+    assert copy.deepcopy(game) is game and copy.deepcopy([game])[0] is game
+
+
+def test_a_game_can_be_handed_to_a_spawned_worker_process():
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        assert pool.map(_seat_count, [tabletop.load("virevolt", players=4)]) == [4]
