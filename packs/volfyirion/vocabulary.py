@@ -56,7 +56,7 @@ from tabletop.dsl.steps import Counter, per_player
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.framework.language import N_, CardName, Phrase, Word
-from tabletop.framework.narration import Card, narrate
+from tabletop.framework.narration import DETAIL, Card, narrate
 from tabletop.framework.zones import take
 
 from tabletop.packs.volfyirion import model as M
@@ -89,10 +89,17 @@ class Gain:
             self.quantities = tuple((q, RESOURCES.index(w)) for q, w in amounts)
 
     def __call__(self, state, ctx):
-        if self.points is not None:
-            M.add_points(state, ctx["controller"], self.points)
-        else:
-            M.add_points(state, ctx["controller"], tuple((r, q(state, ctx)) for q, r in self.quantities))
+        p = ctx["controller"]
+        pts = self.points if self.points is not None else tuple((r, q(state, ctx)) for q, r in self.quantities)
+        M.add_points(state, p, pts)
+        if state.log is not None and any(n for _r, n in pts):
+            src = ctx.get("source", -1)
+            if src >= 0:
+                narrate(state, "points", "{p} gains {points} from {card}", actor=p, level=DETAIL,
+                        p=KEYS[p].name, points=M.points_text(pts), card=Card(src))
+            else:
+                narrate(state, "points", "{p} gains {points}", actor=p, level=DETAIL, p=KEYS[p].name,
+                        points=M.points_text(pts))
         return None
 
 
@@ -311,8 +318,9 @@ class Acquire:
         p = ctx["controller"]
         if not _acquirable(state, iid, key, ctx):
             return
+        wonder = state.cards[iid].kind == M.WONDER
         if not self.free:
-            res = KEYS[p].cp if state.cards[iid].kind != M.WONDER else KEYS[p].bp
+            res = KEYS[p].bp if wonder else KEYS[p].cp
             price = M.cost(state, p, iid, consume=True)
             if state.counters[res] < price:
                 return
@@ -321,6 +329,16 @@ class Acquire:
         if key in ("asset_deck", "wonder_deck"):
             state.reveals += 1
         VolfyirionRules.gain_card(state, p, iid)
+        if state.log is not None:  # (as public as an acquisition from the row: VOL-ACQ-02)
+            name = KEYS[p].name
+            if self.free:
+                narrate(state, "acquire", "{p} acquires {card} for free", actor=p, p=name, card=Card(iid))
+            elif wonder:
+                narrate(state, "acquire", "{p} acquires the Wonder {card} for {cost} battle", actor=p, p=name,
+                        card=Card(iid), cost=price)
+            else:
+                narrate(state, "acquire", "{p} acquires {card} for {cost} command{where}", actor=p, p=name,
+                        card=Card(iid), cost=price, where="")
 
 
 def _can_seal(state, iid: int, key, ctx: dict) -> bool:

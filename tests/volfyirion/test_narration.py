@@ -148,3 +148,44 @@ def test_an_effect_that_seals_and_unseals_tells_whose_wonder():
     tabletop.run_effect(state, "seal each enemy wonder; unseal your wonders", 0)
     assert told(log, since=n) == ["p2's Glowing Fungii is sealed", "p1's Sharp Qoam is unsealed"]
     assert state.log is log  # run_effect works on a copy, and the game is still watched after it
+
+
+DESIGNED = """
+- {name: Patron, type: command, house: turquoise, cost: 5,
+   secondary: "look at the top 2 cards of the asset deck; acquire one of them for free; put the rest at the bottom of the asset deck"}
+- {name: Martyr Squad, type: troop, house: red, cost: 3, defence: 2,
+   abilities: ["when this troop is destroyed, gain 2 command"]}
+"""
+
+
+def designed_rules(tmp_path):
+    cards = tmp_path / "designed.yaml"
+    cards.write_text(DESIGNED)
+    return registry().get("volfyirion").with_cards([cards]).rules()
+
+
+def test_a_card_acquired_by_an_effect_is_told_to_both_players(tmp_path):
+    """An acquisition by an effect was silent: the opponent never learnt the card was taken."""
+    rules = designed_rules(tmp_path)
+    log = EventLog(rules)
+    with recording(log):
+        state = rules.setup({}, 0)
+    rules.apply_setup(state, {"active": "p1", "asset_deck": ["Barter", "Stab", "Elite Trooper", "Library"],
+                              "p1": {"hand": ["Patron"]}})
+    n = len(log.events)
+    for t in ("play Patron", "activate Patron", "choose asset_deck:Elite Trooper", "yes"):
+        rules.apply(state, rules.find_action(state, t))
+    assert "p1 acquires Elite Trooper for free" in told(log, 1, n)
+    assert "p1 acquires Elite Trooper for free" in told(log, 0, n)
+
+
+def test_points_a_triggered_ability_gives_are_told_with_their_card(tmp_path):
+    rules = designed_rules(tmp_path)
+    log = EventLog(rules)
+    with recording(log):
+        state = rules.setup({}, 0)
+    rules.apply_setup(state, {"active": "p2", "p1": {"cities": [{"troop": "Martyr Squad"}, {}, {}]},
+                              "p2": {"points": {"battle": 20}}})
+    n = len(log.events)
+    rules.apply(state, rules.find_action(state, "attack p1.city1"))
+    assert "p1 gains 2 command from Martyr Squad" in told(log, 1, n, detail=True)
