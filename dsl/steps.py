@@ -111,8 +111,9 @@ def optional(table: Table, key: str, prompt, steps: tuple) -> tuple:
     return (ask,) + tuple(guard(s, i == n - 1) for i, s in enumerate(steps))
 
 
-def per_player(who: PlayerSel, key: str, inner):
-    """Run the re-entrant step ``inner`` once for each player ``who`` names, as that player."""
+def per_player(who: PlayerSel, key: str, inner, own=None):
+    """Run the re-entrant step ``inner`` once for each player ``who`` names, as that player;
+    for the effect's own controller, ``own`` instead when given (a part they may decline)."""
     def step(state, ctx):
         order = ctx.get(key)
         if order is None:
@@ -122,7 +123,7 @@ def per_player(who: PlayerSel, key: str, inner):
         seen: list = list(got or [])
         while i < len(ps):
             ctx["controller"] = ps[i]
-            d = inner(state, ctx)
+            d = (own if own is not None and ps[i] == me else inner)(state, ctx)
             ctx["controller"] = me
             if d is not None:
                 ctx[key] = [i, ps, me]

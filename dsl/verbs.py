@@ -107,7 +107,10 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
                 "in 'PLAYERS discard ...' each of them chooses their own card, so 'of your choice' would be theirs: "
                 "for a card you choose, write 'discard a card from {whose} hand' (after 'look at ...', "
                 "'discard a card from among them')").format(whose="their" if who.mode == "chosen" else "the enemy's"))
-        return (per_player(who, key(), discard_steps(x, False)[0]),)
+        # where every effect is optional to its owner (Volfyirion, VOL-SEC-05), the owner may decline
+        # their own discard; the others discard as the effect says
+        own = discard_steps(x, True)[0] if table.optional else None
+        return (per_player(who, key(), discard_steps(x, False)[0], own),)
 
     def down_to(n: Quantity):
         k = key()
