@@ -13,7 +13,7 @@ from typing import Any
 from lark import Token
 
 from tabletop.dsl.errors import VocabularyError
-from tabletop.dsl.vocabulary import Element, Vocabulary
+from tabletop.dsl.vocabulary import Element, Vocabulary, forms
 from tabletop.framework.language import gettext
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -23,6 +23,14 @@ MAX_NUMBER = 9999
 THIS_TURN = (("this", "turn"), ("until", "the", "end", "of", "turn"), ("until", "end", "of", "turn"),
              ("until", "the", "end", "of", "your", "turn"), ("until", "the", "end", "of", "this", "turn"),
              ("until", "the", "end", "of", "the", "turn"))
+
+
+def in_class(cls: tuple, w: str | None) -> str | None:
+    """``w`` as a word of the class ``cls``: itself, or the class's word it is the plural or the
+    singular of ("2 battles" is 2 battle): words match in either grammatical number."""
+    if w is None or w in cls:
+        return w
+    return next((c for c in cls if w in forms(c)), None)
 
 
 class Atom:
@@ -223,8 +231,8 @@ class Matcher:
             yield from self.number(pos)
         elif kind == "word":
             cls = self.vocab.word_class(el.arg)
-            w = self.word(pos)
-            if w is not None and w in cls:
+            w = in_class(cls, self.word(pos))
+            if w is not None:
                 yield pos + 1, w
             else:
                 self.fail(pos, article(el.arg), cls, el.arg)
@@ -270,8 +278,8 @@ class Matcher:
 
     def _words(self, clsname: str, pos: int):
         cls = self.vocab.word_class(clsname)
-        w = self.word(pos)
-        if w is None or w not in cls:
+        w = in_class(cls, self.word(pos))
+        if w is None:
             self.fail(pos, article(clsname), cls, clsname)
             return
         found = [(pos + 1, (w,))]
@@ -280,8 +288,8 @@ class Matcher:
             nxt = []
             for p, got in frontier:
                 for q in self._seps(p, True):
-                    w = self.word(q)
-                    if w is not None and w in cls:
+                    w = in_class(cls, self.word(q))
+                    if w is not None:
                         nxt.append((q + 1, got + (w,)))
                     else:
                         self.fail(q, article(clsname), cls, clsname)
@@ -303,8 +311,8 @@ class Matcher:
                     continue
                 if self.word(q) in ("more", "additional", "extra"):  # "if ..., gain 2 more knowledge"
                     q += 1
-                w = self.word(q)
-                if w is not None and w in cls:
+                w = in_class(cls, self.word(q))
+                if w is not None:
                     got = True
                     end = q + 1
                     if self.word(end) in ("point", "points"):

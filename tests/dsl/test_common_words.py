@@ -31,6 +31,18 @@ def test_volfyirion_natural_forms(text):
     assert compiles("volfyirion", text)
 
 
+def test_a_word_of_a_class_matches_in_either_grammatical_number():
+    """'two battles' was an unknown resource: words match in either number (dsl.md)."""
+    import tabletop
+
+    game = tabletop.load("volfyirion")
+    for text in ("gain two battles", "gain 2 battles and 1 commands"):
+        state = game.new_state(1)
+        tabletop.run_effect(state, text, "p1")
+        points = game.view(state, 0)["players"]["p1"]["points"]
+        assert points["battle"] == 2 and points["command"] == (1 if "command" in text else 0)
+
+
 @pytest.mark.parametrize("text", ["heal 2 damage to your main hero", "heal 2 damage from your main hero",
                                   "draw a card and restore 1 of your crystals"])
 def test_virevolt_natural_forms(text):
