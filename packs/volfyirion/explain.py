@@ -142,6 +142,8 @@ class Explain:
             return _("defeating Volfyirion {cost} (VOL-DEFEAT-01)").format(
                 cost=_cost_text(self._defeat_cost(state, p), 'battle', cnt[K.bp]))
         if verb == "replace":
+            if not 1 <= action[1] <= len(ROW_KEYS):
+                return _("the Asset Row has spaces 1 to 5")
             if not zones["asset_deck"]:
                 return _("the Asset Deck is empty (VOL-REPLACE-05)")
             if not state.cards_in(ROW_KEYS[action[1] - 1]):
