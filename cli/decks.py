@@ -56,8 +56,9 @@ def _write_new(path: Path, text: str, force: bool) -> None:
 def _deck_cards(checker, spec: str, cardset) -> list[str]:
     """A legal deck's cards (a preconstructed name or a file, either format), or the check's problems."""
     from tabletop.framework.errors import TabletopError
+    from tabletop.framework.userfiles import names_something
 
-    if not Path(spec).exists() and hasattr(checker, "decks") and spec not in checker.decks():
+    if not names_something(spec) and hasattr(checker, "decks") and spec not in checker.decks():
         from tabletop.framework.suggest import did_you_mean
 
         names = sorted(checker.decks())

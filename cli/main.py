@@ -93,8 +93,16 @@ def fail(message: str, code: int = 1) -> None:
 
 
 def os_message(e: OSError) -> str:
-    """'FILE: the file is read-only: not replacing it' for a failed read or write."""
-    where = f"{e.filename}: " if e.filename else ""
+    """'FILE: the file is read-only: not replacing it' for a failed read or write; a name too
+    long for any file is cut, and said to be one."""
+    import errno
+
+    from tabletop.framework.wording import FILE_LIMIT, clip
+
+    name = str(e.filename) if e.filename else ""
+    where = f"{clip(name, FILE_LIMIT)}: " if name else ""
+    if e.errno == errno.ENAMETOOLONG:
+        return where + _("this name ({value} characters) is too long to name a {what}").format(value=len(name), what=_("file"))
     return f"{where}{e.strerror or e}"
 
 

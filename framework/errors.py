@@ -8,7 +8,7 @@ file, an illegal action, an unknown game or bad options. The command line prints
 from __future__ import annotations
 
 from tabletop.framework.language import gettext as _
-from tabletop.framework.wording import clip_quoted, shown
+from tabletop.framework.wording import FILE_LIMIT, clip, clip_quoted, shown
 
 
 class TabletopError(Exception):
@@ -60,7 +60,7 @@ class LocatedError(TabletopError):
 
     def where(self) -> str:
         """``file:line:column``, as far as they are known."""
-        parts = [self.file or "<text>"]
+        parts = [clip(self.file, FILE_LIMIT) if self.file else "<text>"]
         if self.line is not None:
             parts.append(str(self.line))
             if self.column is not None:

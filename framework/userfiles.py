@@ -18,6 +18,8 @@ traceback, a hang or a code path a file can steer:
 """
 from __future__ import annotations
 
+import errno
+
 import json
 import re
 from dataclasses import dataclass, field
@@ -50,6 +52,16 @@ KINDS_OF_FILE = (N_("file"), N_("card file"), N_("scenario file"), N_("saved gam
 
 
 # ---------------------------------------------------------------------- bytes to text
+def names_something(path: Any) -> bool:
+    """Whether ``path`` names a file or a folder that exists. A name no file system takes (too
+    long, a NUL byte in it) names nothing: asking must not fail, since the same text may be the
+    name of something else (a preconstructed deck)."""
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):
+        return False
+
+
 def read_text(source: Any, what: str = "file", max_bytes: int = MAX_BYTES) -> str:
     """The text of a user's file (a path) or a pack's file (an ``importlib.resources`` traversable),
     or a :class:`LocatedError` saying why not: missing, a folder, too large, not UTF-8."""
@@ -72,8 +84,7 @@ def read_text(source: Any, what: str = "file", max_bytes: int = MAX_BYTES) -> st
             raise LocatedError(gettext(
                 'cannot read this {what}: permission denied').format(what=gettext(what)), label) from None
         except OSError as e:
-            raise LocatedError(gettext(
-                'cannot read this {what}: {value}').format(what=gettext(what), value=e.strerror or e), label) from None
+            raise _unreadable(e, what, label) from None
     elif hasattr(source, "read_bytes"):
         data = source.read_bytes()
     else:  # a text already in memory (a card file sent to a worker)
@@ -83,6 +94,16 @@ def read_text(source: Any, what: str = "file", max_bytes: int = MAX_BYTES) -> st
             'this {what} is larger than {value} MB, far more than any {what} needs: is it the right file?').format(
             what=gettext(what), value=max_bytes // (1024 * 1024)), label)
     return decode(data, label)
+
+
+def _unreadable(e: OSError, what: str, label: str) -> LocatedError:
+    """Why the file ``label`` cannot be read, in words: the system's, or for a name no file
+    system takes, that it is one."""
+    if e.errno == errno.ENAMETOOLONG:
+        return LocatedError(gettext('this name ({value} characters) is too long to name a {what}').format(
+            value=len(label), what=gettext(what)), label)
+    return LocatedError(gettext('cannot read this {what}: {value}').format(what=gettext(what), value=e.strerror or e),
+                        label)
 
 
 def decode(data: bytes, file: str) -> str:
@@ -566,8 +587,7 @@ def json_lines(source: Any, what: str = "records file", max_line: int = MAX_BYTE
     except FileNotFoundError:
         raise LocatedError(gettext('no such file'), label) from None
     except OSError as e:
-        raise LocatedError(gettext(
-            'cannot read this {what}: {value}').format(what=gettext(what), value=e.strerror or e), label) from None
+        raise _unreadable(e, what, label) from None
     with f:
         n = 0
         while True:

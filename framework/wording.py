@@ -12,6 +12,8 @@ from typing import Any, Iterable
 from tabletop.framework.language import N_, card_name, gettext, ngettext
 
 LIMIT = 80
+#: a file's name is cut longer: it is how the user finds the file
+FILE_LIMIT = 300
 ELLIPSIS = "…"
 
 

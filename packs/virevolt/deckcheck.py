@@ -223,12 +223,15 @@ def load_deck_cards(spec, by_name=None) -> list[str]:
         if report.verdict != "legal":
             raise ValueError(f"this deck cannot be used:\n{report.render()}")
         return list(report.cards)
+    from tabletop.framework.userfiles import names_something
+    from tabletop.framework.wording import shown
+
     pre = preconstructed()
     path = pre.get(spec) or Path(spec)
-    if spec not in pre and not path.exists():
+    if spec not in pre and not names_something(path):
         from tabletop.framework.suggest import did_you_mean
 
-        raise ValueError(f"deck {spec!r} is neither a preconstructed deck ({', '.join(pre)}) nor a deck file"
+        raise ValueError(f"deck {shown(str(spec))} is neither a preconstructed deck ({', '.join(pre)}) nor a deck file"
                          f"{did_you_mean(spec, list(pre))}")
     report = check_deck(path, list(by_name.values()) if by_name else None)  # the set with --cards joined
     if report.verdict != "legal":
@@ -579,7 +582,9 @@ class DeckChecker:
     def check(self, deck, cardset=None) -> DeckReport:
         """Check a deck file, a preconstructed deck by name, or a deck given as data
         (see :func:`check_deck`)."""
-        if isinstance(deck, str) and not Path(deck).exists() and deck in preconstructed():
+        from tabletop.framework.userfiles import names_something
+
+        if isinstance(deck, str) and not names_something(deck) and deck in preconstructed():
             deck = preconstructed()[deck]
         return check_deck(deck, cardset or self.cardset)
 

@@ -61,3 +61,25 @@ def test_a_game_refuses_a_seed_its_save_could_not_be_read_back_with(seed):
     out = refused(tabletop("play", "volfyirion", "--seed", seed, input="quit\n"),
                   f"seed {seed}: give a whole number from 0 to 9223372036854775807")
     assert "saved to" not in out
+
+
+LONG = "y" * 300
+
+
+@pytest.mark.parametrize("args, code, where", [
+    (["deckcheck", "virevolt", LONG], 2, "is too long to name a deck file"),
+    (["cards", "lint", "virevolt", "z" * 20000], 1, "is too long to name a"),
+    (["play", "virevolt", "--deck", LONG], 1, "is neither a preconstructed deck"),
+])
+def test_a_name_too_long_for_any_file_is_said_to_be_one_and_cut(args, code, where):
+    """A name the file system refuses (ENAMETOOLONG) gave the bare 'File name too long', and was
+    echoed whole (20,000 characters for a 20,000-character name)."""
+    out = refused(tabletop(*args, input=""), where, code)
+    assert len(out) < 1200
+
+
+def test_a_deck_named_too_long_for_a_file_is_an_unknown_deck_to_the_api():
+    import tabletop as api
+
+    with pytest.raises(api.Error, match="is neither a preconstructed deck"):
+        api.load("virevolt", decks=["ember", LONG])
