@@ -139,13 +139,14 @@ class _Engine:
     never copied (reaching them through ``get_game()`` is a call into C++ each time). A pickled
     state names its game; unpickling finds the parts again by that name."""
 
-    __slots__ = ("game", "rules", "encoding", "new_state")
+    __slots__ = ("game", "rules", "encoding", "new_state", "from_json")
 
     def __init__(self, game: "TabletopGame") -> None:
         self.game = str(game)
         self.rules = game.tabletop.rules
         self.encoding = game.encoding
         self.new_state = game.tabletop.new_state
+        self.from_json = game.tabletop.from_json
 
     def __deepcopy__(self, memo) -> "_Engine":
         return self
@@ -163,6 +164,32 @@ def _engine_of(game: str) -> _Engine:
     if got is None:
         got = _ENGINES[game] = _Engine(pyspiel.load_game(game))
     return got
+
+
+class _Held:
+    """A state's engine state (None before the deal), pickled as its JSON (``State.to_json``,
+    sets sorted). OpenSpiel's ``serialize()`` is the pickle of the state's attributes, and a set
+    pickles in its iteration order, which a copy of the set need not keep: pickled slot by slot,
+    a state and its clone would serialize differently."""
+
+    __slots__ = ("parts", "state")
+
+    def __init__(self, parts: _Engine, state=None) -> None:
+        self.parts = parts
+        self.state = state
+
+    def __deepcopy__(self, memo) -> "_Held":
+        return _Held(self.parts, None if self.state is None else self.state.clone())
+
+    def __reduce__(self):
+        if self.state is None:
+            return (_Held, (self.parts,))
+        return (_thaw, (self.parts, json.dumps(self.state.to_json(), separators=(",", ":"))))
+
+
+def _thaw(parts: _Engine, text: str) -> _Held:
+    """The :class:`_Held` state whose JSON is ``text``."""
+    return _Held(parts, parts.from_json(text))
 
 
 class TabletopGame(pyspiel.Game):
@@ -199,7 +226,8 @@ class TabletopState(pyspiel.State):
 
     def __init__(self, game: TabletopGame) -> None:
         super().__init__(game)
-        self.engine = None
+        self._parts = _ENGINES.get(str(game)) or _ENGINES.setdefault(str(game), _Engine(game))
+        self._held = _Held(self._parts)
         self.log = _Log()
         self.memo = _Memo()
         # the caps, kept here: OpenSpiel asks current_player() several times a step, and
@@ -207,7 +235,15 @@ class TabletopState(pyspiel.State):
         self._max_turns = game.max_turns
         self._max_steps = game.max_steps
         self._deals = game.deals
-        self._parts = _ENGINES.get(str(game)) or _ENGINES.setdefault(str(game), _Engine(game))
+
+    @property
+    def engine(self):
+        """The engine state (``tabletop`` ``State``), None before the deal."""
+        return self._held.state
+
+    @engine.setter
+    def engine(self, state) -> None:
+        self._held = _Held(self._parts, state)
 
     # -- helpers ---------------------------------------------------------------------
     def _game(self) -> TabletopGame:
@@ -216,9 +252,9 @@ class TabletopState(pyspiel.State):
     def _ids(self) -> dict[int, tuple]:
         memo = self.memo
         if memo.ids is None:
-            parts = self._parts
-            legal = parts.rules.legal_actions(self.engine)
-            memo.ids = dict(zip(parts.encoding.actions.ids(legal, self.engine.to_move()), legal))
+            parts, engine = self._parts, self._held.state
+            legal = parts.rules.legal_actions(engine)
+            memo.ids = dict(zip(parts.encoding.actions.ids(legal, engine.to_move()), legal))
         return memo.ids
 
     def _stopped(self) -> bool:
@@ -227,7 +263,7 @@ class TabletopState(pyspiel.State):
     # -- the OpenSpiel interface -------------------------------------------------------
     def current_player(self) -> int:
         """Chance before the deal, the seat to move, or terminal."""
-        engine = self.engine
+        engine = self._held.state  # (not the property: this is asked several times a step)
         if engine is None:
             return CHANCE
         if engine.over or engine.turn > self._max_turns or self.log.n >= self._max_steps:
@@ -256,14 +292,14 @@ class TabletopState(pyspiel.State):
         return [(i, 1.0 / n) for i in range(n)]
 
     def _apply_action(self, action: int) -> None:
-        parts = self._parts
-        if self.engine is None:
+        parts, engine = self._parts, self._held.state
+        if engine is None:
             self.engine = parts.new_state(int(action))
             return
-        mover = self.engine.to_move()
+        mover = engine.to_move()
         move = self._ids()[int(action)]
         self.memo.ids = None
-        parts.rules.apply(self.engine, move)
+        parts.rules.apply(engine, move)
         self.log = self.log.add(mover, move)
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -29,9 +29,16 @@ its own view only; the mask is all zeros for an agent not to move. Rewards come 
 end: +1 for the winner and -1/(n-1) for each other player (so +1/-1 with two), 0 for all
 when the game is truncated at ``max_turns`` turns. ``render_mode="ansi"`` returns the
 terminal board as the agent to move sees it.
+
+Keywords are checked when an environment is made (:class:`tabletop.OptionError`, an unknown
+one listing the game's options and the environment's); seeds, deals and action ids are
+integers, numpy's included, and anything else is refused with a :class:`tabletop.Error`
+(``int()`` would read ``1.0`` or ``"1"`` as 1).
 """
 from __future__ import annotations
 
+import numbers
+import operator
 import random
 from typing import Any
 
@@ -43,18 +50,65 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 import tabletop
 from tabletop.framework.encoding import WAIT
+from tabletop.framework.suggest import did_you_mean
+from tabletop.framework.wording import one_of, shown
 
 __all__ = ["env", "raw_env", "parallel_env", "TabletopEnv", "TabletopParallelEnv"]
+
+
+def _integer(value: Any) -> int | None:
+    """``value`` as an int if it is an integer, numpy's included (``operator.index``), else None:
+    a float, a string or a bool is not one, though ``int()`` or ``random.Random`` would take it."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _count(name: str, value: Any, least: int = 1) -> int | None:
+    """An environment keyword that is None or a whole number >= ``least`` (checked when the
+    environment is made, not at the first step that reads it)."""
+    n = None if value is None else _integer(value)
+    if value is not None and (n is None or n < least):
+        raise tabletop.OptionError(f"{name} must be a whole number >= {least} or None, not {shown(value)}")
+    return n
+
+
+def _action_id(action: Any) -> int:
+    """``action`` as an id: an int or a numpy integer (a float or a string may not stand for one)."""
+    n = _integer(action)
+    if n is None:
+        raise tabletop.Error(f"an action id is an integer (an int or a numpy integer), not {shown(action)}")
+    return n
+
+
+def _load(game: str, options: dict, own: tuple[str, ...]) -> "tabletop.Game":
+    """``tabletop.load(game, **options)``. The game's options and the environment's keywords
+    come through one call, so an unknown keyword is refused naming both."""
+    try:
+        return tabletop.load(game, **options)
+    except tabletop.OptionError:
+        schema = getattr(tabletop.load(game).rules, "options_schema", None) or {}
+        known = list(dict.fromkeys(["players", *schema.get("properties", {})]))
+        unknown = [k for k in options if k not in known]
+        if not unknown:
+            raise
+        key = str(unknown[0])
+        raise tabletop.OptionError(
+            f"unknown option {shown(key)}{did_you_mean(key, known + list(own))} (options of {game}: "
+            f"{one_of(known, 'and')}; of the environment: {one_of(own, 'and')})") from None
 
 
 class _Core:
     """What both environment kinds share: the game, its encoding, spaces and seeds."""
 
-    def __init__(self, game: str, options: dict, max_turns: int | None) -> None:
-        self.game = tabletop.load(game, **options)
+    def __init__(self, game: str, options: dict, max_turns: Any, own: tuple[str, ...]) -> None:
+        self.max_turns = _count("max_turns", max_turns)
+        self.game = _load(game, options, own)
         self.encoding = self.game.encoding
         self.rules = self.game.rules
-        self.max_turns = max_turns
         n = self.game.num_players
         self.names = [tabletop.player_name(i) for i in range(n)]
         self.seat = {name: i for i, name in enumerate(self.names)}
@@ -74,14 +128,22 @@ class _Core:
         self._legal_actions, self._apply = self.rules.legal_actions, self.rules.apply
         self._ids, self._encode, self._size = self.encoding.actions.ids, self.encoding.observe_state_bytes, size
 
-    def new_game(self, seed: int | None, options: dict | None) -> None:
-        if seed is not None or self._seeds is None:
-            self._seeds = random.Random(seed)
+    def new_game(self, seed: Any, options: dict | None) -> None:
+        if seed is not None:
+            n = _integer(seed)
+            if n is None:
+                raise tabletop.Error(f"a seed is an integer or None, not {shown(seed)}")
+            self._seeds = random.Random(n)
+        elif self._seeds is None:
+            self._seeds = random.Random()
         deal = (options or {}).get("deal")
         if deal is None:
             deal = self._seeds.randrange(2 ** 62)
-        elif not isinstance(deal, int) or isinstance(deal, bool) or deal < 0:
-            raise tabletop.Error(f"reset option 'deal' must be a whole number >= 0, not {deal!r}")
+        else:
+            n = _integer(deal)
+            if n is None or n < 0:
+                raise tabletop.Error(f"reset option 'deal' must be a whole number >= 0, not {shown(deal)}")
+            deal = n
         self.state = self.game.new_state(deal)
         self._legal = None
         self._seen = {}
@@ -149,8 +211,11 @@ class TabletopEnv(AECEnv):
                  illegal_reward: float | None = None, **options: Any) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
-            raise tabletop.Error(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self._core = _Core(game, options, max_turns)
+            raise tabletop.OptionError(f"render_mode must be None or 'ansi', not {shown(render_mode)}")
+        if illegal_reward is not None and (isinstance(illegal_reward, bool)
+                                           or not isinstance(illegal_reward, numbers.Real)):
+            raise tabletop.OptionError(f"illegal_reward must be a number or None, not {shown(illegal_reward)}")
+        self._core = _Core(game, options, max_turns, ("render_mode", "max_turns", "illegal_reward"))
         self.illegal_reward = illegal_reward
         self.metadata = {**self.metadata, "name": f"tabletop_{self._core.game.name}_v0"}
         self.render_mode = render_mode
@@ -211,8 +276,8 @@ class TabletopEnv(AECEnv):
             return
         core = self._core
         size = core._size
-        if action is not None:
-            action = int(action)
+        if action is not None and type(action) is not int:
+            action = _action_id(action)
         assert action is not None and 0 <= action < size, f"action {action!r} is not an id of Discrete({size})"
         self._cumulative_rewards[agent] = 0.0
         if not core.play(action):
@@ -304,11 +369,11 @@ class TabletopParallelEnv(ParallelEnv):
     def __init__(self, game: str = "volfyirion", render_mode: str | None = None, max_turns: int | None = 200,
                  max_cycles: int | None = None, **options: Any) -> None:
         if render_mode not in (None, "ansi"):
-            raise tabletop.Error(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self._core = _Core(game, options, max_turns)
+            raise tabletop.OptionError(f"render_mode must be None or 'ansi', not {shown(render_mode)}")
+        self.max_cycles = _count("max_cycles", max_cycles)
+        self._core = _Core(game, options, max_turns, ("render_mode", "max_turns", "max_cycles"))
         self.metadata = {**self.metadata, "name": f"tabletop_{self._core.game.name}_parallel_v0"}
         self.render_mode = render_mode
-        self.max_cycles = max_cycles
         self.possible_agents = list(self._core.names)
         self.agents = []
         self.observation_spaces = self._core.observation_spaces
@@ -348,6 +413,8 @@ class TabletopParallelEnv(ParallelEnv):
         mover = core.names[core.state.to_move()]
         infos: dict = {a: {} for a in self.agents}
         action = actions.get(mover)
+        if action is not None and type(action) is not int:
+            action = _action_id(action)
         if action is None or not core.play(action):
             infos[mover]["illegal"] = True
         self._cycles += 1

@@ -70,6 +70,9 @@ def actions(rules, nplayers: int = 2) -> ActionSpace:
         Family("choose {seat}.{city}", {"seat": places, "city": CITIES}, "decision: a city"),
         Family("choose {seat}.{city}.{slot}", {"seat": places, "city": CITIES, "slot": ("troop", "building")},
                "decision: the Troop or the Building of a city (destroy an enemy troop or building)"),
+        # last, so that adding it moved no earlier id
+        Family("choose play:{card}" + M.SEALED_COPY, {"card": wonders},
+               "decision: the sealed copy of a Wonder of your Playing Area that also holds an unsealed one"),
     ]
     return ActionSpace(fams, rules.parse, nplayers)
 

@@ -26,6 +26,25 @@ def test_every_legal_action_has_its_own_id_from_the_families(config):
             assert space.name(i).split()[0] == a[0].split()[0]
 
 
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_no_decision_option_of_whole_random_games_falls_back_on_its_position(config):
+    """Whole games, not only their openings: two copies of a Wonder in one Playing Area, one
+    sealed, come late (the removal questions then offer ``play:Name (sealed)``)."""
+    name, options = config
+    game = tabletop.load(name, **options)
+    space = game.encoding.actions
+    fell_back = {game.action_to_string(a) for state in positions(game, range(12), max_turns=400)
+                 for a, i in zip(game.legal_actions(state), game.action_ids(state)) if i >= space.fallback}
+    assert fell_back == set()
+
+
+def test_a_sealed_copy_of_a_wonder_in_play_has_its_own_id_per_wonder():
+    space = tabletop.load("volfyirion", variants=["all"]).encoding.actions
+    sealed, unsealed = space.ids([("choose", "play:Void Fluid (sealed)"), ("choose", "play:Void Fluid")], 0)
+    assert space.name(sealed) == "choose play:Void Fluid (sealed)" and sealed != unsealed
+    assert space.ids([("choose", "play:Void Fluid (sealed)")], 1) == [sealed]
+
+
 def test_ids_never_depend_on_the_position_and_seats_are_relative_to_the_mover():
     game = tabletop.load("volfyirion")
     space = game.encoding.actions

@@ -169,3 +169,18 @@ def test_is_mcts_plays_a_game():
 def test_an_unknown_pack_cannot_be_registered():
     with pytest.raises(tabletop.UnknownPack):
         tos.register("chess")
+
+
+@pytest.mark.parametrize("name", ["python_tabletop_virevolt(players=4)", "python_tabletop_volfyirion(variants=all)"])
+def test_equal_states_serialize_alike_a_clone_and_a_deserialized_copy(name):
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    state.apply_action(17)
+    rng = np.random.RandomState(17)
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        text = state.serialize()
+        assert state.clone().serialize() == text
+        assert game.deserialize_state(text).serialize() == text
+        state.apply_action(rng.choice(state.legal_actions()))

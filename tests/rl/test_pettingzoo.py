@@ -191,3 +191,57 @@ def test_parallel_env_waits_for_the_player_not_to_move_and_ignores_an_illegal_mo
     illegal = int(np.flatnonzero(obs[mover]["action_mask"] == 0)[1])
     _, _, _, _, infos = p.step({mover: illegal, **{a: 0 for a in waiting}})
     assert infos[mover]["illegal"] and p._core.game.to_json(p._core.state) == before
+
+
+@pytest.mark.parametrize("make, keywords, named", [
+    (tz.env, {"max_turns": "x"}, "max_turns"), (tz.env, {"max_turns": 0}, "max_turns"),
+    (tz.env, {"max_turns": -1}, "max_turns"), (tz.env, {"max_turns": 2.5}, "max_turns"),
+    (tz.env, {"illegal_reward": "x"}, "illegal_reward"), (tz.raw_env, {"max_turns": True}, "max_turns"),
+    (tz.parallel_env, {"max_turns": "x"}, "max_turns"), (tz.parallel_env, {"max_cycles": 0}, "max_cycles"),
+])
+def test_an_environment_keyword_of_the_wrong_kind_is_refused_when_the_env_is_made(make, keywords, named):
+    with pytest.raises(tabletop.OptionError, match=f"^{named} must be"):
+        make("volfyirion", **keywords)
+
+
+@pytest.mark.parametrize("make, own", [(tz.env, "'max_turns' and 'illegal_reward'"),
+                                       (tz.parallel_env, "'max_turns' and 'max_cycles'")])
+def test_an_unknown_keyword_is_refused_naming_the_games_options_and_the_environments(make, own):
+    with pytest.raises(tabletop.OptionError, match="unknown option 'max_turn'") as caught:
+        make("volfyirion", max_turn=3)
+    message = caught.value.render()
+    assert "did you mean 'max_turns'?" in message and "'variants'" in message and own in message
+
+
+@pytest.mark.parametrize("action", [1.0, "1", True])
+def test_an_action_that_is_not_an_integer_is_refused(action):
+    e = tz.env("volfyirion")
+    e.reset(seed=2)
+    with pytest.raises(tabletop.Error, match="an action id is an integer"):
+        e.step(action)
+
+
+def test_the_parallel_env_refuses_a_legal_id_written_as_a_float():
+    p = tz.parallel_env("volfyirion")
+    obs, _ = p.reset(seed=1)
+    mover = next(a for a in p.agents if obs[a]["action_mask"][1:].any())
+    legal = int(np.flatnonzero(obs[mover]["action_mask"])[0])
+    with pytest.raises(tabletop.Error, match="an action id is an integer"):
+        p.step({a: float(legal) if a == mover else 0 for a in p.agents})
+
+
+@pytest.mark.parametrize("make", [tz.raw_env, tz.parallel_env])
+def test_a_numpy_integer_seed_or_deal_deals_as_the_same_int(make):
+    a, b = make("virevolt"), make("virevolt")
+    a.reset(seed=np.int64(7))
+    b.reset(seed=7)
+    assert a._core.game.to_json(a._core.state) == b._core.game.to_json(b._core.state)
+    a.reset(options={"deal": np.int64(4)})
+    assert a._core.game.to_json(a._core.state) == a._core.game.to_json(a._core.game.new_state(4))
+
+
+@pytest.mark.parametrize("seed", [7.5, "abc", True])
+def test_a_seed_that_is_not_an_integer_is_refused(seed):
+    e = tz.raw_env("virevolt")
+    with pytest.raises(tabletop.Error, match="a seed is an integer or None"):
+        e.reset(seed=seed)
