@@ -15,7 +15,8 @@ from tabletop.framework import triggers
 from tabletop.framework.language import gettext
 
 DEPARTURES = {"destroyed": "destroyed", "replaced": "replaced", "removed": "removed",
-              "returned": "returned", "sacrificed": "sacrificed", "discarded": "discarded"}
+              "returned": "returned", "sacrificed": "sacrificed", "discarded": "discarded",
+              "killed": "died"}  # "is killed" is dying, as "you kill" is (DEEDS)
 # "you destroy an enemy troop": a departure by the hand of the players named
 DEEDS = (("destroy|destroys", "destroyed"), ("remove|removes", "removed"), ("sacrifice|sacrifices", "sacrificed"),
          ("kill|kills", "died"))
