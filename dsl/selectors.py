@@ -209,7 +209,7 @@ _REF_WORDS = [
     (("this",), "this", "this", True), (("it",), "it", "it", False), (("them",), "them", "it", False),
     (("that",), "it", "it", True), (("those",), "them", "it", True),
     (("the", "rest"), "rest", "them", False), (("the", "others"), "rest", "them", False),
-    (("the", "other"), "rest", "them", True),
+    (("the", "other"), "rest", "them", True), (("the", "other"), "rest", "them", False),
     (("the", "target"), "target", "target", False), (("the", "attacked", "hero"), "target", "target", False),
     (("the", "attacker"), "attacker", "attacker", False), (("the", "attacking", "hero"), "attacker", "attacker", False),
     (("the", "new", "hero"), "new hero", "new hero", False),
