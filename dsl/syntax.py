@@ -40,8 +40,8 @@ def as_written(text: str) -> str:
     """``text`` as the language reads it when written the way printed cards are: capitals and
     sentences ending in full stops (``Draw a card. If you do, gain 2 Battle.``). Outside card
     names in double quotes, letters are folded to lowercase, a full stop between sentences reads
-    as ``;`` and the last one as nothing. The result has the same length, so an error still
-    points into the text as written."""
+    as ``;`` and the last one as nothing, and a word processor's apostrophe (``’``) as the
+    typewriter's. The result has the same length, so an error still points into the text as written."""
     out = list(text)
     quoted = False
     for i, ch in enumerate(text):
@@ -57,6 +57,8 @@ def as_written(text: str) -> str:
                 out[i] = ";"
         elif ch.isupper() and len(ch.lower()) == 1:
             out[i] = ch.lower()
+        elif ch == "\u2019":
+            out[i] = "'"
     written = "".join(out)
     for m in _THEN_MAY.finditer(written):  # "draw a card, then you may discard a card": a step of its own
         if not text[:m.start()].count('"') % 2:

@@ -112,3 +112,10 @@ def test_a_bare_shuffle_shuffles_your_own_deck_only(pack, deck):
     tabletop.run_effect(state, "shuffle", "p1", game=game)
     assert sorted(state.zones[deck]) == sorted(before[deck]) and state.zones[deck] != before[deck]
     assert all(state.zones[k] == v for k, v in before.items() if k != deck)
+
+
+@pytest.mark.parametrize("pack, text", [("virevolt", "deal 1 damage to the enemy’s main hero"),
+                                        ("volfyirion", "remove an enemy’s troop")])
+def test_a_word_processors_apostrophe_reads_as_a_typewriters(pack, text):
+    """Pasted from a word processor, 'enemy’s' was an unexpected character."""
+    assert compiles(pack, text) and compiles(pack, text.replace("’", "'"))
