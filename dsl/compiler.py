@@ -36,6 +36,7 @@ from tabletop.framework.effects import Program
 from tabletop.framework.language import N_, gettext, gettext as _
 from tabletop.framework.suggest import closest
 from tabletop.framework.triggers import Trigger
+from tabletop.framework.wording import clip
 
 __all__ = ["Ability", "CardAbility", "compile_text", "KINDS"]
 
@@ -163,7 +164,9 @@ class _Compiler(Reading):
         room = max(1, len(src) - column + 1)
         name = capitalised(self.written, offset) if suggestion is None else None
         before = self.written[:offset].rstrip()
-        if name is not None and before and before[-1] not in ".;:(":  # a capital inside a sentence: a name?
+        if name == "X" and before:  # a number left out: 'gain X battle, where X is ...'
+            suggestion = gettext("'{text}, where X is ...'").format(text=clip(self.written.strip().rstrip("."), 70))
+        elif name is not None and before and before[-1] not in ".;:(":  # a capital inside a sentence: a name?
             suggestion = gettext('"{name}" (card names go in double quotes)').format(name=name)
         return CardLanguageError(message, file=self.source.file, line=line, column=column,
                                  source_line=src, card=self.source.card, expected=expected or None,

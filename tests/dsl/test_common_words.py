@@ -119,3 +119,10 @@ def test_a_bare_shuffle_shuffles_your_own_deck_only(pack, deck):
 def test_a_word_processors_apostrophe_reads_as_a_typewriters(pack, text):
     """Pasted from a word processor, 'enemy’s' was an unexpected character."""
     assert compiles(pack, text) and compiles(pack, text.replace("’", "'"))
+
+
+def test_an_x_left_unsaid_is_answered_with_where_x_is():
+    """'gain X battle' suggested '"X" (card names go in double quotes)'."""
+    with pytest.raises(CardLanguageError) as info:
+        compile_text("gain X battle", "effect", registry().get("volfyirion").vocabulary(), program_id="t/x")
+    assert "did you mean: 'gain X battle, where X is ...'?" in info.value.render()
