@@ -113,6 +113,9 @@ def register(v: Vocabulary, table, ex) -> None:
             lambda x, ev=ev: happens(table, ev) or card_event(ev, x, None, ""))
     v.trigger("{who:players} draw|draws {x:cards}", example="you draw a card")(
         lambda who, x: card_event(T.DRAWN, x, who, ""))
+    # a card an effect makes a player discard from their hand (the player is the discarding one)
+    v.trigger("{who:players} discard|discards {x:cards}", example="an enemy discards a card")(
+        lambda who, x: card_event(T.DISCARDED, x, who, ""))
     v.trigger("{x:cards} enter|enters play", example="this card enters play")(
         lambda x: card_event(T.ENTERED, x, None, ""))
     v.trigger("{x:cards} leave|leaves play", example="this card leaves play")(

@@ -32,12 +32,14 @@ ATTACKED = "attacked"        # subject (the card attacked: a City, a main hero),
 #                              attacks), attacker and target (the attacking card and the card
 #                              attacked, when a card attacks)
 DRAWN = "drawn"              # subject, player: a card drawn into that player's hand, one event a card
+DISCARDED = "discarded"      # subject, player: a card an effect made that player discard from their hand
 TURN_START = "turn_start"    # player
 TURN_END = "turn_end"        # player
 PHASE_START = "phase_start"  # player, phase
 PHASE_END = "phase_end"      # player, phase
 
-EVENTS = (PLAYED, ACQUIRED, ENTERED, LEFT, DAMAGED, ATTACKED, DRAWN, TURN_START, TURN_END, PHASE_START, PHASE_END)
+EVENTS = (PLAYED, ACQUIRED, ENTERED, LEFT, DAMAGED, ATTACKED, DRAWN, DISCARDED, TURN_START, TURN_END, PHASE_START,
+          PHASE_END)
 
 #: In ``state.listen`` when some card asks what happened this turn ("if you played a troop
 #: this turn"): the events announced are then also kept, for the turn, in ``state.vars``.

@@ -14,7 +14,7 @@ from __future__ import annotations
 from tabletop.dsl.table import Kind, Table, Zone
 from tabletop.framework.language import N_, Word
 from tabletop.framework import lasting, narration
-from tabletop.framework.triggers import ENTERED, announce
+from tabletop.framework.triggers import DISCARDED, ENTERED, announce
 from tabletop.framework.zones import draw as draw_cards
 
 from tabletop.packs.virevolt import crystals as cr
@@ -170,7 +170,10 @@ class VirevoltTable(Table):
                               dst=narration.Zone(dest), where=where)
 
     def discard(self, state, iid: int, key: str) -> None:
-        self.move(state, iid, key, KEYS[hz.owner(state, iid)].graveyard)
+        p = hz.owner(state, iid)
+        self.move(state, iid, key, KEYS[p].graveyard)
+        if DISCARDED in state.listen and key == KEYS[p].hand:
+            announce(state, DISCARDED, subject=iid, player=p)
 
     def destroy(self, state, iid: int, key: str, ctx: dict) -> None:
         if key in _HERO_ZONES:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from tabletop.dsl.table import Kind, Table, Zone
 from tabletop.framework.language import N_, Word
 from tabletop.framework import narration
-from tabletop.framework.triggers import LEFT, announce, cause
+from tabletop.framework.triggers import DISCARDED, LEFT, announce, cause
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
@@ -219,7 +219,10 @@ class VolfyirionTable(Table):
             V.arrived(state, p)  # a chain the card makes hold fires (VOL-SYN-08) as on a play: after any Ploy it sets off
 
     def discard(self, state, iid: int, key: str) -> None:
-        self.move(state, iid, key, KEYS[self.owner(state, iid, key)].discard)
+        p = self.owner(state, iid, key)
+        self.move(state, iid, key, KEYS[p].discard)
+        if DISCARDED in state.listen and key == KEYS[p].hand:  # (not the hand put away at the End of a Turn)
+            announce(state, DISCARDED, subject=iid, player=p)
 
     def destroy(self, state, iid: int, key: str, ctx: dict) -> None:
         card = state.cards[iid]
