@@ -344,14 +344,15 @@ def _take(state, p: int, use, consumed: bool) -> list[int]:
     return out
 
 
-def consume_by_effect(state, p: int, use) -> None:
-    """An effect consumes ``p``'s unconsumed crystals ``use`` (a way of :func:`ways`)."""
+def consume_by_effect(state, p: int, use) -> list[int]:
+    """An effect consumes ``p``'s unconsumed crystals ``use`` (a way of :func:`ways`); the crystals consumed."""
     chosen = _take(state, p, use, False)
     state.marks[CONSUMED].update(chosen)
     if chosen and state.log is not None:
         cards = state.cards
         narrate(state, "crystals", "{n} of {p}'s crystals are consumed ({which})", n=len(chosen), p=KEYS[p].name,
                 which=listed(Word(cards[i].colour) for i in chosen))
+    return list(chosen)
 
 
 def restore(state, p: int, use) -> None:

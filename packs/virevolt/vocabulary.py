@@ -421,6 +421,7 @@ def build_vocabulary() -> Vocabulary:
             todo = c.pop(k_ + "/", None)
             if todo is None:
                 todo = [[q, n(s, c)] for q in who.resolve(s, c)]
+                c["_it"] = []  # the crystals consumed ("if you do" after it)
             while todo:
                 q, m = todo[0]
                 use = c.pop(k_, None)
@@ -433,9 +434,10 @@ def build_vocabulary() -> Vocabulary:
                                         [("choose", "consume:" + cr.way_label(w)) for w in options], options, k_)
                     use = options[0] if options else None
                 if use:
-                    cr.consume_by_effect(s, q, use)
+                    c["_it"] = c["_it"] + cr.consume_by_effect(s, q, use)
                 todo = todo[1:]
             return None
+        step.binds = ("it", "them")
         return step
 
     v.effect("consume {n:number} crystal of {who:players}", example="consume 2 crystals of each enemy")(_consume)
