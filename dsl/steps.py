@@ -127,6 +127,8 @@ def per_player(who: PlayerSel, key: str, inner, own=None):
             ctx["controller"] = me
             if d is not None:
                 ctx[key] = [i, ps, me]
+                if d.player != me:  # another player answers the effect's question: the prompt says who
+                    d.prompt = Phrase(N_("{p}: {prompt}"), p=player_name(d.player), prompt=d.prompt)
                 return d
             seen.extend(ctx.get("_it") or ())
             i += 1
