@@ -127,6 +127,10 @@ def compile_text(text: str, kind: str, vocab: Vocabulary, *, program_id: str,
         return _Compiler(as_written(text), vocab, src, program_id, scope, written=text).run(kind)
 
 
+#: how many of the phrases a text could have gone on with an error lists
+SHOWN_FORMS = 8
+
+
 # ---------------------------------------------------------------------------------------
 # the compiler
 
@@ -1345,7 +1349,11 @@ class _Compiler(Reading):
             what = _(_UNKNOWN[family]) if family in _UNKNOWN else _("{family} word").format(family=family)
             exp = _("a {label} starting with one of: {verbs}").format(label=label, verbs=", ".join(verbs))
             if open_:
-                exp += " " + _("(or {forms})").format(forms=" | ".join(p.show() for p in open_))
+                forms = " | ".join(p.show() for p in open_[:SHOWN_FORMS])
+                if len(open_) > SHOWN_FORMS:  # (a condition has some 60: the list would bury the message)
+                    forms += " | " + _("{n} more: 'tabletop cards words {game}' lists them all").format(
+                        n=len(open_) - SHOWN_FORMS, game=self.vocab.name)
+                exp += " " + _("(or {forms})").format(forms=forms)
             sug = closest(a0.value, verbs)
             if family == EFFECT:  # by meaning as well as by spelling
                 sug += [v for v in MEANINGS.get(a0.value, ()) if v in verbs and v not in sug]
@@ -1357,7 +1365,7 @@ class _Compiler(Reading):
                              "words with ',')").format(word=a0.value, what=article(cls))
             return self.error(msg, a0.start, a0.end - a0.start, exp,
                               _(" or ").join(repr(x) for x in sug[:3]) if sug else None)
-        shown = [p.show() for p in cands][:8]
+        shown = [p.show() for p in cands][:SHOWN_FORMS]
         expected = " | ".join(shown) if shown else None
         local = m.expect[0] if len(m.expect) == 1 else (
             ", ".join(m.expect[:-1]) + _(" or ") + m.expect[-1] if m.expect else _("something else"))

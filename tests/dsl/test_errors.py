@@ -222,6 +222,17 @@ def test_an_unknown_verb_lists_the_verbs_and_the_phrases_that_open_with_a_subjec
     assert "starting with one of:" in e.render() and "(or PLAYERS draw|draws N [card]" in e.render()
 
 
+def test_a_long_list_of_phrases_that_could_follow_is_cut_and_says_where_the_rest_is():
+    """'if if you control a hero' listed some 60 condition patterns, 2,000 characters."""
+    from tabletop.framework.packs import registry
+
+    v = registry().get("virevolt").vocabulary()
+    e = err(v, "if you control a hero", "condition")
+    text = e.render()
+    assert "more: 'tabletop cards words virevolt' lists them all)" in text
+    assert text.count(" | ") <= 9 and len(text) < 1200
+
+
 def test_a_misspelt_if_is_named_and_a_word_that_is_no_if_is_not():
     from tabletop.framework.packs import registry
 
