@@ -94,9 +94,9 @@ def attacking(table, x: CardSelector) -> Event:
 
 def happens(table, event: str) -> None:
     """Refuse a text about an event the game never has: acquiring, where nothing is bought."""
-    if event == triggers.ACQUIRED and not table.acquiring:
-        raise ValueError(gettext("in {game}, cards are never acquired (no card is bought or taken during a game): "
-                                 "a text about acquiring would never apply").format(game=table.name))
+    why = table.never_acquired() if event == triggers.ACQUIRED else None
+    if why is not None:
+        raise ValueError(why)
 
 
 def register(v: Vocabulary, table, ex) -> None:

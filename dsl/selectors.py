@@ -611,10 +611,8 @@ def _past(m: Matcher, pos: int, sel: CardSelector, table):
         if event is not None and m.word(end + 1) == "this" and m.word(end + 2) == "turn":
             if m.compiler is not None:
                 m.compiler.listens.update((event, triggers.HISTORY))
-            never = None
-            if event == triggers.ACQUIRED and not table.acquiring:
-                never = (pos, end + 3, gettext("in {game}, cards are never acquired (no card is bought or taken "
-                                               "during a game)").format(game=table.name))
+            why = table.never_acquired() if event == triggers.ACQUIRED else None
+            never = None if why is None else (pos, end + 3, why)
             yield end + 3, replace(sel, past=(event, who), problem=sel.problem or never or getattr(who, "problem", None))
 
 

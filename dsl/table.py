@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from tabletop.framework.language import gettext
 from tabletop.framework.zones import move, shuffle
 
 
@@ -93,6 +94,13 @@ class Table:
     restrictions: tuple = ()
 
     # -------------------------------------------------------------- looking things up
+    def never_acquired(self) -> str | None:
+        """Why a text about acquiring is refused here (:attr:`acquiring`), or None where cards are acquired."""
+        if self.acquiring:
+            return None
+        return gettext("in {game}, cards are never acquired (no card is bought or taken during a game): "
+                       "a text about acquiring would never apply").format(game=self.name)
+
     def zone(self, name: str) -> Zone:
         for z in self.zones:
             if z.name == name:

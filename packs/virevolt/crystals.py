@@ -352,7 +352,7 @@ def consume_by_effect(state, p: int, use) -> list[int]:
         cards = state.cards
         narrate(state, "crystals", "{n} of {p}'s crystals are consumed ({which})", n=len(chosen), p=KEYS[p].name,
                 which=listed(Word(cards[i].colour) for i in chosen))
-    return list(chosen)
+    return chosen
 
 
 def restore(state, p: int, use) -> None:
