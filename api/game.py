@@ -9,12 +9,12 @@ through JSON (:meth:`Game.to_json`, :meth:`Game.from_json`).
 from __future__ import annotations
 
 import json
-import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tabletop.framework.actions import Action, format_action
 from tabletop.framework.errors import OptionError, StateError, TabletopError
+from tabletop.framework.setups import integer
 from tabletop.players import player_id
 
 if TYPE_CHECKING:
@@ -30,14 +30,12 @@ BotSpec = Any
 
 
 def _seed(seed: Any) -> int:
-    """``seed`` as a Python int: any integer type is a seed (numpy's too, through
-    ``operator.index``); a bool, a float or a string is a mistake, refused in plain words."""
-    if not isinstance(seed, bool):
-        try:
-            return operator.index(seed)
-        except TypeError:
-            pass
-    raise TabletopError(f"a seed is an integer, not {seed!r}")
+    """``seed`` as a Python int: any integer type is a seed (numpy's too); a bool, a float or a
+    string is a mistake, refused in plain words."""
+    n = integer(seed)
+    if n is None:
+        raise TabletopError(f"a seed is an integer, not {seed!r}")
+    return n
 
 
 def games() -> list[str]:
@@ -113,7 +111,6 @@ class Game:
         self._players = players
         self.num_players: int = self._setup(0).nplayers
         """How many players a state of this game has."""
-        _check_deck_count(opts.get("decks"), self.num_players)
 
     def __reduce__(self) -> tuple:
         # by reference: the pack's modules do not pickle, and are loaded again where unpickled
@@ -372,16 +369,6 @@ class Game:
         from tabletop.decks import check_deck
 
         return check_deck(self.name, deck)
-
-
-def _check_deck_count(decks: Any, players: int) -> None:
-    """Refuse more decks than seats: a pack deals a short list round the seats, but would
-    drop the decks past the last seat without a word."""
-    if isinstance(decks, str):
-        decks = [d for d in decks.split(",") if d.strip()]
-    if isinstance(decks, (list, tuple)) and len(decks) > players:
-        raise OptionError(f"{len(decks)} decks for {players} players: give one per seat at most "
-                          "(fewer are repeated round the seats)")
 
 
 def _load_again(name: str, options: dict, players: int | None) -> Game:

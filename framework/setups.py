@@ -14,6 +14,8 @@ hero in play, ...), so a scenario cannot pass on a position the game could never
 """
 from __future__ import annotations
 
+import numbers
+import operator
 from typing import Any, Iterable
 
 from tabletop.framework.errors import OptionError
@@ -103,6 +105,15 @@ def name(value: Any, path: tuple, example: str) -> str | None:
     if not isinstance(value, str) or not value.strip():
         raise SetupError(path, f"expected a card name (or null), not {kind_of(value)}; e.g. {example}")
     return value
+
+
+def integer(value: Any) -> int | None:
+    """``value`` as a Python int if it is an integer of any type (an ``int``, a numpy integer:
+    a ``numbers.Integral``), else None: a bool, a float or a string is not one, though ``int()``
+    or ``random.Random`` would take it. Seeds, deals and action ids are read with it."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        return None
+    return operator.index(value)
 
 
 def whole(value: Any, path: tuple, lo: int, hi: int, what: str = "a whole number") -> int:

@@ -38,7 +38,6 @@ integers, numpy's included, and anything else is refused with a :class:`tabletop
 from __future__ import annotations
 
 import numbers
-import operator
 import random
 from typing import Any
 
@@ -50,27 +49,17 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 import tabletop
 from tabletop.framework.encoding import WAIT
+from tabletop.framework.setups import integer
 from tabletop.framework.suggest import did_you_mean
 from tabletop.framework.wording import one_of, shown
 
 __all__ = ["env", "raw_env", "parallel_env", "TabletopEnv", "TabletopParallelEnv"]
 
 
-def _integer(value: Any) -> int | None:
-    """``value`` as an int if it is an integer, numpy's included (``operator.index``), else None:
-    a float, a string or a bool is not one, though ``int()`` or ``random.Random`` would take it."""
-    if isinstance(value, (bool, np.bool_)):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
-
-
 def _count(name: str, value: Any, least: int = 1) -> int | None:
     """An environment keyword that is None or a whole number >= ``least`` (checked when the
     environment is made, not at the first step that reads it)."""
-    n = None if value is None else _integer(value)
+    n = None if value is None else integer(value)
     if value is not None and (n is None or n < least):
         raise tabletop.OptionError(f"{name} must be a whole number >= {least} or None, not {shown(value)}")
     return n
@@ -78,7 +67,7 @@ def _count(name: str, value: Any, least: int = 1) -> int | None:
 
 def _action_id(action: Any) -> int:
     """``action`` as an id: an int or a numpy integer (a float or a string may not stand for one)."""
-    n = _integer(action)
+    n = integer(action)
     if n is None:
         raise tabletop.Error(f"an action id is an integer (an int or a numpy integer), not {shown(action)}")
     return n
@@ -130,7 +119,7 @@ class _Core:
 
     def new_game(self, seed: Any, options: dict | None) -> None:
         if seed is not None:
-            n = _integer(seed)
+            n = integer(seed)
             if n is None:
                 raise tabletop.Error(f"a seed is an integer or None, not {shown(seed)}")
             self._seeds = random.Random(n)
@@ -140,7 +129,7 @@ class _Core:
         if deal is None:
             deal = self._seeds.randrange(2 ** 62)
         else:
-            n = _integer(deal)
+            n = integer(deal)
             if n is None or n < 0:
                 raise tabletop.Error(f"reset option 'deal' must be a whole number >= 0, not {shown(deal)}")
             deal = n

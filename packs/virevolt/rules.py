@@ -572,6 +572,8 @@ class VirevoltRules(Explain, Views, Positions, Rules):
             names = list(spec)
         if not names:
             raise ValueError("option 'decks' names no deck")
+        if len(names) > n:  # (dealt round the seats, a deck past the last one would be dropped)
+            raise ValueError(f"{len(names)} decks for {n} players: give one per seat at most")
         names = [names[i % len(names)] for i in range(n)]
         names = [DEFAULT_DECKS[i % len(DEFAULT_DECKS)] if d is None else d for i, d in enumerate(names)]
         out = []

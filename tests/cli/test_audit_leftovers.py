@@ -144,7 +144,15 @@ def test_a_count_with_a_plus_sign_is_read_in_a_plain_list_as_yaml_reads_it(tmp_p
                                      ("watch", "virevolt", "--delay", "0", "--seed", "1")])
 def test_more_decks_than_seats_are_refused_before_any_game(command):
     out = refused(tabletop(*command, "--deck", "ember", "--deck", "tide", "--deck", "grove", input="", timeout=60),
-                  "virevolt is played by 2 here, but 3 decks were given: give 1 deck (every seat plays it) or 2")
+                  "3 decks for 2 players: give one per seat at most")
+    assert "games in" not in out and "turn 1" not in out
+
+
+@pytest.mark.parametrize("command", [("simulate", "virevolt", "-n", "2", "--workers", "1", "--option", "players=3"),
+                                     ("watch", "virevolt", "--delay", "0", "--seed", "1", "--players", "3")])
+def test_fewer_decks_than_seats_but_more_than_one_are_refused_by_batch_commands(command):
+    out = refused(tabletop(*command, "--bots", "random", "--deck", "ember", "--deck", "tide", input="", timeout=60),
+                  "virevolt is played by 3 here, but 2 decks were given: give 1 deck (every seat plays it) or 3")
     assert "games in" not in out and "turn 1" not in out
 
 

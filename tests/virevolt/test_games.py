@@ -153,3 +153,19 @@ def test_a_deck_file_edited_between_games_is_read_again(tmp_path):
     as_ember = first_seat_cards()
     path.write_text(tide + "\n# edited\n", encoding="utf-8")
     assert first_seat_cards() != as_ember
+
+
+def test_more_decks_than_seats_are_refused_by_the_setup_itself(rules):
+    """A third deck for two seats is never dropped without a word, however the game is set up
+    (the API, a scenario's options, a simulation's worker all reach the pack's setup)."""
+    with pytest.raises(ValueError, match="3 decks for 2 players"):
+        rules.setup({"decks": ["ember", "tide", "grove"]}, 0)
+
+
+def test_fewer_decks_than_seats_go_round_the_seats(rules):
+    def seat(state, p):
+        return sorted(state.cards[i].name for k, ids in state.zones.items() if k.startswith(f"p{p}.") for i in ids)
+
+    three = rules.setup({"decks": ["ember", "tide"]}, 0, 3)
+    alone = rules.setup({"decks": ["ember", "tide"]}, 0)
+    assert seat(three, 1) == seat(three, 3) == seat(alone, 1) != seat(three, 2) == seat(alone, 2)
