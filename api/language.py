@@ -13,6 +13,8 @@ card       the source card's name, shown in the prompts of the decisions it asks
 target     the instance id of the card the effect aims at, e.g. the hero an attack
            hits: "the target" (``target``)
 tplayer    the seat owning ``target``
+player     the seat an event or moment is about: "they", "their" in a trigger's effect
+           (given as ``they=``, a seat or its name, since ``player`` is the controller)
 attack     True while the effect of an attack runs (hero powers such as armour apply)
 ========== ==========================================================================
 
@@ -104,12 +106,14 @@ class _Context(dict):
 #: what each key the engine gives is, in a message
 _KEY_MEANING = {"source": "source (the card the effect belongs to)", "target": "target (the card it aims at)",
                 "attacker": "attacker (the attacking card)", "hero": "hero (the new hero)",
-                "subject": "subject (the card the event is about)"}
+                "subject": "subject (the card the event is about)",
+                "player": "they (the seat 'they' and 'their' name)"}
 
 
 def _needs(key: str) -> TabletopError:
     """The error of an effect that needs ``key`` in its context, which run_effect was not given."""
-    return TabletopError(f"this effect needs {_KEY_MEANING.get(key, repr(key))} in its context: pass {key}=..."
+    given = "they" if key == "player" else key
+    return TabletopError(f"this effect needs {_KEY_MEANING.get(key, repr(key))} in its context: pass {given}=..."
                          " to run_effect (see the context table in tabletop.language); the state is unchanged")
 
 
@@ -157,6 +161,8 @@ def run_effect(state: "State", effect: Any, player: int | str, *, source: int | 
         owners = state.vars.get("owner")
         if owners is not None:
             ctx["tplayer"] = owners[tgt]
+    if "they" in context:
+        context["player"] = player_id(context.pop("they"), state.nplayers)
     ctx.update(context)
     work = state.clone()
     work.log = state.log  # a watched game tells what the effect does (a clone narrates nothing)

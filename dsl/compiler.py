@@ -27,6 +27,7 @@ from tabletop.dsl.places import HOLD, PlayerSel, chosen_in, refusal
 from tabletop.dsl.matcher import MAX_NUMBER, NUMBER_WORDS, Atom, Matcher, TooComplex, article, norm, to_atoms
 from tabletop.dsl.quantity import Quantity, capped, for_each
 from tabletop.dsl.scope import Scope
+from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.source import Source
 from tabletop.dsl.steps import ask_player, numbering
 from tabletop.dsl.syntax import Reading, as_written, capitalised
@@ -46,6 +47,8 @@ KINDS = ("effect", "ability", "card ability", "condition", "number", "amounts:CL
 
 # the verbs a condition's second half may leave understood: "it is purple or red"
 _VERBS_UNDERSTOOD = frozenset(("is", "are", "has", "have", "control", "controls"))
+#: the selector modes that pick a number of cards, which a "for each" may multiply
+_COUNTED_MODES = frozenset(("one", "n", "upto", "random", "top", "bottom"))
 
 # how an unmatched phrase of each family is named in errors
 _LABEL = {EFFECT: N_("statement"), CONDITION: N_("condition"), QUANTITY: N_("quantity")}
@@ -147,6 +150,7 @@ class _Compiler(Reading):
         self.nkey = 0
         self.nuid = 0
         self.scale: tuple | None = None      # (count, cap) while compiling a "for each" statement
+        self.scale_used = False              # whether a number of that statement took it
         self.counted: Any = None             # the selector that "for each" counts, when it counts cards
         self.moment = "start"                # "start" or "end", for "at the start/end of ..."
         self.listens: set[str] = set()       # events of the lasting triggers this text makes
@@ -858,16 +862,53 @@ class _Compiler(Reading):
     def _statement(self, atoms: list[Atom]) -> tuple:
         if len(atoms) > 1 and atoms[0].kind == "w" and atoms[0].value == "then":  # "... . Then draw a card."
             atoms = atoms[1:]
+        if self.scope is None or self.scope.has("they") or not self._players_first(atoms):
+            return self._read_statement(atoms)
+        # "each player draws a card for each card in their hand": a statement done by each of several
+        # players in turn names each of them "they" (per_player); read so only if it is such a statement
+        saved = self.scope, self.last_ref, self.named, self.gone, self.chosen_player, self.modifies
+        self.scope = self.scope.adding(they="player")
+        try:
+            steps = self._read_statement(atoms)
+        except CardLanguageError:
+            steps = None
+        if steps is not None and any(getattr(s, "each_player", False) for s in steps):
+            self.scope = Scope({k: v for k, v in self.scope.refs.items() if k != "they"}, self.scope.where)
+            return steps
+        self.scope, self.last_ref, self.named, self.gone, self.chosen_player, self.modifies = saved
+        return self._read_statement(atoms)
+
+    def _players_first(self, atoms: list[Atom]) -> bool:
+        """Whether the statement's subject is players other than its controller (``each player
+        draws``, ``the enemy discards``), who may do it in turn."""
+        sub = self.vocab.parsers.get("players")
+        if sub is None or len(atoms) < 2 or atoms[0].kind != "w":
+            return False
+        m = Matcher(self.vocab, atoms, self, None, None, None)
+        try:
+            return any(stop < len(atoms) and getattr(who, "mode", "you") not in ("you", "they", "chosen")
+                       for stop, who in sub(m, 0))
+        except TooComplex:
+            return False
+
+    def _read_statement(self, atoms: list[Atom]) -> tuple:
+        whole = atoms
         atoms, scale, implicit = self.tails(atoms)
-        saved = self.scale
-        self.scale = scale
+        saved = self.scale, self.scale_used
+        self.scale, self.scale_used = scale, False
         try:
             try:
                 res = self.phrase(EFFECT, atoms, implicit)
             except CardLanguageError as first:
                 res = self.said_first(atoms, implicit, first)
+            if scale is not None and not self.scale_used:  # never a "for each" silently dropped
+                raise self.error(gettext(
+                    "'for each ...' multiplies a number, but this statement has none it can multiply: give the "
+                    "number it counts for ('deal 1 damage to the target for each ...', 'discard 1 card for each "
+                    "...'), or count with 'equal to the number of ...'"),
+                    whole[0].start, whole[-1].end - whole[0].start, suggestion="")
         finally:
-            self.scale = saved
+            self.scale, self.scale_used = saved
         steps = (res,) if callable(res) else tuple(res) if isinstance(res, (tuple, list)) else None
         if not steps or not all(callable(s) for s in steps):
             raise VocabularyError(gettext(
@@ -930,8 +971,9 @@ class _Compiler(Reading):
             a, b = body[i], body[i + 1]
             if a.kind != "w":
                 continue
-            if a.value == "for" and b.kind == "w" and b.value in ("each", "every") and i + 2 < len(body):
-                per, start = self._per(body, i + 2) if b.value == "every" else (1, i + 2)
+            each = a.value == "for" and b.kind == "w" and b.value in ("each", "every") and i + 2 < len(body)
+            if each or (a.value == "per" and body[i - 1].value != "once"):  # "gain 1 battle per card in your hand"
+                per, start = self._per(body, i + 2) if each and b.value == "every" else (1, i + 2 if each else i + 1)
                 count = self._on_cards(body[start:], per) or self._this_way(body[start:], per)
                 self.counted, after = None, []
                 if count is None:
@@ -1182,13 +1224,26 @@ class _Compiler(Reading):
         """The lasting change ``mod`` counted ``for each`` card the statement's tail counts
         (:func:`changes.counted`), its fault located at the whole statement."""
         count, cap = self.scale
+        self.scale_used = True
         try:
             return counted(mod, count, cap, self.counted, made_by_effect)
         except ValueError as e:
             raise self.error(str(e), atoms[0].start, atoms[-1].end - atoms[0].start) from None
 
     def scaled(self, q: Quantity) -> Quantity:
-        return q if self.scale is None else for_each(q, *self.scale)
+        if self.scale is None:
+            return q
+        self.scale_used = True
+        return for_each(q, *self.scale)
+
+    def scaled_pick(self, kw: dict) -> None:
+        """``discard a card for each ...``: where no number of the statement took its ``for each``,
+        the cards it picks are that many, once per card counted."""
+        for name, sel in kw.items():
+            if isinstance(sel, CardSelector) and sel.mode in _COUNTED_MODES and not sel.alts:
+                one = sel.count if sel.count is not None else Quantity.constant(1)
+                kw[name] = replace(sel, mode="n" if sel.mode == "one" else sel.mode, count=self.scaled(one))
+                return
 
     # -- phrases ---------------------------------------------------------------
     def phrase(self, family: str, atoms: list[Atom], implicit: Quantity | None = None,
@@ -1269,6 +1324,8 @@ class _Compiler(Reading):
     def build(self, p: Pattern, binds: tuple, a: int, b: int, atoms: list[Atom], depth: int) -> Any:
         kw: dict = {}
         self._collect(binds, kw, atoms, depth, p.family)
+        if depth == 0 and self.scale is not None and not self.scale_used and p.family == EFFECT:
+            self.scaled_pick(kw)
         for need in p.needs:
             if self.scope is not None and not self.scope.has(need):
                 s = atoms[a].start if a < len(atoms) else atoms[-1].end

@@ -92,6 +92,37 @@ def attacking(table, x: CardSelector) -> Event:
     return Event(triggers.ATTACKED, test, False, ("it", "they", "attacker", "target"), "", it="attacker")
 
 
+def dealing(table, x: CardSelector, y: CardSelector | None = None) -> Event:
+    """``whenever this hero deals damage``, ``whenever one of your heroes deals damage to an enemy
+    hero``: damage dealt by an attack of a card ``x`` names (to a card ``y`` names); the dealer is
+    ``the attacker``, the card damaged is ``it``, its owner ``they``. Damage no card's attack
+    dealt (an incantation's, a state's) was dealt by no card. Refused where players attack."""
+    if table.attacker is None:
+        raise ValueError(gettext("in {game}, cards never attack: players do; say 'whenever you attack ...'").format(
+            game=table.name))
+    this = x.ref == "this"
+    hit = _split_owners(y, None) if y is not None else None
+
+    def test(state, ctx) -> bool:
+        attacker = ctx.get("attacker")
+        if attacker is None:
+            return False
+        if this:
+            if attacker != ctx["source"]:
+                return False
+        elif not x.matches(state, attacker, ctx):
+            return False
+        if hit is None:
+            return True
+        for sel, owner in hit:
+            if owner is not None and ctx.get("player") not in owner.resolve(state, ctx):
+                continue
+            if sel.matches(state, ctx["subject"], ctx):
+                return True
+        return False
+    return Event(triggers.DAMAGED, test, False, ("it", "they", "attacker"), "")
+
+
 def happens(table, event: str) -> None:
     """Refuse a text about an event the game never has: acquiring, where nothing is bought."""
     why = table.never_acquired() if event == triggers.ACQUIRED else None
@@ -140,6 +171,11 @@ def register(v: Vocabulary, table, ex) -> None:
         lambda x: card_event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))
     v.trigger("{x:cards} is|are dealt damage", example="this card is dealt damage")(
         lambda x: card_event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))
+    atk = table.attacker or ex.kind
+    v.trigger("{x:cards} deal|deals damage", example=f"this {atk} deals damage",
+              listed=table.attacker is not None)(lambda x: dealing(table, x))
+    v.trigger("{x:cards} deal|deals damage to {y:cards}", example=f"this {atk} deals damage to an enemy {atk}",
+              listed=table.attacker is not None)(lambda x, y: dealing(table, x, y))
 
 
 def moment(m: Matcher, pos: int):

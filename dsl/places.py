@@ -59,8 +59,15 @@ def _it_owner(state, ctx, table):
     return table.owner(state, it[0]) if it else None
 
 
+def _they(state, ctx, table):
+    p = ctx.get("player")
+    if p is None:
+        lacking(ctx, "player")
+    return p
+
+
 REF_PLAYERS: dict[str, Callable] = {
-    "they": lambda state, ctx, table: ctx.get("player"),
+    "they": _they,
     "target's owner": _target_owner,
     "its owner": _it_owner,
     "caster": lambda state, ctx, table: ctx.get("actor"),

@@ -21,7 +21,8 @@ REFERENCES = {
     "city": "the city this card stands in (this city)",
     "it": "'it' (a card picked earlier in the text)",
     "them": "'them' (cards looked at or picked earlier in the text)",
-    "they": "'they' (the player the event or moment is about)",
+    "they": "'they' (the player an event or moment is about, or each of the players a statement's subject names: "
+            "'each player draws a card for each card in their hand')",
     "new hero": "the new hero",
     "caster": "the caster",
     "troop": "that troop",

@@ -548,6 +548,11 @@ def _post(m: Matcher, pos: int, sel: CardSelector):
             end = words_at(m, pos, words)
             if end is not None:
                 yield end, replace(sel, owner=PlayerSel(mode, " ".join(words)))
+        for words in (("they", "control"), ("they", "own"), ("they", "have")):  # "each player ... troop they control"
+            end = words_at(m, pos, words)
+            if end is not None:
+                yield end, replace(sel, owner=PlayerSel("they", " ".join(words)),
+                                   problem=sel.problem or m.missing(pos, end, "they"))
     if w == "other" and nxt == "than" and m.word(pos + 2) == "this":
         end = pos + 3
         for e2, _kind in _noun(m, end):

@@ -111,9 +111,13 @@ def optional(table: Table, key: str, prompt, steps: tuple) -> tuple:
     return (ask,) + tuple(guard(s, i == n - 1) for i, s in enumerate(steps))
 
 
+_NONE = object()
+
+
 def per_player(who: PlayerSel, key: str, inner, own=None):
-    """Run the re-entrant step ``inner`` once for each player ``who`` names, as that player;
-    for the effect's own controller, ``own`` instead when given (a part they may decline)."""
+    """Run the re-entrant step ``inner`` once for each player ``who`` names, as that player, who
+    is also ``they`` (``each player draws a card for each card in their hand``); for the effect's
+    own controller, ``own`` instead when given (a part they may decline)."""
     def step(state, ctx):
         order = ctx.get(key)
         if order is None:
@@ -121,10 +125,15 @@ def per_player(who: PlayerSel, key: str, inner, own=None):
         i, ps, me = order
         got = ctx.get("_it") if i else None
         seen: list = list(got or [])
+        before = ctx.get("player", _NONE)
         while i < len(ps):
-            ctx["controller"] = ps[i]
+            ctx["controller"] = ctx["player"] = ps[i]  # "they", "their": each of them in turn
             d = (own if own is not None and ps[i] == me else inner)(state, ctx)
             ctx["controller"] = me
+            if before is _NONE:
+                del ctx["player"]
+            else:
+                ctx["player"] = before
             if d is not None:
                 ctx[key] = [i, ps, me]
                 if d.player != me:  # another player answers the effect's question: the prompt says who
@@ -136,6 +145,7 @@ def per_player(who: PlayerSel, key: str, inner, own=None):
         ctx["_it"] = seen
         return None
     step.binds = ("it", "them")
+    step.each_player = True
     return step
 
 

@@ -203,6 +203,10 @@ def lose_hp(state, hero: int, n: int) -> None:
     _hurt(state, hero, n, None, N_("{hero} loses {n} HP to its states ({hp} HP left)"))
 
 
+#: the event of a hero healed of some damage: subject, player (its owner), amount
+HEALED = "healed"
+
+
 def heal(state, hero: int, n: int) -> None:
     """Remove up to ``n`` damage (VIR-HERO-20: never above printed HP); a healed hero keeps no record."""
     dmg = state.values[DAMAGE]
@@ -216,6 +220,8 @@ def heal(state, hero: int, n: int) -> None:
     if healed and state.log is not None:
         narrate(state, "heal", "{hero} heals {k} damage ({hp} HP)", hero=_named(state, hero), k=healed,
                 hp=max_hp(state, hero) - max(left, 0))
+    if healed and HEALED in state.listen:  # (healing nothing is no heal: "whenever this hero is healed")
+        announce(state, HEALED, subject=hero, player=owner(state, hero), amount=healed)
 
 
 # ---------------------------------------------------------------------- leaving play

@@ -550,6 +550,11 @@ def build_vocabulary() -> Vocabulary:
               example="you inflict poison on an enemy hero")(
         lambda by, s, x: card_event(st.GAINED, x, None, "", (s,), by=by))
 
+    # "whenever one of your heroes is healed": damage taken off a hero (healing an unhurt hero is none)
+    v.trigger("{x:cards} is|are healed", example="one of your heroes is healed")(
+        lambda x: card_event(hz.HEALED, x, None, ""))
+    v.trigger("{x:cards} heal|heals", example="this hero heals")(lambda x: card_event(hz.HEALED, x, None, ""))
+
     # ------------------------------------------------------------------ trap conditions
     def trap(event: str, test, text: str, provides: tuple):
         return lambda: TrapWhen(event, test, text, provides)

@@ -33,6 +33,7 @@ def test_an_effect_that_needs_its_card_names_the_missing_context_and_changes_not
     ("virevolt", "deal 2 damage to the target", "target"),
     ("volfyirion", "destroy the target", "target"),
     ("volfyirion", "remove this card from the game", "source"),
+    ("volfyirion", "draw a card for each card in their hand", "they"),
 ])
 def test_an_effect_whose_words_refer_to_nothing_given_is_an_error_not_a_silent_no_op(pack, text, key):
     """"the target" or "this card" with no target or source given did nothing and said nothing, so
@@ -98,3 +99,22 @@ def test_a_state_running_a_compiled_effect_pickles():
     again = pickle.loads(pickle.dumps(state))
     assert game.to_json(again) == game.to_json(state)
     game.apply(again, "yes")
+
+
+def test_each_player_in_turn_is_they_in_a_statement_they_all_do():
+    game = tabletop.load("volfyirion")
+    state = game.new_state(3)
+    for _ in range(3):
+        state.zones["p2.hand"].append(state.zones["p2.deck"].pop())
+    tabletop.run_effect(state, "each player draws a card for each card in their hand", "p1", game=game)
+    assert (len(state.zones["p1.hand"]), len(state.zones["p2.hand"])) == (10, 6)
+    tabletop.run_effect(state, "gain 1 battle for each card in their hand", "p1", game=game, they="p2")
+    assert game.view(state, 0)["players"]["p1"]["points"]["battle"] == 6
+
+
+@pytest.mark.parametrize("text", ["gain 1 battle for each card in your hand", "gain 1 battle per card in your hand"])
+def test_per_counts_as_for_each_does(text):
+    game = tabletop.load("volfyirion")
+    state = game.new_state(3)
+    tabletop.run_effect(state, text, "p1", game=game)
+    assert game.view(state, 0)["players"]["p1"]["points"]["battle"] == len(state.zones["p1.hand"]) == 5

@@ -317,3 +317,50 @@ def test_acquiring_still_speaks_in_volfyirion():
   abilities: ["when you acquire this card, draw a card",
               "at the start of your turn, if you acquired a red card this turn, gain 1 battle"]
 """) == []
+
+
+def _command(secondary: str) -> str:
+    return f"""
+- name: Shared Harvest
+  type: command
+  house: red
+  cost: 2
+  main: 1 command
+  secondary: "{secondary}"
+"""
+
+
+@pytest.mark.parametrize("text", ["each player draws a card for each troop they control",
+                                  "each player draws a card for each card in their hand",
+                                  "the enemy discards a card for each card in their hand, up to 2",
+                                  "each player gains 1 command for each intact city they have"])
+def test_after_a_subject_of_several_players_they_is_each_of_them(text):
+    assert lint("volfyirion", _command(text)) == []
+
+
+@pytest.mark.parametrize("text", ["draw a card for each troop they control",
+                                  "gain 1 battle for each card in their hand"])
+def test_they_with_no_players_named_before_it_is_refused(text):
+    errors = lint("volfyirion", _command(text))
+    assert len(errors) == 1 and "refers to 'they'" in errors[0]
+    assert "'each player draws a card for each card in their hand'" in errors[0]
+
+
+@pytest.mark.parametrize("text", ["destroy each enemy troop for each wonder you control",
+                                  "gain 2 battle; discard your hand for each wonder you control"])
+def test_a_for_each_the_statement_cannot_multiply_is_refused_not_dropped(text):
+    errors = lint("volfyirion", _command(text))
+    assert len(errors) == 1 and "'for each ...' multiplies a number, but this statement has none" in errors[0]
+
+
+def test_a_card_dealing_damage_is_refused_where_players_attack():
+    errors = lint("volfyirion", """
+- name: Sharp Blade
+  type: troop
+  house: red
+  cost: 3
+  defence: 1
+  main: 1 battle
+  abilities: ["whenever this troop deals damage: gain 1 battle"]
+""")
+    assert len(errors) == 1 and "cards never attack: players do" in errors[0]
