@@ -293,6 +293,30 @@ def _located(label, lines, pos, path, where, message) -> LocatedError:
         '{where}: {message}').format(where=where, message=message), label, line, col, lines[line - 1] if line else None)
 
 
+#: how a TrueType (or TrueType-flavoured OpenType) file begins
+_TRUETYPE_MAGIC = (b"\x00\x01\x00\x00", b"true", b"ttcf")
+
+
+def font_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be a layout's TrueType font (missing, unreadable, or some other kind of
+    file), or None: checked as the layout is read, so the message can point at the layout's line."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4)
+    except FileNotFoundError:
+        return gettext("no such font file: {path}").format(path=path)
+    except IsADirectoryError:
+        return gettext("{path} is a folder, not a font file").format(path=path)
+    except OSError as e:
+        return gettext("cannot read the font file {path} ({e})").format(path=path, e=e.strerror or e)
+    if head == b"OTTO":
+        return gettext("{path} is an OpenType font with PostScript outlines, which cannot be embedded: "
+                       "give a TrueType font (.ttf)").format(path=path)
+    if head not in _TRUETYPE_MAGIC:
+        return gettext("{path} is not a TrueType font: give a .ttf file").format(path=path)
+    return None
+
+
 def _template(data: dict, info: dict, errors: list) -> tuple[Template | None, Face | None]:
     """The template a file declares (None for a style-only file) and the back it gives."""
     def where(path, message):
@@ -348,6 +372,10 @@ def load_layout(title: str, pack_files: list, user_files: list | None = None) ->
         folder = _folder(resource)
         for name, file in data.get("fonts", {}).items():
             fonts[name] = (folder / file) if folder is not None else Path(file)
+            problem = font_problem(fonts[name])
+            if problem is not None:  # said where the layout names the file, not when a card first uses it
+                errors.append(_located(info["label"], info["lines"], info["pos"], ("fonts", name), f"fonts/{name}",
+                                       problem))
     if errors:
         raise ErrorList(errors)
     layout.fonts = Fonts(fonts)

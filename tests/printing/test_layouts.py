@@ -3,6 +3,7 @@ a pack with none still prints every field, and a layout file can read card field
 from __future__ import annotations
 
 import ast
+import re
 import io
 import types
 from pathlib import Path
@@ -212,3 +213,21 @@ def test_png_file_names_fold_accents():
 
     assert file_stem("Dragon de l'Été") == "dragon-de-l-ete"
     assert file_stem("Ωμέγα Wyrm #2") == "ωμεγα-wyrm-2"
+
+
+@pytest.mark.parametrize("file, content, said", [
+    ("nothere/Fancy.ttf", None, "no such font file: .*Fancy.ttf"),
+    ("fake.ttf", b"not a font at all", "fake.ttf is not a TrueType font: give a .ttf file"),
+    ("cff.otf", b"OTTO\0\0\0\0", "PostScript outlines, which cannot be embedded"),
+])
+def test_a_layout_font_file_that_cannot_be_used_is_reported_at_its_line(tmp_path, file, content, said):
+    if content is not None:
+        (tmp_path / file).write_bytes(content)
+    layout = tmp_path / "mine.yaml"
+    layout.write_text(f"types: [relic]\nfonts: {{fancy: {file}}}\nelements:\n"
+                      "  - {text: '{name}', box: [6, 6, 51, 10], font: fancy}\n", encoding="utf-8")
+    with pytest.raises(ErrorList) as got:
+        load_layout("Mini", [], [layout])
+    rendered = got.value.errors[0].render()
+    assert rendered.startswith(f"{layout}:2:") and "fonts/fancy: " in rendered
+    assert re.search(said, rendered)
