@@ -58,7 +58,9 @@ def install(v: Vocabulary, table: Table) -> Vocabulary:
         v.words("state", tuple(table.states))
     if table.phases:
         v.words("phase", tuple(w.split()[0] for w in table.phases))
-    v.words("departure", tuple(events.DEPARTURES))
+    v.words("departure", tuple(w for w, how in events.DEPARTURES.items() if how in table.departures))
+    v.words("departure", tuple(w for w, how in events.DEPARTURES.items() if how not in table.departures),
+            listed=False)  # read, to be refused with the ways this game's cards leave play
     v.words("more-less", ("more", "less", "fewer"))
 
     v.parser("cards", N_("a card selector"), (

@@ -85,7 +85,9 @@ class Event:
     """What a trigger phrase compiles to: the event, a test of its data, and what it lets the
     effect refer to (``provides``: scope references such as ``it`` or ``they``). ``own``: the
     event is about the card itself (it answers wherever the card is). ``it``: the key of the
-    event's data naming the card ``it`` is (the attacker in ``when this hero attacks``)."""
+    event's data naming the card ``it`` is (the attacker in ``when this hero attacks``); ``they``,
+    the key naming the player ``they`` is (``by``: the attacking player in ``whenever an enemy
+    attacks this city``)."""
 
     event: str
     test: Callable[[Any, dict], bool] | None = None
@@ -93,6 +95,7 @@ class Event:
     provides: tuple = ()
     text: str = ""
     it: str = "subject"
+    they: str = "player"
 
 
 #: ``, if`` in a trigger's head: the intervening condition of ``when ..., if ...: EFFECT``
@@ -164,6 +167,7 @@ class _Compiler(Reading):
         self.asked: dict | None = None       # in an effect's condition: the cards it chooses, by their words
         self.chosen_player: PlayerSel | None = None  # the last player chosen ("target enemy"), for "their"
         self.only: Only | None = None        # the test the statement being read puts on each card it picks
+        self.instead: int | None = None      # where a statement just read ended with "instead"
 
     # -- errors ----------------------------------------------------------------
     def error(self, message: str, offset: int, width: int = 1, expected: str | None = None,
@@ -257,6 +261,8 @@ class _Compiler(Reading):
         """The text's program, knowing what lasting triggers and modifiers it may leave behind
         (and first noting where the turn's history stands, when a condition asks what happened
         just now: "if it dies")."""
+        if self.instead is not None:  # an "instead" no statement before it could be replaced by
+            raise self._instead_error()
         if self.just_now:
             steps = (triggers.mark,) + tuple(steps)
         if self.holds:
@@ -384,7 +390,8 @@ class _Compiler(Reading):
             steps = (if_step(cond, self.sub_program(steps, self._slice(seq_t))),)
         prog = self.top(steps, self._slice(seq_t))
         self.scope = saved
-        trig = Trigger(event.event, event.test, prog, text=norm(text), own=event.own, once_per_turn=once, it=event.it)
+        trig = Trigger(event.event, event.test, prog, text=norm(text), own=event.own, once_per_turn=once, it=event.it,
+                       they=event.they)
         return CardAbility(trigger=trig, listens=frozenset({event.event}) | prog.listens, modifies=self.modifies)
 
     def static(self, atoms: list[Atom], cond) -> CardAbility:
@@ -437,9 +444,32 @@ class _Compiler(Reading):
     # -- effects ---------------------------------------------------------------
     def seq(self, tree: Tree) -> tuple:
         steps: tuple = ()
+        prev: tuple | None = None  # the steps of the statement before, and its text
         for ch in tree.children:
-            steps += self.step(ch)
+            if self.instead is not None:  # "..., gain 3 battle instead; draw a card"
+                raise self._instead_error()
+            got = self.step(ch)
+            if self.instead is not None:
+                parts = getattr(got[-1], "parts", None) if got else None
+                if prev is not None and parts is not None and parts[2] is None:
+                    # "gain 1 battle; if you control a building, gain 3 battle instead": the statement
+                    # before becomes what happens otherwise (the condition is read before either)
+                    cond, then, _ = parts
+                    steps = steps[:len(steps) - len(prev[0])] + got[:-1] + \
+                        (if_step(cond, then, self.sub_program(prev[0], prev[1])),)
+                    self.instead, prev = None, None
+                    continue
+            steps += got
+            prev = (got, self._label(ch))
         return steps
+
+    def _instead_error(self) -> CardLanguageError:
+        at = self.instead
+        self.instead = None
+        return self.error(gettext(
+            "'instead' replaces the statement just before a conditional one: 'gain 1 battle; if you control "
+            "a building, gain 3 battle instead' (or say it with 'otherwise': 'if ..., gain 3 battle, otherwise "
+            "gain 1 battle')"), at, len("instead"), suggestion="")
 
     def step(self, t: Tree) -> tuple:
         d = t.data
@@ -462,7 +492,17 @@ class _Compiler(Reading):
         if d == "choose":
             progs, labels = [], []
             saved = self.scope, self.last_ref
-            for alt in t.children:
+            alts = list(t.children)
+            n, upto = 1, False
+            if isinstance(alts[0], Token):  # "choose two:", "choose one or both:"
+                head = alts.pop(0)
+                n, upto = (2, True) if head.type == "ONE_OR_BOTH" else ({"two": 2, "three": 3}[str(head)], False)
+                if n >= len(alts) and not upto:
+                    raise self.error(gettext(
+                        "'choose {n}:' needs more than {n} alternatives to choose from; to do them all, "
+                        "write them one after the other").format(n=str(head)), head.start_pos, len(str(head)),
+                        suggestion="")
+            for alt in alts:
                 self.scope, self.last_ref = saved
                 txt = self._label(alt)
                 progs.append(self.sub_program(self.step(alt), txt))
@@ -473,7 +513,7 @@ class _Compiler(Reading):
                 if lab in seen:
                     labels[i] = f"{lab} ({i + 1})"
                 seen[lab] = i
-            return (choose_step(tuple(progs), tuple(labels), self.key()),)
+            return (choose_step(tuple(progs), tuple(labels), self.key(), n, upto),)
         if d in ("ifstep", "postif"):
             if d == "ifstep":
                 cond_t, body, compiled, label = t.children[0], t.children[1], self.seq, self._slice
@@ -596,7 +636,8 @@ class _Compiler(Reading):
         prog = self.sub_program(steps, body)
         self.scope, self.gone = saved
         spec_id = f"{prog.id}@trigger"
-        lasting.register(spec_id, Trigger(event.event, event.test, prog, text=norm(whole), own=event.own, it=event.it))
+        lasting.register(spec_id, Trigger(event.event, event.test, prog, text=norm(whole), own=event.own, it=event.it,
+                                                   they=event.they))
         self.listens.add(event.event)
         return (lasting_step(spec_id, this_turn, uses),)
 
@@ -730,7 +771,12 @@ class _Compiler(Reading):
 
     def statement(self, atoms: list[Atom]) -> tuple:
         """One statement, with its ``for each`` / ``equal to`` tail, or statements in a row joined
-        by ``and``, ``then``, ``and then`` or a comma (``draw 2 cards, then discard a card``)."""
+        by ``and``, ``then``, ``and then`` or a comma (``draw 2 cards, then discard a card``); a last
+        word ``instead`` is for the sequence it stands in (:meth:`seq`)."""
+        if len(atoms) > 1 and atoms[-1].kind == "w" and atoms[-1].value == "instead":
+            steps = self.statement(atoms[:-1])
+            self.instead = atoms[-1].start
+            return steps
         try:
             return self._statement(atoms)
         except CardLanguageError as first:
@@ -1402,7 +1448,8 @@ class _Compiler(Reading):
         a0 = atoms[0]
         if family in self.vocab.families and a0.kind == "w" and a0.value not in by_first and m.far <= 0 \
                 and family not in self.vocab.parsers:
-            verbs = sorted({w for p in self.vocab.families[family] if p.first for w in p.elements[0].shown})
+            verbs = sorted({w for p in self.vocab.families[family] if p.first and p.listed for w in p.elements[0].shown})
+            open_ = [p for p in open_ if p.listed]  # (a form this game refuses is no model: Virevolt's acquiring)
             what = _(_UNKNOWN[family]) if family in _UNKNOWN else _("{family} word").format(family=family)
             exp = _("a {label} starting with one of: {verbs}").format(label=label, verbs=", ".join(verbs))
             if open_:
@@ -1422,7 +1469,7 @@ class _Compiler(Reading):
                              "words with ',')").format(word=a0.value, what=article(cls))
             return self.error(msg, a0.start, a0.end - a0.start, exp,
                               _(" or ").join(repr(x) for x in sug[:3]) if sug else None)
-        shown = [p.show() for p in cands][:SHOWN_FORMS]
+        shown = [p.show() for p in cands if p.listed][:SHOWN_FORMS]
         expected = " | ".join(shown) if shown else None
         local = m.expect[0] if len(m.expect) == 1 else (
             ", ".join(m.expect[:-1]) + _(" or ") + m.expect[-1] if m.expect else _("something else"))
@@ -1431,7 +1478,7 @@ class _Compiler(Reading):
             at = atoms[pos]
             width = at.end - at.start
             if at.kind == "w" and m.classes:
-                pool = list(dict.fromkeys(m.words))
+                pool = [w for w in dict.fromkeys(m.words) if w != at.value]  # (the word itself is no suggestion)
                 sug = closest(at.value, pool)
                 what = _(" or ").join(m.classes)
                 msg = _("unknown {what} {word!r}, expected {expected}").format(what=what, word=at.value, expected=local)
@@ -1441,7 +1488,7 @@ class _Compiler(Reading):
                              "'{verb} ...')").format(word=at.value, verb=verb)
                 return self.error(msg, at.start, width, expected, repr(sug[0]) if sug else None)
             if at.kind == "w":
-                sug = closest(at.value, list(dict.fromkeys(m.words)))
+                sug = closest(at.value, [w for w in dict.fromkeys(m.words) if w != at.value])
                 msg = _("unexpected word {word!r} in this {label}, expected {expected}").format(
                     word=at.value, label=label, expected=local)
                 verb = self._verb_after_subject(family, atoms, pos)

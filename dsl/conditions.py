@@ -370,6 +370,14 @@ def register(v: Vocabulary, table: Table, ex) -> None:
     def you_did():  # "discard a card; if you do: draw 2 cards", "the enemy discards a card; if they do, ..."
         return lambda state, ctx: bool(ctx.get("_it"))
 
+    @v.condition("you|they do|did not", needs="it", example="they do not")
+    def you_did_not():  # "the enemy discards a card; if they do not, draw 2 cards": nothing was done
+        return lambda state, ctx: not ctx.get("_it")
+
+    @v.condition("you|they don't|didn't", needs="it", example="you don't")
+    def you_did_not_short():
+        return lambda state, ctx: not ctx.get("_it")
+
     @v.condition("it is your turn", example="it is your turn")
     def your_turn():
         return lambda state, ctx: state.active == ctx["controller"]

@@ -41,17 +41,53 @@ def may_step(prog: Program, key: str, text: str):
     return step
 
 
-def choose_step(progs: tuple, labels: tuple, key: str):
+#: the option that ends "choose one or both:" after one alternative
+NO_MORE = ("choose", "no more")
+
+
+def choose_step(progs: tuple, labels: tuple, key: str, n: int = 1, upto: bool = False):
+    """``choose one:`` (``n`` 1), ``choose two:`` (two different alternatives, asked one after
+    the other), ``choose one or both:`` (``upto``: after the first, the player may stop). The
+    alternatives chosen run in the order they are printed, whatever order they were chosen in."""
     options = tuple(("choose", lab) for lab in labels)
     values = tuple(range(len(progs)))
+    if n == 1:
+        def step(state, ctx):
+            if key in ctx:
+                state.stack.append(Frame(progs[ctx.pop(key)], child(ctx)))
+                return None
+            card = ctx.get("card")
+            prompt = Phrase(N_("choose one ({card})"), card=CardName(card)) if card is not None else Word(N_("choose one"))
+            return Decision(ctx["controller"], prompt, options, values, key)
+        return step
+    so_far = key + "*"
 
     def step(state, ctx):
+        picked = ctx.pop(so_far, None) or []
+        done = False
         if key in ctx:
-            state.stack.append(Frame(progs[ctx.pop(key)], child(ctx)))
-            return None
-        card = ctx.get("card")
-        prompt = Phrase(N_("choose one ({card})"), card=CardName(card)) if card is not None else Word(N_("choose one"))
-        return Decision(ctx["controller"], prompt, options, values, key)
+            got = ctx.pop(key)
+            if got < 0:
+                done = True
+            else:
+                picked = picked + [got]
+        if len(picked) < n and not done:
+            ctx[so_far] = picked
+            left = [i for i in values if i not in picked]
+            opts = tuple(options[i] for i in left) + ((NO_MORE,) if upto and picked else ())
+            vals = tuple(left) + ((-1,) if upto and picked else ())
+            card = ctx.get("card")
+            if upto:
+                prompt = Phrase(N_("choose one or both ({card})"), card=CardName(card)) if card is not None \
+                    else Word(N_("choose one or both"))
+            elif card is not None:
+                prompt = Phrase(N_("choose {n} ({card}): {k} of {n}"), n=n, k=len(picked) + 1, card=CardName(card))
+            else:
+                prompt = Phrase(N_("choose {n}: {k} of {n}"), n=n, k=len(picked) + 1)
+            return Decision(ctx["controller"], prompt, opts, vals, key)
+        for i in sorted(picked, reverse=True):  # the first printed on top of the stack: it runs first
+            state.stack.append(Frame(progs[i], child(ctx)))
+        return None
     return step
 
 
@@ -62,6 +98,7 @@ def if_step(cond, prog: Program, otherwise: Program | None = None):
         elif otherwise is not None:
             state.stack.append(Frame(otherwise, child(ctx)))
         return None
+    step.parts = (cond, prog, otherwise)  # (what "instead" rebuilds it from)
     return step
 
 

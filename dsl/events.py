@@ -34,7 +34,8 @@ def _split_owners(x: CardSelector, who: PlayerSel | None) -> list[tuple[CardSele
 def card_event(event: str, x: CardSelector | None, who: PlayerSel | None, text: str, how: tuple = (),
            provides: tuple = ("it", "they"), by: PlayerSel | None = None) -> Event:
     """``who`` is the event's player (who played it, whose card it is); ``by``, who made a card
-    leave play (the event's ``by``)."""
+    leave play or attacked it (the event's ``by``), and then ``they`` is that player: the doer the
+    text names ("whenever an enemy destroys one of your troops, they ...")."""
     own = x is not None and x.ref == "this"
     pairs = _split_owners(x, who) if x is not None else [(None, who)]
 
@@ -50,7 +51,7 @@ def card_event(event: str, x: CardSelector | None, who: PlayerSel | None, text: 
                 continue
             return True
         return False
-    return Event(event, test, own, provides, text)
+    return Event(event, test, own, provides, text, they="player" if by is None else "by")
 
 
 def departure(table, x: CardSelector, hows: tuple, by: PlayerSel | None = None) -> Event:

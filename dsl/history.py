@@ -127,13 +127,26 @@ def register(v: Vocabulary, table, ex) -> None:
                     listed="died" in table.departures)(
             lambda x: happened(departure(table, x, ("died",)), NONE, True))
 
+    def this_way(x: CardSelector, hows: tuple = ("died",)) -> Callable[[Any, dict], int]:
+        """The cards this effect sent away so; "discarded" counts the cards it made a player
+        discard from hand too ("discard your hand; draw a card for each card discarded this way")."""
+        hows = tuple(DEPARTURES.get(h, h) for h in hows)
+        left = tally(departure(table, x, hows), just_now=True)
+        if "discarded" not in hows:
+            return left
+        dropped = tally(card_event(T.DISCARDED, x, None, ""), just_now=True)
+
+        def count(state, ctx: dict) -> int:
+            return left(state, ctx) + dropped(state, ctx)
+        count.listens = left.listens | dropped.listens
+        count.just_now = True
+        return count
+
     for form in THIS_WAY:  # bare after "for each" (the compiler reads it so), else "the number of ..."
         listed = "died" in table.departures or "hows" in form
         for pattern in (form, "[the] number of " + form):
             v.pattern(QUANTITY, pattern, example=_this_way_example(pattern, way, ex),
-                      listed=listed and pattern != form)(
-                lambda x, hows=("died",): tally(departure(table, x, tuple(DEPARTURES.get(h, h) for h in hows)),
-                                               just_now=True))
+                      listed=listed and pattern != form)(this_way)
 
     def attacks(by, x: CardSelector | None) -> Event:
         return card_event(T.ATTACKED, x, None, "", by=by)

@@ -235,7 +235,7 @@ class Matcher:
             if w is not None:
                 yield pos + 1, w
             else:
-                self.fail(pos, article(el.arg), cls, el.arg)
+                self.fail(pos, article(el.arg), self.vocab.listed_words(el.arg), el.arg)
         elif kind == "words":
             yield from self._words(el.arg, pos)
         elif kind == "amounts":
@@ -280,7 +280,7 @@ class Matcher:
         cls = self.vocab.word_class(clsname)
         w = in_class(cls, self.word(pos))
         if w is None:
-            self.fail(pos, article(clsname), cls, clsname)
+            self.fail(pos, article(clsname), self.vocab.listed_words(clsname), clsname)
             return
         found = [(pos + 1, (w,))]
         frontier = [(pos + 1, (w,))]
@@ -292,7 +292,7 @@ class Matcher:
                     if w is not None:
                         nxt.append((q + 1, got + (w,)))
                     else:
-                        self.fail(q, article(clsname), cls, clsname)
+                        self.fail(q, article(clsname), self.vocab.listed_words(clsname), clsname)
             found.extend(nxt)
             frontier = nxt
         yield from reversed(found)
@@ -319,7 +319,7 @@ class Matcher:
                         yield end + 1, (num, w)
                     yield end, (num, w)
                 else:
-                    self.fail(q, article(clsname), cls, clsname)
+                    self.fail(q, article(clsname), self.vocab.listed_words(clsname), clsname)
             if not got:
                 self.fail(p, desc)
 

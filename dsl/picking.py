@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from tabletop.dsl.places import HELD, HOLD, TABLES, holder
+from tabletop.dsl.places import HELD, HOLD, OWNED, OWNER, TABLES, holder
 from tabletop.dsl.selectors import CardSelector, chooses
 from tabletop.dsl.steps import question
 from tabletop.framework.effects import Decision
@@ -134,6 +134,7 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
         hold = ctx.get(HOLD)  # the text reads "its city": where each card stands, before it is acted on
         noted = [[iid, h] for iid, _k in chosen for kind in hold
                  for h in (holder(state, iid, kind),) if h is not None] if hold else None
+        owned = [[iid, table.owner(state, iid, k)] for iid, k in chosen] if hold and OWNER in hold else None
         seen = ctx.get("_seen")
         for iid, k in chosen:
             k = where_now(state, iid, k)
@@ -150,6 +151,8 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
         ctx["_it"] = out
         if noted is not None:
             ctx[HELD] = [pair for pair in noted if pair[0] in out]  # handed to parent frames (BINDINGS)
+        if owned is not None:
+            ctx[OWNED] = [pair for pair in owned if pair[0] in out]
         return None
 
     step.binds = ("it",) if sel.single else ("it", "them")

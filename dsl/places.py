@@ -56,7 +56,21 @@ def _target_owner(state, ctx, table):
 
 def _it_owner(state, ctx, table):
     it = ctx.get("_it") or ()
-    return table.owner(state, it[0]) if it else None
+    if not it:
+        return None
+    for iid, p in ctx.get(OWNED) or ():  # whose it was when the effect acted on it (gone from play since)
+        if iid == it[0]:
+            return p
+    return table.owner(state, it[0])
+
+
+def _reads_owner(m, mode: str) -> None:
+    """``its owner``: the text's picks note whose each card is before acting on it (:data:`OWNED`),
+    since a card destroyed or removed may be where no owner can be read ("destroy target enemy
+    building; its owner draws a card")."""
+    comp = getattr(m, "compiler", None)
+    if mode == "its owner" and comp is not None:
+        comp.holds.add(OWNER)
 
 
 def _they(state, ctx, table):
@@ -104,6 +118,10 @@ _OWNER_WORDS = [
 #: troop; gain command equal to the defence of its city" reads the City the Troop stood in.
 HOLD = "_hold"
 HELD = "_held"
+#: "its owner": in HOLD, the picks also note in OWNED, as ``[card, player]`` pairs, whose each card
+#: acted on was before it was acted on
+OWNER = "owner"
+OWNED = "_owned"
 
 
 def holder(state, iid: int, kind: str) -> int | None:
@@ -210,6 +228,7 @@ def players(m: Matcher, pos: int):
         end = words_at(m, pos, words)
         if end is not None and not (chose is not None and words == ("they",)):
             found = True
+            _reads_owner(m, mode)
             yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
     for words, pool in _CHOSEN_WORDS:
         end = words_at(m, pos, words)
@@ -232,6 +251,7 @@ def owners(m: Matcher, pos: int):
             if chose is not None and words == ("their",):
                 yield end, _again(m, pos, end)
             else:
+                _reads_owner(m, mode)
                 yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
     for words in (("that", "player's"), ("that", "enemy's"), ("that", "opponent's")):
         end = words_at(m, pos, words)

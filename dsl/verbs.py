@@ -278,7 +278,13 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
 
         def act(state, ctx, iid, k):
             state.reveals += 1
-        return pick_steps(pick, act)
+
+        def shown(state, ctx):  # the cards revealed are seen, as looked-at cards are: "the rest" after
+            ctx["_seen"] = list(ctx.get("_it") or ())
+            ctx["_taken"] = []
+            return None
+        shown.binds = ("them", "it")
+        return pick_steps(pick, act) + (shown,)
 
     @v.effect("search {z:zone} for {x:cards}", example=f"search your {ex.deck} for a {ex.kind}")
     def search(z, x):

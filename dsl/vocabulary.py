@@ -200,6 +200,7 @@ class Vocabulary:
     def __init__(self, name: str) -> None:
         self.name = name
         self.classes: dict[str, tuple[str, ...]] = {}
+        self.unlisted: dict[str, set[str]] = {}
         self.families: dict[str, list[Pattern]] = {}
         self.parsers: dict[str, Callable] = {}
         self.parser_docs: dict[str, tuple[str, tuple[str, ...]]] = {}
@@ -207,14 +208,24 @@ class Vocabulary:
         self._index: dict[str, tuple[dict[str, list[Pattern]], list[Pattern]]] = {}
 
     # -- words -----------------------------------------------------------------
-    def words(self, cls: str, words) -> None:
-        """Add words to a word class (creating it)."""
+    def words(self, cls: str, words, listed: bool = True) -> None:
+        """Add words to a word class (creating it). Words not ``listed`` are read but never offered
+        (in listings, expected lists or suggestions): words of other games that a phrase reads only
+        to refuse them with a reason ("in virevolt, a card never leaves play by being destroyed")."""
         ws = tuple(words)
         for w in ws:
             if not _WORD.match(w):
                 raise VocabularyError(f"word class {cls!r}: {w!r} is not a lowercase word")
         old = self.classes.get(cls, ())
         self.classes[cls] = old + tuple(w for w in ws if w not in old)
+        if not listed:
+            self.unlisted.setdefault(cls, set()).update(ws)
+
+    def listed_words(self, cls: str) -> tuple[str, ...]:
+        """The words of class ``cls`` a user is offered (see :meth:`words`)."""
+        hidden = self.unlisted.get(cls)
+        ws = self.word_class(cls)
+        return ws if not hidden else tuple(w for w in ws if w not in hidden)
 
     def word_class(self, cls: str) -> tuple[str, ...]:
         try:
@@ -279,7 +290,10 @@ class Vocabulary:
     def extend(self, other: "Vocabulary") -> "Vocabulary":
         """Add every word class and pattern of ``other`` (after the ones already here)."""
         for cls, ws in other.classes.items():
-            self.words(cls, ws)
+            hidden = other.unlisted.get(cls, set())
+            self.words(cls, [w for w in ws if w not in hidden])
+            if hidden:
+                self.words(cls, [w for w in ws if w in hidden], listed=False)
         for fam, pats in other.families.items():
             mine = self.families.setdefault(fam, [])
             mine.extend(p for p in pats if p not in mine)

@@ -83,7 +83,7 @@ def family_example(vocab: Vocabulary, family: str, depth: int = 0) -> str:
 
 
 def word_classes(vocab: Vocabulary) -> dict[str, tuple[str, ...]]:
-    return dict(sorted(vocab.classes.items()))
+    return {cls: vocab.listed_words(cls) for cls in sorted(vocab.classes)}
 
 
 def render(vocab: Vocabulary) -> str:

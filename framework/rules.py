@@ -454,6 +454,8 @@ class Rules:
             ctx["_it"] = list(subjects)  # what the effect that left this trigger acted on
         if trig.test is not None and not trig.test(state, ctx):
             return False
+        if trig.they != "player" and data.get(trig.they) is not None:
+            ctx["player"] = data[trig.they]  # (the test read the event's player; "they" is the doer)
         if trig.once_per_turn:
             key = (source, trig.text)
             done = state.vars.get("_once", ())

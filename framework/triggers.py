@@ -53,7 +53,8 @@ class Trigger:
     ``own`` triggers answer only events about their own card (``when this card is
     acquired``), wherever that card is; the others answer while their card is in play.
     ``once_per_turn`` triggers fire at most once a turn for each card. ``it`` is the key of the
-    event's data that the program's ``it`` names (the event's subject unless said otherwise).
+    event's data that the program's ``it`` names (the event's subject unless said otherwise);
+    ``they`` likewise.
     """
 
     event: str
@@ -65,6 +66,9 @@ class Trigger:
     own: bool = False
     once_per_turn: bool = False
     it: str = "subject"
+    they: str = "player"
+    """The key of the event's data that the program's ``they`` names: the event's player, or
+    ``by`` for a deed ("whenever an enemy attacks this city, they lose 2 battle": the attacker)."""
 
 
 def announce(state, event: str, **data: Any) -> None:

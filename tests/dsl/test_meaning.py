@@ -364,3 +364,28 @@ def test_a_card_dealing_damage_is_refused_where_players_attack():
   abilities: ["whenever this troop deals damage: gain 1 battle"]
 """)
     assert len(errors) == 1 and "cards never attack: players do" in errors[0]
+
+
+def test_a_word_is_never_suggested_for_itself():
+    errors = lint("volfyirion", _command("gain 1 battle for each house among cards in your playing area"))
+    assert len(errors) == 1 and "unknown kind of card or zone 'house'" in errors[0]
+    assert "did you mean: 'house'" not in errors[0]
+
+
+def test_virevolt_lists_only_the_ways_its_own_cards_leave_play():
+    from tabletop.dsl.words import word_classes
+
+    assert set(word_classes(registry().get("virevolt").vocabulary())["departure"]) == {
+        "removed", "returned", "sacrificed", "killed"}
+    assert "destroyed" in word_classes(registry().get("volfyirion").vocabulary())["departure"]
+
+
+@pytest.mark.parametrize("text", ["gain 3 battle instead", "if you control a building, gain 3 battle instead; draw a card"])
+def test_an_instead_with_nothing_to_replace_is_refused_where_it_is_written(text):
+    errors = lint("volfyirion", _command(text))
+    assert len(errors) == 1 and "'instead' replaces the statement just before a conditional one" in errors[0]
+
+
+def test_choose_two_of_two_is_refused_as_both():
+    errors = lint("volfyirion", _command("choose two: gain 2 battle, or draw a card"))
+    assert len(errors) == 1 and "'choose two:' needs more than two alternatives" in errors[0]
