@@ -8,6 +8,7 @@ the state and their own hand and traps); rule ids refer to the pack's catalogue
 from __future__ import annotations
 
 from tabletop.framework import lasting
+from tabletop.framework.actions import ActionSyntaxError
 from tabletop.framework.language import N_, card_name, card_text, gettext, gettext as _, localised as L
 from tabletop.framework.state import State
 from tabletop.framework.wording import card_names, forbidden_by
@@ -51,6 +52,21 @@ KINDS = {"hero": N_("hero"), "crystal": N_("crystal"), "incantation": N_("incant
 class Explain:
     """The front-end hooks of :class:`~tabletop.packs.virevolt.rules.VirevoltRules` (their texts in the
     language spoken now: they are computed when asked)."""
+
+    def resolve(self, state: State, text: str):
+        """``cast Fireball`` is ``cast Fireball 1``: an incantation's first effect, as the notation's
+        help promises (VIR-INC-02)."""
+        try:
+            action = self.parse(text)
+        except ActionSyntaxError:
+            return None
+        if action[0] != "cast" or len(action) != 2:
+            return None
+        name = action[1].lower()
+        for card in state.cards:
+            if card.name.lower() == name:
+                return ("cast", card.name, "1")
+        return None
 
     def why_not(self, state: State, action) -> str | None:
         verb = action[0]
@@ -96,6 +112,8 @@ class Explain:
                     return _("{card} has effects 1 to {n}").format(card=card_name(c.name), n=len(c.effects))
                 iid = next(i for i in z[k.hand] if cards[i] is c)
                 cost = costs.spell(state, p, iid, c.effects[n - 1].cost)
+                if cr.can_pay(cr.available(state, p), cost):  # (payable: the cost is not why)
+                    return None
                 return _("effect {n} of {card} costs {cost}; your unconsumed crystals: {free} "
                          "(VIR-CRYSTAL-02..06)").format(n=n, card=card_name(c.name), cost=L(cr.format_cost(cost)),
                                                         free=_avail_text(state, p))

@@ -8,6 +8,7 @@ docs/rules/volfyirion.md).
 from __future__ import annotations
 
 from tabletop.framework import lasting
+from tabletop.framework.actions import format_action
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.language import N_, card_name, gettext, gettext as _, localised as L, ngettext
 from tabletop.framework.state import State
@@ -228,8 +229,11 @@ class Explain:
         return _("{card}'s requirement is not met now (VOL-SYN-01)").format(card=shown)
 
     def resolve(self, state: State, text: str):
-        """``acquire <card name>``: the Asset Row space or Lair Wonder of that card."""
+        """``acquire <card name>``: the Asset Row space or Lair Wonder of that card; ``remove
+        Fighter`` (``activate``, ``thin``) for a card in one City only: that City's."""
         words = text.split()
+        if len(words) >= 2 and words[0].lower() in ("remove", "activate", "thin"):
+            return self._in_its_city(state, words[0].lower(), " ".join(words[1:]).lower())
         if len(words) < 2 or words[0].lower() != "acquire":
             return None
         name = " ".join(words[1:]).lower()
@@ -247,6 +251,18 @@ class Explain:
             row = ", ".join(f"{i} {card_name(cards[slots[k]].name)}" for i, k in enumerate(ROW, 1) if slots[k] >= 0)
             raise IllegalAction(_("{card} is not in the Asset Row or the Lair now (Asset Row: {row})").format(
                 card=card_name(known), row=row or _("empty")))
+        return None
+
+    def _in_its_city(self, state: State, verb: str, name: str):
+        """The legal ``verb`` of the card ``name`` in a City, said without the City: the one if one
+        City holds it, else which to say."""
+        found = [a for a in self.legal_actions(state)
+                 if a[0] == verb and len(a) == 3 and a[1].lower() == name and a[2].startswith("city")]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise IllegalAction(_("{card} is in more than one City: say which, {ways}").format(
+                card=card_name(found[0][1]), ways=_(" or ").join(f"'{format_action(a)}'" for a in found)))
         return None
 
     # ------------------------------------------------------------------ the end of the turn
