@@ -34,7 +34,7 @@ class VolfyirionCard(CardDef):
     """A Volfyirion card: the fields the rules read at every step are slots (see :class:`CardDef`)."""
 
     __slots__ = ("name", "type", "kind", "cost", "defence", "colour", "colour_i", "main", "gains", "need", "cond",
-                 "auto", "sec_points", "sec_gains", "act", "rem", "thin", "has_ability", "stirs_chains", "play_act",
+                 "auto", "sec_points", "sec_gains", "act", "rem", "thin", "rem_battle", "has_ability", "stirs_chains", "play_act",
                  "city_play", "act_act", "act_city", "rem_act", "rem_city", "thin_act", "thin_city", "seal_act",
                  "unseal_act", "removal", "starting", "variant", "to_opp", "unremovable", "unsealable", "merc")
 
@@ -124,6 +124,10 @@ def build(entry: dict, compiler) -> CardDef:
     # a Remove Ability whose bonus gives points (taken in full, VOL-SEC-05) can also be used only to
     # thin the deck, taking none of it (VOL-REMAB-03); any other bonus is optional step by step
     fields["thin"] = rem is not None and any(getattr(st, "kind", None) == "gain" for st in rem.steps)
+    # whether the bonus gives Battle Points: only such a Remove Ability is used "to Attack" (Second Chance)
+    fields["rem_battle"] = rem is not None and any(
+        getattr(st, "kind", None) == "gain" and any(r == 1 for r, _ in (st.points or ((r, q) for q, r in st.quantities)))
+        for st in rem.steps)
     fields["has_ability"] = act is not None or rem is not None
 
     if kind in (1, 2):

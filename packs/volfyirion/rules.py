@@ -969,8 +969,8 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             narrate(state, "ability", "{p} uses {card}'s remove ability", actor=p, p=KEYS[p].name, card=Card(iid))
         M.gain_main(state, p, iid)  # VOL-REMAB-02
         M.remove_from(state, iid, key, "removed")  # VOL-REMAB-01, VOL-REMAB-05
-        if c.kind == TROOP and state.vars.get("vflags", 0) & V.PLOYS:
-            state.vars["sc_troop"] = iid  # for Second Chance (VOL-VAR-PLOY-SECOND-02)
+        if c.rem_battle and c.kind == TROOP and state.vars.get("vflags", 0) & V.PLOYS:
+            state.vars["sc_troop"] = iid  # used to attack, its Battle Points: Second Chance (VOL-VAR-PLOY-SECOND-02)
         push(state, c.rem, {"controller": p, "source": iid, "card": c.name})
 
     def end_reason(self, state: State) -> str:
@@ -989,9 +989,7 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         if not c.thin:
             raise IllegalAction(f"{c.name}: use 'remove {c.name}' (its bonus is optional step by step)")
         M.gain_main(state, p, iid)  # VOL-REMAB-02
-        M.remove_from(state, iid, key, "removed")
-        if c.kind == TROOP and state.vars.get("vflags", 0) & V.PLOYS:
-            state.vars["sc_troop"] = iid  # still a use of its Remove Ability (Second Chance)
+        M.remove_from(state, iid, key, "removed")  # (no Battle Points taken: not used to attack, no Second Chance)
 
     def _end_turn(self, state: State, a) -> None:
         if state.log is not None:  # (every turn: not even the call when nobody watches)

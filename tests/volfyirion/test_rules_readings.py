@@ -40,11 +40,21 @@ def test_VOL_REMAB_03_a_bonus_that_asks_needs_no_thin_action(game):
     assert d["removed"] == ["Qoam Ritual"] and d["p1"]["hand"] == ["Prospector"]
 
 
-def test_VOL_REMAB_03_thinning_a_troop_is_a_use_of_its_remove_ability_for_second_chance(game):
+def test_VOL_REMAB_03_VOL_VAR_PLOY_SECOND_02_a_troop_thinned_was_not_used_to_attack(game):
+    """Reading changed (2026-12-03): Second Chance answers a Remove Ability used "to Attack", its Battle
+    Points taken; a thinned Soldier gave none, so the attack after it leaves the Ploy waiting."""
     state, run, legal = game({"active": "p1", "p1": {"points": {"battle": 9}, "ploy": None,
                                                      "cities": [{"troop": "Soldier"}, {}, {}]},
                               "p2": {"ploy": "Second Chance"}}, options=PLOYS)
     d = run("thin Soldier city1", "attack p2.city2")
+    assert d["p1"]["points"]["battle"] == 0 and d["pending"] is None and d["p2"]["ploy"] == "Second Chance"
+
+
+def test_VOL_VAR_PLOY_SECOND_02_a_troop_removed_for_its_battle_points_sets_it_off(game):
+    state, run, legal = game({"active": "p1", "p1": {"points": {"battle": 7}, "ploy": None,
+                                                     "cities": [{"troop": "Soldier"}, {}, {}]},
+                              "p2": {"ploy": "Second Chance"}}, options=PLOYS)
+    d = run("remove Soldier city1", "attack p2.city2")
     assert d["p1"]["points"]["battle"] == 0 and d["pending"]  # Second Chance asks p2
     assert legal() == {"choose p2.city1", "choose p2.city3", "skip"}
 
