@@ -31,7 +31,7 @@ from typing import Any, Callable
 
 from tabletop.dsl import Unfit, Vocabulary, common
 from tabletop.dsl.vocabulary import EFFECT
-from tabletop.dsl.changes import named_by_effect, picks
+from tabletop.dsl.changes import PickedMod, named_by_effect, picks
 from tabletop.dsl.events import card_event
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.places import PlayerSel, chosen
@@ -627,21 +627,19 @@ def build_vocabulary() -> Vocabulary:
     @v.modifier("{x:cards} take|takes {n:number} {c:word:more-less} damage from attacks",
                 example="your secondary heroes take 1 less damage from attacks")
     def damage_taken(x, n, c, uid):
-        def applies(state, hero, player, ctx) -> bool:
-            return x.matches(state, hero, ctx)
-        return lasting.Modifier(uid(), "damage taken", applies, n, 1 if c == "more" else -1)
+        return _hero_mod(x, lambda applies: lasting.Modifier(uid(), "damage taken", applies, n, 1 if c == "more" else -1))
 
     @v.modifier("{x:cards} take|takes {n:number} {c:word:more-less} damage",
                 example="this hero takes 1 less damage")
     def any_damage_taken(x, n, c, uid):  # from attacks, incantations and traps alike; not HP lost to states
-        def applies(state, hero, player, ctx) -> bool:
-            return x.matches(state, hero, ctx)
-        return lasting.Modifier(uid(), "any damage taken", applies, n, 1 if c == "more" else -1)
+        return _hero_mod(x, lambda applies: lasting.Modifier(uid(), "any damage taken", applies, n,
+                                                              1 if c == "more" else -1))
 
     @v.modifier("{x:possessive} attacks deal {n:number} {c:word:more-less} damage",
                 example="your heroes' attacks deal 1 more damage")
     def attack_damage(x, n, c, uid):
-        return lasting.Modifier(uid(), "attack damage", _attacker(x.sel), n, 1 if c == "more" else -1)
+        return _hero_mod(x.sel, lambda applies: lasting.Modifier(uid(), "attack damage", applies, n,
+                                                                  1 if c == "more" else -1))
 
     def attack_cost(applies, n, c, uid, u):
         return lasting.Modifier(uid(), "attack cost", applies, n, -1 if c != "more" else 1, u)
@@ -672,7 +670,7 @@ def build_vocabulary() -> Vocabulary:
     @v.modifier("{x:possessive} attacks cost {n:number} [{u:word:crystal}] crystal {c:word:more-less}",
                 example="this hero's attacks cost 1 red crystal less")
     def hero_attacks_cost(x, n, c, uid, u=None):
-        return attack_cost(_attacker(x.sel), n, c, uid, u)
+        return _hero_mod(x.sel, lambda applies: attack_cost(applies, n, c, uid, u))
 
     @v.modifier("your first attack each turn costs {n:number} [{u:word:crystal}] crystal less",
                 example="your first attack each turn costs 1 crystal less")
@@ -682,6 +680,19 @@ def build_vocabulary() -> Vocabulary:
         return lasting.Modifier(uid(), "attack cost", applies, n, -1, u)
 
     return common.install(v, VirevoltTable())
+
+
+def _picked_hero(state, hero, player, ctx) -> bool:
+    return hero in (ctx.get("_it") or ())
+
+
+def _hero_mod(sel, make):
+    """``make(applies)`` for the heroes ``sel`` describes; heroes the effect picks or names ("the
+    target's attacks cost 1 crystal more until your next turn") are those heroes, read as the change
+    is made, not whichever hero is "the target" of a later attack."""
+    if picks(sel) or named_by_effect(sel):
+        return PickedMod(make(_picked_hero), sel)
+    return make(_attacker(sel))
 
 
 def _attacker(sel):
