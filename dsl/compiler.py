@@ -96,6 +96,7 @@ class Event:
     text: str = ""
     it: str = "subject"
     they: str = "player"
+    moment: tuple | None = None  # "at the start of your main phase": (event, whose, phase)
 
 
 #: ``, if`` in a trigger's head: the intervening condition of ``when ..., if ...: EFFECT``
@@ -391,7 +392,7 @@ class _Compiler(Reading):
         prog = self.top(steps, self._slice(seq_t))
         self.scope = saved
         trig = Trigger(event.event, event.test, prog, text=norm(text), own=event.own, once_per_turn=once, it=event.it,
-                       they=event.they)
+                       they=event.they, moment=event.moment)
         return CardAbility(trigger=trig, listens=frozenset({event.event}) | prog.listens, modifies=self.modifies)
 
     def static(self, atoms: list[Atom], cond) -> CardAbility:

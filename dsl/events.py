@@ -218,4 +218,4 @@ def _moment_event(event: str, mode: str, phase: str | None, text: str) -> Event:
         if mode == "this":
             return True
         return True
-    return Event(event, test, False, ("they",), text)
+    return Event(event, test, False, ("they",), text, moment=(event, mode, phase))

@@ -69,6 +69,10 @@ class Trigger:
     they: str = "player"
     """The key of the event's data that the program's ``they`` names: the event's player, or
     ``by`` for a deed ("whenever an enemy attacks this city, they lose 2 battle": the attacker)."""
+    moment: tuple | None = None
+    """For "at the start|end of ..." abilities, ``(event, whose, phase)``: ``whose`` is ``you``,
+    ``enemies`` or ``this``, ``phase`` None for the turn; a pack reads it to refuse a moment its card
+    is never in play at."""
 
 
 def announce(state, event: str, **data: Any) -> None:

@@ -21,7 +21,7 @@ from importlib.resources import files
 from tabletop.dsl.scope import Scope
 from tabletop.framework.cards import CardDef
 from tabletop.framework.language import N_, gettext
-from tabletop.framework.triggers import ATTACKED
+from tabletop.framework.triggers import ATTACKED, PHASE_END
 from tabletop.framework.packs import CardFormat
 
 from tabletop.packs.volfyirion.model import COLOURS, KEYS, KIND_OF, RESOURCES
@@ -174,6 +174,14 @@ def _abilities(entry: dict, fields: dict, compiler, name: str) -> None:
         if ab is None:
             continue
         if ab.trigger is not None:
+            moment = ab.trigger.moment
+            if entry["type"] == "command" and moment is not None and moment != (PHASE_END, "you", "main"):
+                # (in play only from when it is played in its owner's Main Phase to the End of that turn)
+                compiler.fail(("abilities", i), gettext(
+                    "a command card is in play only in your Main Phase, from when you play it to the End of "
+                    "the Turn, which discards it (VOL-END-01): '{text}' never finds it in play; say 'at the "
+                    "end of your main phase'").format(text=text.split(",")[0].split(":")[0].strip()))
+                continue
             triggers.append(ab.trigger)
         if ab.static is not None:
             statics.append(ab.static)

@@ -389,3 +389,29 @@ def test_an_instead_with_nothing_to_replace_is_refused_where_it_is_written(text)
 def test_choose_two_of_two_is_refused_as_both():
     errors = lint("volfyirion", _command("choose two: gain 2 battle, or draw a card"))
     assert len(errors) == 1 and "'choose two:' needs more than two alternatives" in errors[0]
+
+
+@pytest.mark.parametrize("moment", ["at the end of your turn", "at the start of your turn",
+                                    "at the start of your main phase", "at the end of the enemy's turn"])
+def test_a_volfyirion_command_card_waiting_for_a_moment_it_is_never_in_play_at_is_refused(moment):
+    errors = lint("volfyirion", f"""
+- name: Boomerang Scout
+  type: command
+  house: turquoise
+  cost: 3
+  main: 2 command
+  abilities: ["{moment}, draw a card"]
+""")
+    assert len(errors) == 1 and "a command card is in play only in your Main Phase" in errors[0]
+    assert f"'{moment}' never finds it in play" in errors[0]
+
+
+def test_a_volfyirion_command_card_may_wait_for_the_end_of_your_main_phase():
+    assert lint("volfyirion", """
+- name: Boomerang Scout
+  type: command
+  house: turquoise
+  cost: 3
+  main: 2 command
+  abilities: ["at the end of your main phase, put this card on top of your house deck"]
+""") == []
