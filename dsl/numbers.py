@@ -38,6 +38,8 @@ def possessive(m: Matcher, pos: int):
     for words, ref, need in _POSSESSIVES:
         end = P.words_at(m, pos, words)
         if end is not None:
+            if ref in ("it", "them") and getattr(m, "compiler", None) is not None:
+                m.compiler.holds.add(P.LAST_KNOWN)  # the picks note the numbers of the cards they act on
             yield end, Whose(CardSelector(" ".join(words), "ref", ref=ref), m.missing(pos, end, need))
     for lead, ref, need in (("this", "this", "this"), ("that", "it", "it")):
         if m.word(pos) == lead:
@@ -76,6 +78,11 @@ def _sum_attr(sel: CardSelector, attr: str, table: Table):
     return lambda state, ctx: sum(value(state, iid) for iid, _ in sel.candidates(state, ctx))
 
 
+def _best_attr(sel: CardSelector, attr: str, table: Table, pick):
+    value = table.attributes[attr]
+    return lambda state, ctx: pick((value(state, iid) for iid, _ in sel.candidates(state, ctx)), default=0)
+
+
 def register(v: Vocabulary, table: Table, ex) -> None:
     """Add the shared quantity phrases to ``v``."""
     @v.quantity("[the] number of {x:count}", example=f"the number of cards in your {ex.pile}")
@@ -84,7 +91,22 @@ def register(v: Vocabulary, table: Table, ex) -> None:
 
     @v.quantity("{w:possessive} {a:word:attribute}", example=f"its {ex.attr}")
     def whose(w, a):
-        return _sum_attr(w.sel, a, table)
+        if w.sel.ref not in ("it", "them"):
+            return _sum_attr(w.sel, a, table)
+        value, sel = table.attributes[a], w.sel
+
+        def last_known(state, ctx) -> int:  # a card acted on that has left play: its number then
+            known = ctx.get(P.KNOWN)
+            total = 0
+            for iid, key in sel.candidates(state, ctx):
+                if known and not table.is_in_play(state, key):
+                    was = next((n for i, at, n in known if i == iid and at == a), None)
+                    if was is not None:
+                        total += was
+                        continue
+                total += value(state, iid)
+            return total
+        return last_known
 
     @v.quantity("the {a:word:attribute} of {x:cards}", example=f"the {ex.attr} of the target")
     def attr_of(a, x):
@@ -93,6 +115,16 @@ def register(v: Vocabulary, table: Table, ex) -> None:
     @v.quantity("[the] number of {a:word:attribute} on {x:cards}", example=f"the number of {ex.attr} on the target")
     def number_on(a, x):
         return _sum_attr(x, a, table)
+
+    @v.quantity("the total {a:word:attribute} of {x:cards}", example=f"the total {ex.attr} of your {ex.kinds}")
+    def total_of(a, x):
+        return _sum_attr(x, a, table)
+
+    for most, pick in (("highest|greatest|largest", max), ("lowest|smallest", min)):
+        # "the highest cost among the cards in your hand": one card's number, 0 when there is none
+        v.quantity(f"the {most} {{a:word:attribute}} among|of {{x:cards}}",
+                   example=f"the {most.split('|')[0]} {ex.attr} among your {ex.kinds}")(
+            lambda a, x, pick=pick: _best_attr(x, a, table, pick))
 
     if table.resources:
         @v.quantity("your {r:word:resource} [point]", example=f"your {ex.resource} points")

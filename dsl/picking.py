@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from tabletop.dsl.places import HELD, HOLD, OWNED, OWNER, TABLES, holder
+from tabletop.dsl.places import HELD, HOLD, KNOWN, LAST_KNOWN, OWNED, OWNER, TABLES, holder
 from tabletop.dsl.selectors import CardSelector, chooses
 from tabletop.dsl.steps import question
 from tabletop.framework.effects import Decision
@@ -135,6 +135,8 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
         noted = [[iid, h] for iid, _k in chosen for kind in hold
                  for h in (holder(state, iid, kind),) if h is not None] if hold else None
         owned = [[iid, table.owner(state, iid, k)] for iid, k in chosen] if hold and OWNER in hold else None
+        known = [[iid, a, f(state, iid)] for iid, _k in chosen for a, f in table.attributes.items()] \
+            if hold and LAST_KNOWN in hold else None
         seen = ctx.get("_seen")
         for iid, k in chosen:
             k = where_now(state, iid, k)
@@ -153,6 +155,8 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
             ctx[HELD] = [pair for pair in noted if pair[0] in out]  # handed to parent frames (BINDINGS)
         if owned is not None:
             ctx[OWNED] = [pair for pair in owned if pair[0] in out]
+        if known is not None:
+            ctx[KNOWN] = [row for row in known if row[0] in out]
         return None
 
     step.binds = ("it",) if sel.single else ("it", "them")

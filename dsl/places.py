@@ -122,6 +122,11 @@ HELD = "_held"
 #: acted on was before it was acted on
 OWNER = "owner"
 OWNED = "_owned"
+#: "its hp" after a pick: in HOLD, the picks also note in KNOWN, as ``[card, attribute, value]``
+#: triples, the numbers of each card acted on before it was acted on (a hero sacrificed has no
+#: damage left: "deal damage equal to its hp" means the HP it had)
+LAST_KNOWN = "known"
+KNOWN = "_known"
 
 
 def holder(state, iid: int, kind: str) -> int | None:

@@ -269,9 +269,23 @@ def _cards(m: Matcher, pos: int):
         for end, sel in read:
             yield end, replace(sel, chosen=True) if said and sel.mode in ("one", "n", "upto") else sel
     yield from _body(m, pos, pos, "all", None)  # no quantifier: "your troops", "red cards"
+    if w == "the":  # "the troops you control", "the cards in your hand": all of them, as "your troops" is
+        for end, sel in _body(m, pos, pos + 1, "all", None):
+            if _plural(m, pos + 1, end, sel.kind):
+                yield end, sel
     for end, z in zones(m, pos):  # a whole zone: "your hand", "the enemy's discard pile"
         if z.owner is not None:
             yield end, CardSelector(text_of(m, pos, end), "all", zone=z, problem=z.problem)
+
+
+def _plural(m: Matcher, start: int, end: int, kind: str | None) -> bool:
+    """Whether the words ``start``..``end`` name their cards by a plural noun (``troops``, ``cards``):
+    ``the troop`` is one troop named before, never all of them."""
+    for i in range(start, end):
+        w = m.word(i)
+        if w is not None and (w == "cards" if kind is None else w != kind and w in forms(kind)):
+            return True
+    return False
 
 
 def _top(m: Matcher, pos: int):

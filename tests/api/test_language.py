@@ -118,3 +118,22 @@ def test_per_counts_as_for_each_does(text):
     state = game.new_state(3)
     tabletop.run_effect(state, text, "p1", game=game)
     assert game.view(state, 0)["players"]["p1"]["points"]["battle"] == len(state.zones["p1.hand"]) == 5
+
+
+@pytest.mark.parametrize("text, battle", [
+    ("gain battle equal to the highest cost among the cards in your hand", max),
+    ("gain battle equal to the lowest cost among cards in your hand", min),
+    ("gain battle equal to the total cost of the cards in your hand", sum),
+    ("gain battle equal to the highest cost among the troops you control", lambda costs: 0),
+])
+def test_the_highest_lowest_and_total_number_among_cards(text, battle):
+    game = tabletop.load("volfyirion")
+    state = game.new_state(0)
+    row = [state.slots[i] for i in range(5)]  # three Asset Row cards into the hand, the hand put away
+    state.zones["p1.discard"].extend(state.zones["p1.hand"])
+    state.zones["p1.hand"][:] = row[:3]
+    state.slots[0:3] = [-1, -1, -1]
+    costs = [state.cards[i].cost for i in row[:3]]
+    assert len(set(costs)) > 1
+    tabletop.run_effect(state, text, "p1", game=game)
+    assert game.view(state, 0)["players"]["p1"]["points"]["battle"] == battle(costs)
