@@ -431,7 +431,10 @@ def _positive(n: Quantity, verb: str) -> None:
 
 
 def destinations(m: Matcher, pos: int):
-    """``into your hand``, ``to its owner's hand``, ``on top of your deck``, ``at the bottom of your deck``."""
+    """``into your hand``, ``to its owner's hand``, ``on top of your deck``, ``at the bottom of your deck``;
+    ``back`` before any of them says nothing more (``put the rest back on top of your deck``)."""
+    if m.word(pos) == "back" and m.word(pos + 1) not in (None, "in"):  # (not "back in any order")
+        pos += 1
     w = m.word(pos)
     if w in ("into", "to", "in", "onto"):
         for end, z in P.zones(m, pos + 1):
