@@ -91,7 +91,7 @@ def cost_subject(m: Matcher, pos: int):
         p += 2
     paid = set().union(*(forms(w) for w in m.vocab.table.cost_verbs)) if m.vocab.table.cost_verbs else set()
     for end, sel in S.cards(m, p):
-        if sel.mode not in ("all",) and not nxt:
+        if sel.mode not in ("all",) and not nxt and sel.ref != "this":  # ("this card costs 1 less")
             continue
         if any(m.word(i) == "you" and m.word(i + 1) in paid for i in range(p, end)):
             # "the next incantation you cast this turn", "incantations you cast this turn": "you cast"
@@ -167,7 +167,7 @@ def register(v: Vocabulary, table: Table, ex) -> None:
         sign = -1 if change == "less" else 1
         who = "you" if you else subject.who
         mod = lasting.Modifier(uid(), "cost", _applies(subject.sel, who), n, sign, unit,
-                               floor.const if floor is not None else None)
+                               floor.const if floor is not None else None, own=subject.sel.ref == "this")
         if subject.next:
             return NextMod(mod)
         return NextMod(mod, uses=0) if subject.this_turn else mod

@@ -40,7 +40,9 @@ class Modifier:
     when ``player`` uses it (pays for it, attacks with it); ``ctx`` holds the modifier's
     ``controller`` and ``source``. ``resource`` narrows a cost change to one resource;
     ``floor`` is a least value ("but at least 1"); ``condition`` a ``while`` test;
-    ``sign`` is +1 or -1. A flag modifier has ``amount`` None.
+    ``sign`` is +1 or -1. A flag modifier has ``amount`` None. An ``own`` modifier changes its
+    own card only ("this card costs 1 less for each troop you control") and holds wherever the card
+    is, in a row to buy from as in play, for whoever uses it.
     """
 
     id: str
@@ -52,6 +54,7 @@ class Modifier:
     floor: int | None = None
     condition: Callable[[Any, dict], bool] | None = None
     text: str = ""
+    own: bool = False
 
     def value(self, state, ctx: dict) -> int:
         return self.sign * self.amount(state, ctx)
@@ -157,6 +160,11 @@ def applying(state, holders, stat: str, iid: int, player: int) -> list[tuple[Mod
                 continue
             ctx = {"controller": controller, "source": src}
             if (mod.condition is None or mod.condition(state, ctx)) and mod.applies(state, iid, player, ctx):
+                out.append((mod, ctx, None))
+    for mod in cards[iid].statics:  # its own changes, wherever it is (unless in play: read above)
+        if mod.own and mod.stat == stat and all(src != iid for src, _ in holders):
+            ctx = {"controller": player, "source": iid}
+            if mod.condition is None or mod.condition(state, ctx):
                 out.append((mod, ctx, None))
     for entry in entries(state):
         mod = SPECS.get(entry[0])
