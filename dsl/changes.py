@@ -20,6 +20,12 @@ from tabletop.framework.language import gettext
 
 #: how long a change lasts: to the end of this turn, or until the controller's next turn begins
 NEXT_TURN = (("until", "your", "next", "turn"), ("until", "the", "start", "of", "your", "next", "turn"))
+#: through the end of the controller's next turn ("end-next"), or of the next turn of the owner of the
+#: card the change is on ("end-next-owner": a trap's "the attacker cannot attack during its owner's next turn")
+END_OF_NEXT_TURN = (("until", "the", "end", "of", "your", "next", "turn"), ("during", "your", "next", "turn"))
+END_OF_OWNERS_NEXT_TURN = (("until", "the", "end", "of", "its", "owner's", "next", "turn"),
+                           ("until", "the", "end", "of", "their", "next", "turn"),
+                           ("during", "its", "owner's", "next", "turn"), ("during", "their", "next", "turn"))
 
 
 class SaidFirst(str):
@@ -27,7 +33,8 @@ class SaidFirst(str):
     "next", given to the statement's own duration placeholder at its end (see :func:`duration`)."""
 
 
-DURATIONS = tuple((w, "turn") for w in THIS_TURN) + tuple((w, "next") for w in NEXT_TURN)
+DURATIONS = tuple((w, "turn") for w in THIS_TURN) + tuple((w, "next") for w in NEXT_TURN) + \
+    tuple((w, "end-next") for w in END_OF_NEXT_TURN) + tuple((w, "end-next-owner") for w in END_OF_OWNERS_NEXT_TURN)
 
 
 def duration(m: Matcher, pos: int):
@@ -39,10 +46,11 @@ def duration(m: Matcher, pos: int):
         end = P.words_at(m, pos, words)
         if end is not None:
             yield end, "turn"
-    for words in NEXT_TURN:
-        end = P.words_at(m, pos, words)
-        if end is not None:
-            yield end, "next"
+    for words, d in DURATIONS:
+        if d != "turn":
+            end = P.words_at(m, pos, words)
+            if end is not None:
+                yield end, d
     m.fail(pos, gettext("how long ('this turn', 'until the end of your turn', 'until your next turn')"))
 
 

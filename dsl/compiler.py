@@ -625,6 +625,10 @@ class _Compiler(Reading):
             raise self.error(gettext("say how long this lasts: 'this turn, whenever ...: ...'"), head[0].start,
                              head[0].end - head[0].start, "'this turn,' or 'until the end of your turn,' before 'whenever'")
         uses = 0 if kw == "whenever" else 1
+        if this_turn == "end-next-owner":  # (a trigger left behind is on no card)
+            raise self.error(gettext("a trigger an effect leaves lasts this turn, until your next turn or until "
+                                     "the end of your next turn, not an owner's"), head[0].start,
+                             head[0].end - head[0].start, suggestion="")
         event = self.event_phrase(kw, rest, head)
         saved = self.scope, self.gone
         if self.scope is not None:

@@ -107,7 +107,8 @@ def lasting_step(spec_id: str, until: str | None, uses: int):
     next turn ("next"), for ``uses`` firings, or both."""
     def step(state, ctx):
         p = ctx["controller"]
-        last = state.turn if until == "turn" else lasting.until_next_turn(p) if until == "next" else 0
+        last = state.turn if until == "turn" else lasting.until_next_turn(p) if until == "next" else \
+            lasting.until_end_of_next_turn(p) if until == "end-next" else 0
         lasting.add(state, spec_id, p, ctx.get("source", -1), last, uses)
         return None
     step.modifies = False

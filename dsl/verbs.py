@@ -396,6 +396,10 @@ def _lasting_mod(m, duration, table: Table, key: Counter) -> tuple:
     lasting.register(mod.id, mod)
     picked = m.sel if isinstance(m, PickedMod) else None
     named = picked is not None and picked.ref is not None  # "its city gets ...": read now, nothing to choose
+    if duration == "end-next-owner" and picked is None:
+        raise ValueError("'its owner's next turn' is the next turn of the owner of a card the change is on: "
+                         "name the card ('the attacker cannot attack during its owner's next turn'), or say "
+                         "'until the end of your next turn'")
 
     def step(state, ctx):
         if named:
@@ -404,7 +408,12 @@ def _lasting_mod(m, duration, table: Table, key: Counter) -> tuple:
             subjects = tuple(ctx.get("_it") or ()) if picked is not None else ()
         if picked is None or subjects:
             p = ctx["controller"]
-            last = state.turn if duration == "turn" else lasting.until_next_turn(p)
+            if duration == "turn":
+                last = state.turn
+            elif duration == "next":
+                last = lasting.until_next_turn(p)
+            else:  # through the end of a next turn: the controller's, or the changed card's owner's
+                last = lasting.until_end_of_next_turn(p if duration == "end-next" else table.owner(state, subjects[0]))
             lasting.add(state, mod.id, p, ctx.get("source", -1), last, uses, subjects)
         return None
     step.modifies = True

@@ -85,6 +85,12 @@ def until_next_turn(player: int) -> int:
     return -1 - player
 
 
+def until_end_of_next_turn(player: int) -> int:
+    """The ``last turn`` of an effect lasting through the end of ``player``'s next turn: it becomes
+    that turn's number as the turn begins (:func:`expire`)."""
+    return -100 - player
+
+
 def entries(state) -> tuple:
     """The lasting effects still in force (those of turns gone by are ignored)."""
     out = state.vars.get(LASTING)
@@ -99,8 +105,9 @@ def expire(state) -> None:
     turn of the player whose turn begins (called as each turn starts)."""
     out = state.vars.get(LASTING)
     if out:
-        ends = until_next_turn(state.active)
-        kept = tuple(e for e in entries(state) if e[3] != ends)
+        ends, through = until_next_turn(state.active), until_end_of_next_turn(state.active)
+        kept = tuple(e if e[3] != through else e[:3] + (state.turn,) + e[4:]
+                     for e in entries(state) if e[3] != ends)
         if kept:
             state.vars[LASTING] = kept
         else:

@@ -253,6 +253,8 @@ def build_vocabulary() -> Vocabulary:
     def for_a_while(sts, sel, verb: str, until: str) -> tuple:
         """``give|inflict STATES ... until ...``: the states this gives lapse at that moment
         (VIR-STATE-12); a hero that had one already keeps it."""
+        if until not in st.UNTIL:
+            raise ValueError("a state given for a while lasts 'this turn' or 'until your next turn'")
         def act(s, c, h):
             for x in sts:
                 had = h in s.marks[x]
