@@ -333,6 +333,9 @@ def _quantifier(m: Matcher, pos: int):
     if w in ("a", "an", "one") and m.word(pos + 1) == "random":
         yield pos + 2, "random", Quantity.constant(1)
         return
+    if w == "another" and m.word(pos + 1) == "target":  # "another target enemy hero": chosen, not the first
+        yield pos + 2, "one", Quantity.constant(1)
+        return
     if w in ("a", "an", "one", "target", "another", "any"):  # "deal 3 damage to any hero": one, chosen
         yield pos + 1, "one", Quantity.constant(1)
         return

@@ -669,6 +669,20 @@ def build_vocabulary() -> Vocabulary:
     def attacks_cost(n, c, uid, u=None):
         return attack_cost(yours, n, c, uid, u)
 
+    def theirs(state, hero, player, ctx) -> bool:
+        return player != ctx["controller"]
+
+    @v.modifier("the enemy's|enemies'|opponent's|opponents' attacks cost {n:number} [{u:word:crystal}] crystal "
+                "{c:word:more-less}", example="the enemy's attacks cost 1 crystal more")
+    def enemy_attacks_cost(n, c, uid, u=None):
+        return attack_cost(theirs, n, c, uid, u)
+
+    @v.modifier("the enemy's|enemies'|opponent's|opponents' attacks deal {n:number} {c:word:more-less} damage",
+                example="the enemy's attacks deal 1 less damage")
+    def enemy_attack_damage(n, c, uid):
+        _positive(n, "a change of the damage of the enemy's attacks")
+        return lasting.Modifier(uid(), "attack damage", theirs, n, 1 if c == "more" else -1)
+
     @v.modifier("{x:possessive} attacks cost {n:number} [{u:word:crystal}] crystal {c:word:more-less}",
                 example="this hero's attacks cost 1 red crystal less")
     def hero_attacks_cost(x, n, c, uid, u=None):
