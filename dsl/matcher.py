@@ -12,7 +12,7 @@ from typing import Any
 
 from lark import Token
 
-from tabletop.dsl.errors import VocabularyError
+from tabletop.dsl.errors import CardLanguageError, VocabularyError
 from tabletop.dsl.vocabulary import Element, Vocabulary, forms
 from tabletop.framework.language import gettext
 
@@ -191,9 +191,37 @@ class Matcher:
                     return
                 yield pos + 2, Quantity(_that_many, None, "that many")
                 return
+            if a.kind == "w" and self.compiler is not None:
+                yield from self._owned_number(pos)
         if self.implicit is not None:
             yield pos, self.implicit
         self.fail(pos, gettext("a number"))
+
+    def _owned_number(self, pos: int):
+        """A card's number where a number goes: ``with defence less than this card's cost``, ``3 or
+        more than its hp`` (the quantity ``POSSESSIVE ATTRIBUTE``; any other quantity needs brackets)."""
+        from tabletop.dsl.vocabulary import QUANTITY
+
+        atoms = self.atoms
+        head = [self.word(i) or "" for i in range(pos, min(pos + 4, len(atoms)))]
+        if not (head[0] in ("its", "their") or any(w.endswith(("'s", "s'")) for w in head[:3])):
+            return
+        attrs = self.vocab.table.attributes if self.vocab.table is not None else {}
+        for end in range(pos + 2, min(pos + 5, len(atoms)) + 1):
+            w = self.word(end - 1)
+            if w is None or not any(w in forms(at) for at in attrs):
+                continue
+            comp = self.compiler
+            saved = comp.scope, comp.last_ref, comp.named  # (a number names nothing for "it" after it)
+            try:
+                q = comp.phrase(QUANTITY, atoms[pos:end])
+            except CardLanguageError:
+                continue
+            finally:
+                comp.scope, comp.last_ref, comp.named = saved
+            from tabletop.dsl.numbers import as_quantity
+
+            yield end, as_quantity(q)
 
     def quantity(self, atom: Atom):
         if self.compiler is None:
