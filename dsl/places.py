@@ -8,6 +8,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any, Callable
 
 from tabletop.dsl.context import lacking
+from tabletop.dsl.errors import CardLanguageError
 from tabletop.dsl.matcher import Matcher
 from tabletop.dsl.vocabulary import forms
 from tabletop.framework.language import gettext
@@ -27,8 +28,12 @@ class PlayerSel:
     problem: tuple | None = None
     key: str | None = None
     pool: str | None = None
+    test: Any = None  # "each player with fewer intact cities than you": a condition on each ("they")
 
     def resolve(self, state, ctx) -> list[int]:
+        if self.test is not None:
+            test = self.test
+            return [q for q in replace(self, test=None).resolve(state, ctx) if test(state, {**ctx, "player": q})]
         mode = self.mode
         if mode == "chosen":
             return list(ctx.get(self.key) or ())
@@ -234,7 +239,10 @@ def players(m: Matcher, pos: int):
         if end is not None and not (chose is not None and words == ("they",)):
             found = True
             _reads_owner(m, mode)
-            yield end, PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
+            who = PlayerSel(mode, " ".join(words), m.missing(pos, end, ref))
+            yield end, who
+            if mode in ("all", "enemies", "others") and m.word(end) in ("with", "who", "that"):
+                yield from _filtered(m, pos, end, who)
     for words, pool in _CHOSEN_WORDS:
         end = words_at(m, pos, words)
         if end is not None:
@@ -243,6 +251,32 @@ def players(m: Matcher, pos: int):
             yield end, chosen(pool, text, f"_who{m.atoms[pos].start}", (pos, end, refusal(text)))
     if not found:
         m.fail(pos, gettext("a player ('you', 'each enemy', 'each player', 'they'...)"))
+
+
+def _filtered(m: Matcher, pos: int, end: int, who: PlayerSel):
+    """``each player with fewer intact cities than you``, ``each enemy who has 3 or more crystals``:
+    the players of ``who`` for whom the condition holds, read as ``they have ...`` (``you`` stays the
+    card's controller). Each possible end of the filter is tried; the statement's verb follows it."""
+    from tabletop.dsl.matcher import Atom
+    from tabletop.dsl.vocabulary import CONDITION
+
+    comp = getattr(m, "compiler", None)
+    if comp is None:
+        return
+    atoms = m.atoms
+    at = atoms[end]
+    lead = [Atom("w", "they", at.start, at.end)] + ([Atom("w", "have", at.start, at.end)] if at.value == "with" else [])
+    for stop in range(end + 2, len(atoms)):
+        saved = comp.scope, comp.last_ref, comp.named
+        if comp.scope is not None:
+            comp.scope = comp.scope.adding(they="player")
+        try:
+            test = comp.phrase(CONDITION, lead + atoms[end + 1:stop])
+        except CardLanguageError:
+            continue
+        finally:
+            comp.scope, comp.last_ref, comp.named = saved
+        yield stop, replace(who, text=text_of(m, pos, stop), test=test)
 
 
 def owners(m: Matcher, pos: int):
