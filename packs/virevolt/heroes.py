@@ -205,6 +205,20 @@ def lose_hp(state, hero: int, n: int) -> None:
 
 #: the event of a hero healed of some damage: subject, player (its owner), amount
 HEALED = "healed"
+#: the event of a hero becoming its owner's main hero (played as the first, rotated in, promoted):
+#: subject, player
+BECAME_MAIN = "became main"
+#: the event of a rotation, by the action or an effect: subject (the new main hero), player
+ROTATED = "rotated"
+
+
+def became_main(state, hero: int, p: int, rotated: bool = False) -> None:
+    """Tell the abilities waiting for it that ``hero`` is now ``p``'s main hero (and, with
+    ``rotated``, that ``p`` rotated)."""
+    if state.listen:
+        announce(state, BECAME_MAIN, subject=hero, player=p)
+        if rotated:
+            announce(state, ROTATED, subject=hero, player=p)
 
 
 def heal(state, hero: int, n: int) -> None:
@@ -291,6 +305,7 @@ def _promote_at_once(state, p: int) -> bool:
         z[k.main].append(h)
         if state.log is not None:
             narrate(state, "main hero", "{hero} becomes {p}'s main hero", actor=p, p=k.name, hero=Card(h))
+        became_main(state, h, p)
         return True
     return False
 
@@ -314,6 +329,7 @@ def _promote_step(state, ctx):
     z[k.main].append(h)
     if state.log is not None:
         narrate(state, "main hero", "{hero} becomes {p}'s main hero", actor=p, p=k.name, hero=Card(h))
+    became_main(state, h, p)
     return None
 
 

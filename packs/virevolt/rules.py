@@ -278,6 +278,7 @@ def _h_play(state, action) -> None:
         z[k.secondary].append(iid)
     else:
         z[k.main].append(iid)
+        hz.became_main(state, iid, p)
     if state.log is not None:
         role = Word(N_("main")) if z[k.main][0] == iid else Word(N_("secondary"))
         narrate(state, "play", "{p} plays {card} as {role} hero", actor=p, p=k.name, card=Card(iid), role=role)
@@ -393,6 +394,7 @@ def _h_rotate(state, action) -> None:
         narrate(state, "rotate", "{p} rotates: {new} becomes main hero, {old} secondary", actor=p, p=k.name,
                 new=Card(h), old=Card(old))
     cr.pay_or_ask(state, p, cost, state.cards[old].name)
+    hz.became_main(state, h, p, rotated=True)
 
 
 def _h_sacrifice(state, action) -> None:

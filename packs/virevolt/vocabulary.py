@@ -507,6 +507,7 @@ def build_vocabulary() -> Vocabulary:
             z[k.main].append(h)
             narrate(s, "rotate", "{card}: {new} becomes {p}'s main hero", p=k.name, card=CardName(c.get("card", "")),
                     new=Card(h))
+            hz.became_main(s, h, p, rotated=True)
             return None
         return step
 
@@ -551,6 +552,13 @@ def build_vocabulary() -> Vocabulary:
     v.trigger("{by:players} inflict|inflicts {s:word:harmful} on {x:cards}",
               example="you inflict poison on an enemy hero")(
         lambda by, s, x: card_event(st.GAINED, x, None, "", (s,), by=by))
+
+    # "when this hero becomes your main hero" (played first, rotated in, promoted); "whenever you rotate"
+    for whose in ("your|their", "its owner's"):
+        v.trigger(f"{{x:cards}} become|becomes {whose} main hero", example="this hero becomes your main hero")(
+            lambda x: card_event(hz.BECAME_MAIN, x, None, ""))
+    v.trigger("{who:players} rotate|rotates [your|their] [heroes]", example="you rotate your heroes")(
+        lambda who: card_event(hz.ROTATED, None, who, ""))
 
     # "whenever one of your heroes is healed": damage taken off a hero (healing an unhurt hero is none)
     v.trigger("{x:cards} is|are healed", example="one of your heroes is healed")(
