@@ -25,6 +25,7 @@ REFERENCES = {
             "'each player draws a card for each card in their hand')",
     "new hero": "the new hero",
     "caster": "the caster",
+    "spell": "the incantation being cast (that incantation)",
     "troop": "that troop",
 }
 

@@ -322,6 +322,9 @@ def _cast_targets(state, ctx):
 
 
 def _cast_resolve(state, ctx):
+    if state.vars.get(traps.CANCELLED) == ctx["spell"]:  # a trap said "cancel that incantation"
+        del state.vars[traps.CANCELLED]
+        return None
     d = state.cards[ctx["spell"]]
     eff = d.effects[ctx["effect"] - 1]
     context = dict(ctx["_eff"])

@@ -23,6 +23,9 @@ from tabletop.packs.virevolt.heroes import DAMAGE
 from tabletop.packs.virevolt.keys import KEYS
 from tabletop.packs.virevolt.states import STATES
 
+#: the var naming the incantation a trap cancelled as it was cast ("cancel that incantation"): the
+#: cast reads and clears it as the incantation would resolve
+CANCELLED = "cancelled"
 EVENT_KEYS = ("event", "actor", "attacker", "target", "tplayer", "hero", "spell", "everyone", "again")
 _WHAT = {"attack": N_("attack"), "cast": N_("incantation"), "hero": N_("new hero")}
 

@@ -45,6 +45,7 @@ from tabletop.packs.virevolt import combat
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
+from tabletop.packs.virevolt import traps
 from tabletop.packs.virevolt.keys import COLOURS, HERO, KEYS
 from tabletop.packs.virevolt.table import TRAP_PROOF, VirevoltTable
 
@@ -553,6 +554,17 @@ def build_vocabulary() -> Vocabulary:
               example="you inflict poison on an enemy hero")(
         lambda by, s, x: card_event(st.GAINED, x, None, "", (s,), by=by))
 
+    @v.effect("cancel|counter|negate that|the incantation", needs="spell", example="cancel that incantation")
+    def cancel_spell():
+        """A trap answering a cast: the incantation does nothing (its cost stays paid, and it goes to
+        its owner's graveyard as any incantation cast, VIR-INC-03)."""
+        def step(state, ctx):
+            state.vars[traps.CANCELLED] = ctx["spell"]
+            if state.log is not None:
+                narrate(state, "cast", "{card} is cancelled", card=Card(ctx["spell"]))
+            return None
+        return (step,)
+
     # "when this hero becomes your main hero" (played first, rotated in, promoted); "whenever you rotate"
     for whose in ("your|their", "its owner's"):
         v.trigger(f"{{x:cards}} become|becomes {whose} main hero", example="this hero becomes your main hero")(
@@ -574,7 +586,7 @@ def build_vocabulary() -> Vocabulary:
     v.trigger("an enemy attacks")(trap(
         "attack", lambda s, c: c["actor"] != c["controller"], "an enemy attacks", ("attacker", "target")))
     v.trigger("an enemy casts an incantation", example="an enemy casts an incantation")(trap(
-        "cast", lambda s, c: c["actor"] != c["controller"], "an enemy casts an incantation", ("caster",)))
+        "cast", lambda s, c: c["actor"] != c["controller"], "an enemy casts an incantation", ("caster", "spell")))
     v.trigger("an enemy plays a hero", example="an enemy plays a hero")(trap(
         "hero", lambda s, c: c["actor"] != c["controller"], "an enemy plays a hero", ("new hero", "it")))
 
@@ -588,7 +600,7 @@ def build_vocabulary() -> Vocabulary:
     v.trigger("an enemy plays {x:cards}", example="an enemy plays a red hero")(
         lambda x: TrapWhen("hero", _their(x, "hero"), f"an enemy plays {x.text}", ("new hero", "it")))
     v.trigger("an enemy casts {x:cards}", example="an enemy casts a blue incantation")(
-        lambda x: TrapWhen("cast", _their(x, "spell"), f"an enemy casts {x.text}", ("caster",)))
+        lambda x: TrapWhen("cast", _their(x, "spell"), f"an enemy casts {x.text}", ("caster", "spell")))
 
     @v.trigger("{x:cards} attack|attacks you", example="an enemy hero with 4 or more hp attacks you")
     def trap_attacker(x):
