@@ -531,6 +531,24 @@ def build_vocabulary() -> Vocabulary:
         step.modifies = True
         return step
 
+    @v.effect("that|this attack deals {n:number} less damage", needs="attacker",
+              example="that attack deals 2 less damage")
+    def that_attack(n, uid):
+        """A trap answering an attack: the attack it answers, made on the hero it targets, deals ``n``
+        less damage in all (the shield of ``the next attack against ...`` on that hero)."""
+        _positive(n, "a change of the damage of that attack")
+        mod = lasting.Modifier(uid(), combat.NEXT_ATTACK, _picked_hero, n, -1)
+        lasting.register(mod.id, mod)
+
+        def step(state, ctx):
+            p = ctx["controller"]
+            target = ctx.get("target")
+            if target is not None:
+                lasting.add(state, mod.id, p, ctx.get("source", -1), lasting.until_next_turn(p), 1, (target,))
+            return None
+        step.modifies = True
+        return step
+
     # ------------------------------------------------------------------ conditions and quantities
     @v.condition("none of your heroes took damage this turn", example="none of your heroes took damage this turn")
     def unhurt():
