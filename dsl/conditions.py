@@ -301,6 +301,17 @@ def register(v: Vocabulary, table: Table, ex) -> None:
             holds = S.holds_kind(test, want)
             return each(x, lambda state, iid, ctx: holds(state, iid, None, ctx))
 
+    @v.condition("{x:cards} is|are your only {y:cards}", example=f"this card is your only {ex.kind}")
+    def only_one(x, y):
+        """``this hero is your only hero``: the only such card of yours, and it is that one."""
+        mine = replace(y, owner=PlayerSel("you", "your")) if y.owner is None else y
+
+        def pred(state, ctx) -> bool:
+            yours = {iid for iid, _ in mine.candidates(state, ctx)}
+            named = [iid for iid, _ in x.candidates(state, ctx)]
+            return len(yours) == 1 and bool(named) and all(iid in yours for iid in named)
+        return pred
+
     @v.condition("{x:cards} is|are {a:word:adjective}", example=f"it is {ex.adjective or 'in-play'}")
     def is_adj(x, a):
         fn = table.adjectives[a]

@@ -121,7 +121,7 @@ def test_trap_answering_a_cast_has_no_target():
   effect: deal 2 damage to the target
 """)
     assert len(errors) == 1 and "'the target' refers to the target" in errors[0]
-    assert "what it can refer to: the caster, this card" in errors[0]
+    assert "what it can refer to: the caster, the incantation being cast (that incantation), this card" in errors[0]
 
 
 def test_trap_answering_an_attack_names_the_attacker():
