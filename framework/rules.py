@@ -38,6 +38,12 @@ class Phase:
     actions: Callable[[State], list] | None = None
 
 
+#: how many rounds of triggered abilities one action may set off; a chain of abilities answering each
+#: other without end ("whenever one of your heroes is healed: deal 1 damage to it" beside "whenever one
+#: of your heroes takes damage: heal 1 damage from it") stops there, and the game goes on
+MAX_ANSWERS = 1000
+
+
 class Rules:
     """A game's rules; see the module docstring. Subclasses fill in the class attributes."""
 
@@ -332,6 +338,7 @@ class Rules:
         """Run effects, triggered abilities, state checks and automatic phases until a player must act."""
         check = self.check
         after = self._after
+        rounds = 0
         while not state.over:
             if state.stack:
                 if state.pending is None:
@@ -341,6 +348,13 @@ class Rules:
             elif state.pending is not None:
                 return
             if state.events:
+                rounds += 1
+                if rounds > MAX_ANSWERS:  # abilities setting each other off without end: the chain stops
+                    state.events = []
+                    if state.log is not None:
+                        narrate(state, "loop", "abilities answering each other without end: the chain stops "
+                                "after {n} rounds", n=MAX_ANSWERS)
+                    continue
                 self.resolve_events(state)
                 continue
             check(state)
