@@ -66,6 +66,8 @@ def _it_owner(state, ctx, table):
     for iid, p in ctx.get(OWNED) or ():  # whose it was when the effect acted on it (gone from play since)
         if iid == it[0]:
             return p
+    if it[0] == ctx.get("subject") and ctx.get("player") is not None:  # a trigger's card: the event says whose
+        return ctx.get(SUBJECT_OWNER, ctx["player"])
     return table.owner(state, it[0])
 
 
@@ -127,6 +129,9 @@ HELD = "_held"
 #: acted on was before it was acted on
 OWNER = "owner"
 OWNED = "_owned"
+#: in a trigger's context, whose the event's card is when "they" names another player (the doer of
+#: a deed: "whenever you destroy an enemy troop, its owner draws a card")
+SUBJECT_OWNER = "subject_owner"
 #: "its hp" after a pick: in HOLD, the picks also note in KNOWN, as ``[card, attribute, value]``
 #: triples, the numbers of each card acted on before it was acted on (a hero sacrificed has no
 #: damage left: "deal damage equal to its hp" means the HP it had)

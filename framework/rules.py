@@ -469,7 +469,8 @@ class Rules:
         if trig.test is not None and not trig.test(state, ctx):
             return False
         if trig.they != "player" and data.get(trig.they) is not None:
-            ctx["player"] = data[trig.they]  # (the test read the event's player; "they" is the doer)
+            # (the test read the event's player, whose the card is; "they" is the doer)
+            ctx["subject_owner"], ctx["player"] = ctx.get("player"), data[trig.they]
         if trig.once_per_turn:
             key = (source, trig.text)
             done = state.vars.get("_once", ())
