@@ -73,12 +73,22 @@ def _owned_possessive(m: Matcher, pos: int):
             atoms[end - 1] = saved
 
 
+def _no_pick(sel: CardSelector, attr: str) -> None:
+    """A number read off cards a player would pick ("the hp of target enemy hero") is refused: a
+    number never asks, and it would add up every card the words could mean."""
+    if sel.ref is None and sel.mode in ("one", "n", "upto", "random"):
+        raise ValueError(f"a number never asks which card: pick it first, then read its {attr} "
+                         f"('... {sel.text}; ... equal to its {attr}'), or name cards by what they are")
+
+
 def _sum_attr(sel: CardSelector, attr: str, table: Table):
+    _no_pick(sel, attr)
     value = table.attributes[attr]
     return lambda state, ctx: sum(value(state, iid) for iid, _ in sel.candidates(state, ctx))
 
 
 def _best_attr(sel: CardSelector, attr: str, table: Table, pick):
+    _no_pick(sel, attr)
     value = table.attributes[attr]
     return lambda state, ctx: pick((value(state, iid) for iid, _ in sel.candidates(state, ctx)), default=0)
 

@@ -415,3 +415,11 @@ def test_a_volfyirion_command_card_may_wait_for_the_end_of_your_main_phase():
   main: 2 command
   abilities: ["at the end of your main phase, put this card on top of your house deck"]
 """) == []
+
+
+@pytest.mark.parametrize("text", ["gain battle equal to the defence of target enemy troop",
+                                  "gain battle equal to the cost of a card in your hand"])
+def test_a_number_read_off_a_card_to_be_picked_is_refused_not_summed(text):
+    """It added up every card the words could mean (7 for two troops of 3 and 4), asking nothing."""
+    errors = lint("volfyirion", _command(text))
+    assert len(errors) == 1 and "a number never asks which card: pick it first" in errors[0]
