@@ -455,6 +455,13 @@ class _Compiler(Reading):
                 if prev is not None and parts is not None and parts[2] is None:
                     # "gain 1 battle; if you control a building, gain 3 battle instead": the statement
                     # before becomes what happens otherwise (the condition is read before either)
+                    if getattr(prev[0][-1], "binds", None):  # "it" after it would name what no longer ran
+                        at = self.instead
+                        self.instead = None
+                        raise self.error(gettext(
+                            "'instead' cannot replace a statement that acts on cards, which the condition and "
+                            "'it' may be about: say both with 'otherwise' ('if the target has burn, deal 3 "
+                            "damage to it, otherwise deal 1 damage to it')"), at, len("instead"), suggestion="")
                     cond, then, _ = parts
                     steps = steps[:len(steps) - len(prev[0])] + got[:-1] + \
                         (if_step(cond, then, self.sub_program(prev[0], prev[1])),)

@@ -423,3 +423,11 @@ def test_a_number_read_off_a_card_to_be_picked_is_refused_not_summed(text):
     """It added up every card the words could mean (7 for two troops of 3 and 4), asking nothing."""
     errors = lint("volfyirion", _command(text))
     assert len(errors) == 1 and "a number never asks which card: pick it first" in errors[0]
+
+
+@pytest.mark.parametrize("text", ["destroy target enemy troop; if it is red, gain 2 battle instead",
+                                  "draw a card; if it is red, draw 2 cards instead"])
+def test_instead_cannot_replace_a_statement_that_acts_on_cards(text):
+    """The condition and 'it' would be about cards not yet acted on: the burning target took 0."""
+    errors = lint("volfyirion", _command(text))
+    assert len(errors) == 1 and "'instead' cannot replace a statement that acts on cards" in errors[0]
