@@ -119,6 +119,13 @@ def _intact(state, iid: int, key) -> bool:
     return False
 
 
+def _defence(state, iid: int) -> int:
+    """A card's defence as the board shows it: printed, changed by the lasting changes on it."""
+    key = state.zone_of(iid)
+    owner = int(key[1]) - 1 if key and key[0] == "p" and key[2] == "." else state.active
+    return M.defence(state, iid, owner)
+
+
 class VolfyirionTable(Table):
     name = "volfyirion"
     departures = ("destroyed", "replaced", "removed", "returned", "discarded")  # nothing dies
@@ -138,7 +145,8 @@ class VolfyirionTable(Table):
     }
     attributes = {
         "cost": lambda state, iid: state.cards[iid].cost,
-        "defence": lambda state, iid: state.cards[iid].defence,
+        # with the lasting changes on it ("your troops have +1 defence"), as the board shows it
+        "defence": lambda state, iid: _defence(state, iid),
     }
     phases = {"main phase": "main", "draw phase": "draw", "end phase": "end"}
     modifiable = ("defence",)
