@@ -131,10 +131,12 @@ def register(v: Vocabulary, table, ex) -> None:
         """The cards this effect sent away so; "discarded" counts the cards it made a player
         discard from hand too ("discard your hand; draw a card for each card discarded this way")."""
         hows = tuple(DEPARTURES.get(h, h) for h in hows)
+        dropped = tally(card_event(T.DISCARDED, x, None, ""), just_now=True) if "discarded" in hows else None
+        if dropped is not None and "discarded" not in table.departures and hows == ("discarded",):
+            return dropped  # a game whose cards never leave play so (Virevolt): its hand discards only
         left = tally(departure(table, x, hows), just_now=True)
-        if "discarded" not in hows:
+        if dropped is None:
             return left
-        dropped = tally(card_event(T.DISCARDED, x, None, ""), just_now=True)
 
         def count(state, ctx: dict) -> int:
             return left(state, ctx) + dropped(state, ctx)
