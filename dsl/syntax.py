@@ -21,7 +21,8 @@ from tabletop.framework.suggest import closest
 _TERMINALS = [
     ("WORD", N_("a word")), ("NUMBER", N_("a number")), ("SIGNED", N_("a signed number like +1")),
     ("STRING", N_('a card name in "double quotes"')), ("ORMORE", "'or more'"),
-    ("_MAY", "'may'"), ("_YOU_MAY", "'you may'"), ("_CHOOSE", "'choose'"), ("_ONE", "'one'"), ("_IF", "'if'"),
+    ("_MAY", "'may'"), ("_YOU_MAY", "'you may'"), ("_CHOOSE", "'choose'"), ("_ONE", "'one'"),
+    ("CHOICES", "'two', 'three'"), ("ONE_OR_BOTH", "'one or both'"), ("_IF", "'if'"),
     ("_OTHERWISE", "'otherwise'"),
     ("NOT", "'not'"), ("AND", "'and'"), ("OR", "'or'"), ("_LPAR", "'('"), ("_RPAR", "')'"),
     ("_SEMI", "';'"), ("_COLON", "':'"), ("COMMA", "','"), ("_COMMA_OR", "', or'"), ("_VBAR", "'|'"),
@@ -211,9 +212,10 @@ class Reading:
         return None
 
     def _syntax_note(self, tok: Token) -> str:
-        if re.search(r"(?:^|[;:]\s*|\s)choose\s*$", self.text[:tok.start_pos]) and str(tok) != "one":
-            return gettext(" ('choose' starts 'choose one: EFFECT, or EFFECT'; to pick a card, start with what "
-                           "happens to it: 'discard a card from it', 'put a card from it into your hand')")
+        if re.search(r"(?:^|[;:]\s*|\s)choose\s*$", self.text[:tok.start_pos]) and str(tok) not in ("one", "two", "three"):
+            return gettext(" ('choose' starts 'choose one: EFFECT, or EFFECT' (or 'choose two:', 'choose three:', "
+                           "'choose one or both:'); to pick a card, start with what happens to it: 'discard a "
+                           "card from it', 'put a card from it into your hand')")
         if tok.type == "_COMMA_OR":
             return gettext(" (a choice between effects is written 'choose one: EFFECT, or EFFECT')")
         if tok.type == "_COLON":

@@ -338,6 +338,8 @@ def on_attack(event) -> When:
         if shared is not None and not shared(state, ctx):
             return False
         ctx["_it"] = [ctx["subject"]]
+        if event.they == "by":  # "they" is the attacker, as in any deed trigger; the City stays the target's
+            ctx["subject_owner"], ctx["player"] = ctx["player"], ctx["by"]
         return True
     return When("attack", test, event.text, ("it", "they", "attack"))
 
