@@ -101,6 +101,9 @@ def dealing(table, x: CardSelector, y: CardSelector | None = None) -> Event:
     if table.attacker is None:
         raise ValueError(gettext("in {game}, cards never attack: players do; say 'whenever you attack ...'").format(
             game=table.name))
+    if x.chosen or (y is not None and y.chosen):
+        raise ValueError("a trigger waits for what happens and asks nothing: say which heroes by what they are "
+                         "('an enemy hero', 'the enemy main hero'), not 'target ...'")
     this = x.ref == "this"
     hit = _split_owners(y, None) if y is not None else None
 

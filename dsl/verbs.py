@@ -89,7 +89,10 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
     @v.effect("{who:players} draw|draws {n:number} [card]", example="each player draws 2 cards")
     def draw_who(who, n):
         _positive(n, "draw")
-        return (per_player(who, key(), draw_step(n)),)
+        # where every effect is optional to its owner (VOL-SEC-05), the owner's own draw is asked, as
+        # 'draw N' is; the others draw as the effect says
+        own = draw_some(n)[0] if table.optional else None
+        return (per_player(who, key(), draw_step(n), own),)
 
     # -- discarding ----------------------------------------------------------------------
     def discard_steps(x: CardSelector, optional_: bool):

@@ -107,6 +107,8 @@ def test_each_player_in_turn_is_they_in_a_statement_they_all_do():
     for _ in range(3):
         state.zones["p2.hand"].append(state.zones["p2.deck"].pop())
     tabletop.run_effect(state, "each player draws a card for each card in their hand", "p1", game=game)
+    while state.pending is not None:  # p1's own five draws are theirs to take (VOL-SEC-05): yes to each
+        game.apply(state, "yes")
     assert (len(state.zones["p1.hand"]), len(state.zones["p2.hand"])) == (10, 6)
     tabletop.run_effect(state, "gain 1 battle for each card in their hand", "p1", game=game, they="p2")
     assert game.view(state, 0)["players"]["p1"]["points"]["battle"] == 6
