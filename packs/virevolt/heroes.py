@@ -215,10 +215,11 @@ ROTATED = "rotated"
 def became_main(state, hero: int, p: int, rotated: bool = False) -> None:
     """Tell the abilities waiting for it that ``hero`` is now ``p``'s main hero (and, with
     ``rotated``, that ``p`` rotated)."""
-    if state.listen:
+    listen = state.listen  # (announced only where a card waits for it: no call otherwise)
+    if BECAME_MAIN in listen:
         announce(state, BECAME_MAIN, subject=hero, player=p)
-        if rotated:
-            announce(state, ROTATED, subject=hero, player=p)
+    if rotated and ROTATED in listen:
+        announce(state, ROTATED, subject=hero, player=p)
 
 
 def heal(state, hero: int, n: int) -> None:
