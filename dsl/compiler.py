@@ -456,12 +456,10 @@ class _Compiler(Reading):
                     # "gain 1 battle; if you control a building, gain 3 battle instead": the statement
                     # before becomes what happens otherwise (the condition is read before either)
                     if getattr(prev[0][-1], "binds", None):  # "it" after it would name what no longer ran
-                        at = self.instead
-                        self.instead = None
-                        raise self.error(gettext(
+                        raise self._instead_error(gettext(
                             "'instead' cannot replace a statement that acts on cards, which the condition and "
                             "'it' may be about: say both with 'otherwise' ('if the target has burn, deal 3 "
-                            "damage to it, otherwise deal 1 damage to it')"), at, len("instead"), suggestion="")
+                            "damage to it, otherwise deal 1 damage to it')"))
                     cond, then, _ = parts
                     steps = steps[:len(steps) - len(prev[0])] + got[:-1] + \
                         (if_step(cond, then, self.sub_program(prev[0], prev[1])),)
@@ -471,10 +469,11 @@ class _Compiler(Reading):
             prev = (got, self._label(ch))
         return steps
 
-    def _instead_error(self) -> CardLanguageError:
+    def _instead_error(self, message: str | None = None) -> CardLanguageError:
+        """The error at the ``instead`` just read (``message``, or that nothing before it can be replaced)."""
         at = self.instead
         self.instead = None
-        return self.error(gettext(
+        return self.error(message or gettext(
             "'instead' replaces the statement just before a conditional one: 'gain 1 battle; if you control "
             "a building, gain 3 battle instead' (or say it with 'otherwise': 'if ..., gain 3 battle, otherwise "
             "gain 1 battle')"), at, len("instead"), suggestion="")
