@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from tabletop.dsl.places import HELD, HOLD, KNOWN, LAST_KNOWN, OWNED, OWNER, TABLES, holder
+from tabletop.dsl.places import ANOTHER, HELD, HOLD, KNOWN, LAST_KNOWN, OWNED, OWNER, PICKED, TABLES, holder
 from tabletop.dsl.selectors import CardSelector, chooses
 from tabletop.dsl.steps import question
 from tabletop.framework.effects import Decision
@@ -128,6 +128,9 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
             if ctx.get(AHEAD):
                 ctx[ahead] = [[iid, k] for iid, k in chosen]
                 ctx["_it"] = [iid for iid, _k in chosen]  # ("another target ..." after it)
+                hold = ctx.get(HOLD)
+                if hold and ANOTHER in hold:
+                    ctx[PICKED] = list(ctx.get(PICKED) or ()) + ctx["_it"]
                 return None
         out = []
         table = TABLES[state.game]
@@ -157,6 +160,8 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
             ctx[OWNED] = [pair for pair in owned if pair[0] in out]
         if known is not None:
             ctx[KNOWN] = [row for row in known if row[0] in out]
+        if hold and ANOTHER in hold:
+            ctx[PICKED] = list(dict.fromkeys(list(ctx.get(PICKED) or ()) + out))
         return None
 
     step.binds = ("it",) if sel.single else ("it", "them")

@@ -137,6 +137,10 @@ SUBJECT_OWNER = "subject_owner"
 #: damage left: "deal damage equal to its hp" means the HP it had)
 LAST_KNOWN = "known"
 KNOWN = "_known"
+#: "another target enemy hero": in HOLD, the picks also note in PICKED every card the effect has
+#: acted on so far, which "another" and "other" leave out (not only the statement just before's)
+ANOTHER = "another"
+PICKED = "_picked"
 
 
 def holder(state, iid: int, kind: str) -> int | None:

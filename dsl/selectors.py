@@ -25,7 +25,7 @@ from tabletop.dsl.comparisons import AFTER_WORDS, Comparison, compare, read_afte
 from tabletop.dsl.context import lacking
 from tabletop.dsl.matcher import NUMBER_WORDS, Matcher
 from tabletop.dsl.places import (
-    TABLES, PlayerSel, ZoneRef, holders_of, owners, players, problem_of, text_of, words_at, zones,
+    ANOTHER, PICKED, TABLES, PlayerSel, ZoneRef, holders_of, owners, players, problem_of, text_of, words_at, zones,
 )
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.table import Table
@@ -113,8 +113,8 @@ class CardSelector:
         table = TABLES[state.game]
         if self.kind is not None and not table.kind(self.kind).test(state.cards[iid]):
             return False
-        if self.other and (iid == ctx.get("source") or iid in (ctx.get("_it") or ())):
-            return False  # "other": than this card, and than what the effect just acted on
+        if self.other and (iid == ctx.get("source") or iid in (ctx.get("_it") or ()) or iid in (ctx.get(PICKED) or ())):
+            return False  # "other": than this card, and than what the effect just acted on (or before: "another")
         for f in self.adjs:
             if not f(state, iid, key, ctx):
                 return False
@@ -451,8 +451,11 @@ def _body(m: Matcher, start: int, pos: int, mode: str, q):
             if own is None and _enemy_adj in adjs:  # "each enemy trap": look in the enemies' zones
                 own, adjs = _ENEMIES, tuple(a for a in adjs if a is not _enemy_adj)
             for p3, kind in _noun(m, p2):
+                another = m.word(start) == "another"
+                if another and getattr(m, "compiler", None) is not None:
+                    m.compiler.holds.add(ANOTHER)  # the effect's picks note every card they act on
                 sel = CardSelector(text_of(m, start, p3), mode, q, owner=own, kind=kind, adjs=adjs,
-                                   other=other or m.word(start) == "another", problem=problem_of(own))
+                                   other=other or another, problem=problem_of(own))
                 yield from _posts(m, start, p3, sel)
 
 

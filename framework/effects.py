@@ -32,7 +32,7 @@ Step = Callable[[Any, dict], "Decision | None"]
 
 PROGRAMS: dict[str, "Program"] = {}
 CHILD = "_child"
-BINDINGS = ("_it", "_seen", "_taken", "_held", "_owned", "_known", "bonus", "shield")
+BINDINGS = ("_it", "_seen", "_taken", "_held", "_owned", "_known", "_picked", "bonus", "shield")
 
 
 class Program:
