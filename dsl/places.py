@@ -12,6 +12,7 @@ from tabletop.dsl.errors import CardLanguageError
 from tabletop.dsl.matcher import Matcher
 from tabletop.dsl.vocabulary import forms
 from tabletop.framework.language import gettext
+from tabletop.framework.triggers import SUBJECT_OWNER
 
 #: The Table of each game, by ``state.game`` (filled by :func:`tabletop.dsl.common.install`).
 TABLES: dict[str, Any] = {}
@@ -129,9 +130,6 @@ HELD = "_held"
 #: acted on was before it was acted on
 OWNER = "owner"
 OWNED = "_owned"
-#: in a trigger's context, whose the event's card is when "they" names another player (the doer of
-#: a deed: "whenever you destroy an enemy troop, its owner draws a card")
-SUBJECT_OWNER = "subject_owner"
 #: "its hp" after a pick: in HOLD, the picks also note in KNOWN, as ``[card, attribute, value]``
 #: triples, the numbers of each card acted on before it was acted on (a hero sacrificed has no
 #: damage left: "deal damage equal to its hp" means the HP it had)

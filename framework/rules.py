@@ -19,7 +19,7 @@ from tabletop.framework.language import N_, Phrase, Word, english_names, gettext
 from tabletop.framework.narration import DETAIL, narrate
 from tabletop.framework.state import State, player_name
 from tabletop.framework.triggers import (
-    ACQUIRED, ENTERED, PLAYED, PHASE_END, PHASE_START, TURN_END, TURN_START, announce, listened,
+    ACQUIRED, ENTERED, PLAYED, PHASE_END, PHASE_START, SUBJECT_OWNER, TURN_END, TURN_START, announce, listened,
 )
 from tabletop.framework.wording import shown as clipped
 
@@ -470,7 +470,7 @@ class Rules:
             return False
         if trig.they != "player" and data.get(trig.they) is not None:
             # (the test read the event's player, whose the card is; "they" is the doer)
-            ctx["subject_owner"], ctx["player"] = ctx.get("player"), data[trig.they]
+            ctx[SUBJECT_OWNER], ctx["player"] = ctx.get("player"), data[trig.they]
         if trig.once_per_turn:
             key = (source, trig.text)
             done = state.vars.get("_once", ())

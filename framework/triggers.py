@@ -41,6 +41,10 @@ PHASE_END = "phase_end"      # player, phase
 EVENTS = (PLAYED, ACQUIRED, ENTERED, LEFT, DAMAGED, ATTACKED, DRAWN, DISCARDED, TURN_START, TURN_END, PHASE_START,
           PHASE_END)
 
+#: In a trigger's context where ``they`` names the doer of a deed (``Trigger.they``), the key keeping
+#: whose the event's card is ("whenever you destroy an enemy troop, its owner draws a card")
+SUBJECT_OWNER = "subject_owner"
+
 #: In ``state.listen`` when some card asks what happened this turn ("if you played a troop
 #: this turn"): the events announced are then also kept, for the turn, in ``state.vars``.
 HISTORY = "history"

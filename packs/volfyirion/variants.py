@@ -43,7 +43,7 @@ from __future__ import annotations
 from tabletop.framework.language import N_, CardName, Phrase
 from tabletop.framework.effects import Decision, Frame, native, push
 from tabletop.framework.narration import Card, narrate
-from tabletop.framework.triggers import emit
+from tabletop.framework.triggers import SUBJECT_OWNER, emit
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion.model import KEYS, LAIR, RESOURCES, WONDER
@@ -339,7 +339,7 @@ def on_attack(event) -> When:
             return False
         ctx["_it"] = [ctx["subject"]]
         if event.they == "by":  # "they" is the attacker, as in any deed trigger; the City stays the target's
-            ctx["subject_owner"], ctx["player"] = ctx["player"], ctx["by"]
+            ctx[SUBJECT_OWNER], ctx["player"] = ctx["player"], ctx["by"]
         return True
     return When("attack", test, event.text, ("it", "they", "attack"))
 
