@@ -177,9 +177,22 @@ class Positions:
         return out
 
     def position_problems(self, state: State) -> list[str]:
-        """A hero in play with damage at or above its HP is dead (VIR-HERO-03): none can be in play."""
+        """A hero in play with damage at or above its HP is dead (VIR-HERO-03): none can be in play.
+        A player who has not had a turn has put nothing into play (VIR-SETUP-07, VIR-HERO-17: heroes,
+        crystals and traps enter only in their owner's phases), and cannot be the one to act."""
         out = []
+        c = state.counters
+        z = state.zones
         for i in range(state.nplayers):
+            k = KEYS[i]
+            if not c[k.has_played]:
+                if i == state.active:
+                    out.append(f"{k.name} is to act, so has had a turn: has_played cannot be false")
+                put = [what for what, cards in (("heroes", hz.in_play(state, i)), ("crystals", z[k.crystals]),
+                                                ("traps", z[k.traps])) if cards]
+                if put:
+                    out.append(f"{k.name} has not had a turn (has_played: false), so has nothing in play yet: "
+                               f"no {' or '.join(put)} (VIR-SETUP-07, VIR-HERO-17)")
             for hero in hz.in_play(state, i):
                 taken = state.values[hz.DAMAGE].get(hero, 0)
                 if taken >= state.cards[hero].hp:
