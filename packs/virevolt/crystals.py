@@ -317,6 +317,52 @@ def way_label(use) -> str:
     return "+".join(COLOURS[c] for c in (1, 2, 3) for _ in range(use[c]))
 
 
+def destroyed_first(state, p: int, n: int) -> tuple[list[int], list[int], int]:
+    """Which of ``p``'s crystals an effect destroying ``n`` of them takes: the most valuable first
+    (Mauve, then those not consumed, then coloured before Neutral; the first in play first among
+    equals). Returns the crystals sure to go, the coloured crystals among which ``need`` more are
+    to be chosen (where their colours differ; else ``need`` is 0 and the sure ones are all)."""
+    consumed = state.marks[CONSUMED]
+    cards = state.cards
+
+    def worth(iid: int) -> tuple:
+        ci = cards[iid].cidx
+        return ci == 4, iid not in consumed, ci != 0
+
+    ranked = sorted(state.zones[KEYS[p].crystals], key=worth, reverse=True)  # (stable: the first in play first)
+    if n >= len(ranked):
+        return ranked, [], 0
+    last = worth(ranked[n - 1])
+    tied = [iid for iid in ranked if worth(iid) == last]
+    sure = [iid for iid in ranked[:n] if worth(iid) != last]
+    need = n - len(sure)
+    if last[0] or not last[2] or len({cards[i].cidx for i in tied}) == 1:  # Mauve, Neutral, or one colour
+        return ranked[:n], [], 0
+    return sure, tied, need
+
+
+def colour_counts(state, crystals: list[int]) -> tuple:
+    """``crystals`` counted by colour (neutral, red, blue, green, mauve)."""
+    out = [0, 0, 0, 0, 0]
+    cards = state.cards
+    for iid in crystals:
+        out[cards[iid].cidx] += 1
+    return tuple(out)
+
+
+def of_colours(state, crystals: list[int], use) -> list[int]:
+    """``use[c]`` of ``crystals`` of each colour ``c``, the first listed first."""
+    left = list(use)
+    cards = state.cards
+    out = []
+    for iid in crystals:
+        ci = cards[iid].cidx
+        if left[ci]:
+            left[ci] -= 1
+            out.append(iid)
+    return out
+
+
 def consumed_counts(state, p: int) -> tuple:
     """Consumed crystals of player ``p`` by colour (neutral, red, blue, green, mauve)."""
     out = [0, 0, 0, 0, 0]

@@ -408,9 +408,45 @@ def build_vocabulary() -> Vocabulary:
             return step
         return make
 
-    def _most_valuable_crystal(s, zone):
-        # mauve first, then unconsumed, then coloured before neutral
-        return max(zone, key=lambda i: (s.cards[i].cidx == 4, i not in s.marks[cr.CONSUMED], s.cards[i].cidx != 0))
+    def _destroy_crystals(n, who):
+        """The most valuable first: Mauve, then crystals not consumed, then coloured before Neutral
+        (the oldest first among equals); which coloured crystals, the controller chooses for each
+        player ``who`` names in turn order when it can matter, as for consuming (VIR-CRYSTAL-09)."""
+        _positive(n, "destroy")
+        _whose(who)
+        k_ = key()
+
+        def step(s, c):
+            me = c["controller"]
+            todo = c.pop(k_ + "/", None)
+            if todo is None:
+                todo = [[q, n(s, c)] for q in who.resolve(s, c)]
+                c["_it"] = []  # the crystals destroyed ("if you do" after it)
+            while todo:
+                q, m = todo[0]
+                sure, tied, need = cr.destroyed_first(s, q, m)
+                use = c.pop(k_, None)
+                if use is None and need:
+                    options = cr.ways(cr.colour_counts(s, tied), need)
+                    if len(options) > 1:
+                        c[k_ + "/"] = todo
+                        return Decision(me, Phrase(N_("{card}: which of {p}'s crystals are destroyed?"),
+                                                   card=CardName(c.get("card")), p=KEYS[q].name),
+                                        [("choose", "destroy:" + cr.way_label(w)) for w in options], options, k_)
+                    use = options[0]
+                gone = sure + (cr.of_colours(s, tied, use) if need else [])
+                k = KEYS[q]
+                zone = s.zones[k.crystals]
+                for iid in gone:
+                    zone.remove(iid)
+                    s.marks[cr.CONSUMED].discard(iid)
+                    s.zones[k.graveyard].append(iid)
+                    narrate(s, "destroy", N_("{p}'s {card} is destroyed"), p=k.name, card=Card(iid))
+                c["_it"] = c["_it"] + gone
+                todo = todo[1:]
+            return None
+        step.binds = ("it", "them")
+        return step
 
     def _consume(n, who):
         """Mauve first, Neutral last; which coloured crystals, the controller chooses for each
@@ -453,7 +489,7 @@ def build_vocabulary() -> Vocabulary:
         return ask_player(who, text), _consume(n, who)
 
     v.effect("destroy {n:number} crystal of {who:players}", example="destroy 1 crystal of target enemy")(
-        _each_loses("destroy", lambda k: k.crystals, _most_valuable_crystal, 0, N_("{p}'s {card} is destroyed")))
+        _destroy_crystals)
     v.effect("destroy {n:number} trap of {who:players}", example="destroy 1 trap of each enemy")(
         _each_loses("destroy", lambda k: k.traps, lambda s, zone: zone[0], 1,  # the oldest
                     N_("{p}'s face-down trap {card} is destroyed")))

@@ -83,8 +83,8 @@ def test_consume_two_crystals_of_target_enemy():
 
 def test_destroy_a_crystal_of_target_enemy_destroys_one_of_that_enemy_only():
     game, state = _position(3)
-    seen = _run(game, state, "destroy 1 crystal of target enemy", "choose p3")
-    assert len(seen["p3"]["crystals"]) == 1 and len(seen["p2"]["crystals"]) == 2
+    seen = _run(game, state, "destroy 1 crystal of target enemy", "choose p3", "choose destroy:blue")
+    assert seen["p3"]["crystals"] == [{"colour": "green", "consumed": False}] and len(seen["p2"]["crystals"]) == 2
 
 
 def test_n_enemy_crystals_are_of_one_enemy_the_controller_chooses():
