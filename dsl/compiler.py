@@ -24,7 +24,7 @@ from tabletop.dsl.control import choose_step, if_step, lasting_step, may_step, r
 from tabletop.dsl.errors import CardLanguageError, Unfit, VocabularyError
 from tabletop.dsl.picking import Only, Pick, pick_steps
 from tabletop.dsl.places import HOLD, PlayerSel, chosen_in, refusal
-from tabletop.dsl.matcher import MAX_NUMBER, NUMBER_WORDS, Atom, Matcher, TooComplex, article, norm, to_atoms
+from tabletop.dsl.matcher import MAX_NUMBER, NUMBER_WORDS, ORDINALS, Atom, Matcher, TooComplex, article, norm, to_atoms
 from tabletop.dsl.quantity import Quantity, capped, for_each
 from tabletop.dsl.scope import Scope
 from tabletop.dsl.selectors import CardSelector
@@ -305,7 +305,7 @@ class _Compiler(Reading):
         colon = _top_colon(text)
         if colon >= 0:
             return self.card_ability_at(colon)
-        if re.match(r"\s*(when|whenever|while|at the (start|beginning|end) of|once (per|each) turn|the first time)\b",
+        if re.match(r"\s*(when|whenever|while|at the (start|beginning|end) of|once (per|each) turn|the [a-z]+ time)\b",
                     text):
             saved = self.scope, self.last_ref, self.moment
             first: CardLanguageError | None = None
@@ -366,17 +366,27 @@ class _Compiler(Reading):
         head = to_atoms(self.parse("start_phrase", text[:guard.start() if guard else colon]).children)
         body = " " * (colon + 1) + text[colon + 1:]
         head, once = _once_per_turn(head)
+        head, nth = _nth_time(head)
         if head and head[0].kind == "w" and head[0].value == "while" and not once:
             cond_text = " " * head[0].end + text[head[0].end:colon]
             cond = self.cond(self.parse("start_condition", cond_text).children[0])
             return self.static(to_atoms(self.parse("start_phrase", body).children), cond)
         kw, rest = _trigger_word(head)
+        if kw is None and len(head) > 2 and head[0].value == "the" and head[2].value == "time":
+            raise self.error(gettext("'the ... time X each turn' counts this turn's events in order: 'the first time', "
+                                     "'the second time' ... 'the tenth time'"), head[1].start, head[1].end - head[1].start)
         if kw is None:
             at = head[0] if head else Atom("w", "", 0, len(text))
             raise self.error(gettext("an ability is 'when ...: EFFECT', 'whenever ...: EFFECT', 'at the start of ...: "
                                      "EFFECT', 'while CONDITION: CHANGE' or a lasting change such as 'your troops have "
                                      "+1 defence'"), at.start, max(1, at.end - at.start))
         event = self.event_phrase(kw, rest, head)
+        if nth is not None:
+            from tabletop.dsl.history import nth_time  # (history builds on this module's Event)
+            try:
+                event = nth_time(self.vocab.table, event, nth)
+            except ValueError as e:
+                raise self.error(str(e), head[0].start, head[-1].end - head[0].start) from None
         saved = self.scope
         if self.scope is not None:
             self.scope = self.scope.adding(**{r.replace(" ", "_"): "card" for r in event.provides})
@@ -393,7 +403,8 @@ class _Compiler(Reading):
         self.scope = saved
         trig = Trigger(event.event, event.test, prog, text=norm(text), own=event.own, once_per_turn=once, it=event.it,
                        they=event.they, moment=event.moment)
-        return CardAbility(trigger=trig, listens=frozenset({event.event}) | prog.listens, modifies=self.modifies)
+        listens = frozenset({event.event} | ({triggers.HISTORY} if nth is not None else set()))
+        return CardAbility(trigger=trig, listens=listens | prog.listens, modifies=self.modifies)
 
     def static(self, atoms: list[Atom], cond) -> CardAbility:
         body, scale = atoms, None
@@ -1767,6 +1778,23 @@ def _top_commas(text: str, start: int, end: int) -> list[int]:
 
 
 _FIRST_TIME = (["for", "the", "first", "time", "each", "turn"], ["for", "the", "first", "time", "this", "turn"])
+
+
+#: "the second time X each turn": the event's order in the turn, from the second (the first is once a turn)
+_NTH = {w: n for w, n in ORDINALS.items() if n > 1}
+
+
+def _nth_time(head: list[Atom]) -> tuple[list[Atom], int | None]:
+    """The trigger head without ``the second time X each turn`` (or ``whenever X for the third time
+    each turn``) around it, and the order said (None without it)."""
+    values = [a.value for a in head]
+    if (len(head) > 5 and values[0] == "the" and values[1] in _NTH and values[2] == "time"
+            and values[-2:] in (["each", "turn"], ["this", "turn"])):
+        return [Atom("w", "when", head[0].start, head[2].end)] + head[3:-2], _NTH[values[1]]
+    if len(values) > 7 and values[-6:-4] == ["for", "the"] and values[-4] in _NTH and values[-3:-1] == ["time", "each"] \
+            and values[-1] == "turn":
+        return head[:-6], _NTH[values[-4]]
+    return head, None
 
 
 def _once_per_turn(head: list[Atom]) -> tuple[list[Atom], bool]:

@@ -9,15 +9,19 @@ says one makes the engine keep the record (``HISTORY``); a game without one pays
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 from tabletop.dsl.comparisons import Comparison
 from tabletop.dsl.compiler import Event
 from tabletop.dsl.events import DEEDS, DEPARTURES, attacking, card_event, departure, happens
+from tabletop.dsl.matcher import ORDINALS
+from tabletop.dsl.places import PlayerSel
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import PAST_CARD_EVENTS, CardSelector
 from tabletop.dsl.vocabulary import QUANTITY, Vocabulary
 from tabletop.framework import triggers
+from tabletop.framework.language import gettext
 
 _EVENT_KEYS = frozenset({"subject", "player", "how", "by", "attacker", "target", "amount", "phase"})
 NONE = Comparison("==", Quantity.constant(0))
@@ -61,6 +65,74 @@ def tally(event: Event, just_now: bool = False) -> Callable[[Any, dict], int]:
     count.listens = frozenset({name, triggers.HISTORY})
     count.just_now = just_now
     return count
+
+
+def nth_card(x: CardSelector | None, n: int, y: CardSelector) -> Callable[[Any, dict], bool]:
+    """``this is the third card you played this turn``: the ``n``-th card of the turn's cards ``y``
+    names (oldest first, the card itself counted, a card played twice counted at its first play) is
+    one ``x`` names (``None``: the card reading it). ``y`` must be cards of this turn's past."""
+    if y.past is None:
+        raise ValueError(gettext("the order of a card counts the cards of this turn: say which, as in 'the "
+                                 "third card you played this turn'"))
+
+    def pred(state, ctx: dict) -> bool:
+        got = y.candidates(state, ctx)
+        if len(got) < n:
+            return False
+        which = got[n - 1][0]
+        if x is None:
+            return which == ctx.get("source")
+        return any(iid == which for iid, _ in x.candidates(state, ctx))
+    return pred
+
+
+def nth_time(table, event: Event, n: int) -> Event:
+    """``the second time you play a red card each turn``: ``event`` answered only when it is the
+    ``n``-th this turn that its test accepts, this one included and the earlier ones counted even
+    from before the card came into play (the turn's record says which came first). An attack
+    after the last a turn has is refused."""
+    name, test, own = event.event, event.test, event.own
+    if name == triggers.ATTACKED:
+        _attacks_come(table, n)
+
+    def nth(state, ctx: dict) -> bool:
+        if test is not None and not test(state, ctx):
+            return False
+        record = triggers.this_turn(state)
+        # this event: the latest of the record whose data the trigger was given
+        at = next((i for i in range(len(record) - 1, -1, -1) if record[i][0] == name
+                   and all(ctx.get(k) == v for k, v in record[i][1].items())), None)
+        if at is None:
+            return False
+        source = ctx.get("source")
+        mine = {k: v for k, v in ctx.items() if k not in _EVENT_KEYS}
+        k = 0
+        for ev, data in record[:at + 1]:
+            if ev != name or (own and data.get("subject") != source):
+                continue
+            seen = dict(mine)
+            seen.update(data)
+            if test is None or test(state, seen):
+                k += 1
+        return k == n
+    return replace(event, test=nth)
+
+
+def _attacks_come(table, n: int) -> None:
+    """Refuse the ``n``-th attack of a turn where the rules allow fewer (Virevolt: one)."""
+    most = table.attacks_per_turn
+    if most is not None and n > most:
+        word = next(w for w, k in ORDINALS.items() if k == n)
+        raise ValueError(gettext("in {game}, a turn's attacks stop at {n}: its {ordinal} attack never comes").format(game=table.name, n=most, ordinal=word))
+
+
+def nth_attack(table, word: str) -> Callable[[Any, dict], bool]:
+    """``it is your second attack this turn``: the attacks the card's controller made this turn,
+    the one being made included, are exactly that many; refused where a player attacks less often."""
+    n = ORDINALS[word]
+    _attacks_come(table, n)
+    return happened(card_event(triggers.ATTACKED, None, None, "", by=PlayerSel("you", "you")),
+                    Comparison("==", Quantity.constant(n)))
 
 
 #: the ways a count of the cards an effect has just sent away reads ("for each troop destroyed
@@ -173,6 +245,13 @@ def register(v: Vocabulary, table, ex) -> None:
             lambda x: happened(attacking(table, x), NONE))
     v.condition("{x:cards} entered play this turn", example="this card entered play this turn")(
         lambda x: happened(card_event(T.ENTERED, x, None, ""), SOME))
+    v.words("ordinal", tuple(ORDINALS))
+    for pattern in ("{x:cards} is|are the {n:word:ordinal} {y:cards}", "this is the {n:word:ordinal} {y:cards}"):
+        v.condition(pattern, example=pattern.replace("{x:cards} is|are", "this card is").replace(
+            "{n:word:ordinal} {y:cards}", f"second {ex.kind} you played this turn"), listed="{x:cards}" in pattern)(
+            lambda n, y, x=None: nth_card(x, ORDINALS[n], y))
+    v.condition("it|this is your {n:word:ordinal} attack this turn", example="it is your first attack this turn")(
+        lambda n: nth_attack(table, n))
     if "damage" in table.attributes:  # a game whose cards take damage (Virevolt's heroes)
         for pattern in ("{x:cards} was|were dealt damage this turn", "{x:cards} took damage this turn"):
             v.condition(pattern, example=pattern.replace("{x:cards}", "this card").replace("was|were", "was"))(

@@ -18,6 +18,9 @@ from tabletop.framework.language import gettext
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "no": 0, "once": 1, "twice": 2}
+#: the order of a card or an event among this turn's ("the third card you played this turn")
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+            "ninth": 9, "tenth": 10}
 MAX_NUMBER = 9999
 #: How a text says "for the rest of this turn" (a change or a trigger an effect leaves behind).
 THIS_TURN = (("this", "turn"), ("until", "the", "end", "of", "turn"), ("until", "end", "of", "turn"),

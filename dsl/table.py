@@ -92,6 +92,9 @@ class Table:
     # what a player may be forbidden ("the enemy cannot play troops"): verbs whose legal actions the
     # pack's rules check against lasting.forbids(verb); a restriction a pack does not check is refused
     restrictions: tuple = ()
+    # how many attacks a player may make in a turn, when the rules limit them (Virevolt: one): "your
+    # second attack this turn" is refused there, as it never comes
+    attacks_per_turn: int | None = None
 
     # -------------------------------------------------------------- looking things up
     def never_acquired(self) -> str | None:

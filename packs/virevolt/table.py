@@ -83,6 +83,7 @@ class VirevoltTable(Table):
     departures = ("died", "sacrificed", "returned", "removed")  # heroes die; nothing is destroyed
     attacked = "hero"
     attacker = "hero"
+    attacks_per_turn = 1  # VIR-PHASE-COMBAT-01
     restrictions = ("play", "cast")  # checked by rules._main_actions through heroes.forbidden
     zones = ZONES
     kinds = KINDS
