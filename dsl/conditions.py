@@ -164,16 +164,19 @@ def attrcmp(m: Matcher, pos: int):
 
 def resource_cmp(m: Matcher, pos: int):
     """``5 or more knowledge``, ``at least 3 battle points``, ``no command``, ``more knowledge than
-    the enemy``: (end, (resource, Comparison, players compared with or None))."""
-    resources = m.vocab.table.resources
+    the enemy``, ``fewer victory tokens than you`` (a pack's tallies read as resources): (end,
+    (resource, Comparison, players compared with or None))."""
+    table = m.vocab.table
+    resources = table.resources + tuple(table.tallies)
 
     def resource_at(p):
-        w = m.word(p)
-        r = next((r for r in resources if w is not None and w in forms(r)), None)
-        if r is None:
-            m.fail(p, gettext("a resource ({words})").format(words=", ".join(resources)), tuple(resources), "resource")
-            return None, p
-        return r, p + 1 + (m.word(p + 1) in ("point", "points"))
+        for r in resources:
+            words = r.split()
+            if all(m.word(p + i) is not None and m.word(p + i) in forms(w) for i, w in enumerate(words)):
+                end = p + len(words)
+                return r, end + (r in table.resources and m.word(end) in ("point", "points"))
+        m.fail(p, gettext("a resource ({words})").format(words=", ".join(resources)), tuple(resources), "resource")
+        return None, p
 
     w = m.word(pos)
     than_n = m.word(pos + 1) == "than"  # "more than 5 knowledge": a number follows, read below
@@ -212,21 +215,22 @@ def resource_cmp(m: Matcher, pos: int):
 
 def register(v: Vocabulary, table: Table, ex) -> None:
     """Add the shared conditions to ``v``."""
-    if table.resources:
+    if table.resources or table.tallies:
+        counted_word = (table.resources + tuple(table.tallies))[0]
         v.parser("resource-cmp", N_("a comparison of a player's resource"), (
-            f"5 or more {table.resources[0]}", f"more {table.resources[0]} than the enemy"))(resource_cmp)
+            f"5 or more {counted_word}", f"more {counted_word} than the enemy"))(resource_cmp)
 
-        @v.condition("{who:players} have|has {c:resource-cmp}", example=f"you have 5 or more {table.resources[0]}")
+        @v.condition("{who:players} have|has {c:resource-cmp}", example=f"you have 5 or more {counted_word}")
         def have_points(who, c):
             r, cmp, other = c
 
             def pred(state, ctx):
                 ps = who.resolve(state, ctx)
                 if other is None:
-                    return bool(ps) and all(cmp.test(table.points(state, p, r), state, ctx) for p in ps)
+                    return bool(ps) and all(cmp.test(table.tally(state, p, r), state, ctx) for p in ps)
                 them = other.resolve(state, ctx)
                 return bool(ps) and bool(them) and all(
-                    OPS[cmp](table.points(state, p, r), table.points(state, q, r)) for p in ps for q in them)
+                    OPS[cmp](table.tally(state, p, r), table.tally(state, q, r)) for p in ps for q in them)
             return pred
 
     @v.condition("{who:players} have|has|control|controls {c:counted-own}",

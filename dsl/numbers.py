@@ -136,6 +136,10 @@ def register(v: Vocabulary, table: Table, ex) -> None:
                    example=f"the {most.split('|')[0]} {ex.attr} among your {ex.kinds}")(
             lambda a, x, pick=pick: _best_attr(x, a, table, pick))
 
+    for word in table.tallies:  # "the number of victory tokens you have", "your victory tokens"
+        for pattern in (f"your {word}", f"[the] number of {word} you have"):
+            v.quantity(pattern, example=pattern.replace("[the] ", "the "))(
+                lambda word=word: lambda state, ctx: table.tally(state, ctx["controller"], word))
     if table.resources:
         @v.quantity("your {r:word:resource} [point]", example=f"your {ex.resource} points")
         def your_points(r):

@@ -273,6 +273,7 @@ def _filtered(m: Matcher, pos: int, end: int, who: PlayerSel):
     atoms = m.atoms
     at = atoms[end]
     lead = [Atom("w", "they", at.start, at.end)] + ([Atom("w", "have", at.start, at.end)] if at.value == "with" else [])
+    read = False
     for stop in range(end + 2, len(atoms)):
         saved = comp.scope, comp.last_ref, comp.named
         if comp.scope is not None:
@@ -283,7 +284,11 @@ def _filtered(m: Matcher, pos: int, end: int, who: PlayerSel):
             continue
         finally:
             comp.scope, comp.last_ref, comp.named = saved
+        read = True
         yield stop, replace(who, text=text_of(m, pos, stop), test=test)
+    if not read:
+        m.fail(end + 1, gettext("a condition on each of those players, read as 'they have ...' ('with fewer intact "
+                                "cities than you', 'who has 3 or more cards in their hand')"))
 
 
 def owners(m: Matcher, pos: int):

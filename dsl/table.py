@@ -95,6 +95,10 @@ class Table:
     # how many attacks a player may make in a turn, when the rules limit them (Virevolt: one): "your
     # second attack this turn" is refused there, as it never comes
     attacks_per_turn: int | None = None
+    # what a player has that is counted, though no effect gains or pays it as a resource (Virevolt's
+    # victory tokens): words -> count(state, p); read as resources are in conditions ("you have 2 or
+    # more victory tokens", "each player with fewer victory tokens than you") and numbers
+    tallies: dict = {}
 
     # -------------------------------------------------------------- looking things up
     def never_acquired(self) -> str | None:
@@ -174,6 +178,11 @@ class Table:
         return True
 
     # -------------------------------------------------------------- resources
+    def tally(self, state, p: int, word: str) -> int:
+        """How many of ``word`` (a resource or one of :attr:`tallies`) player ``p`` has."""
+        count = self.tallies.get(word)
+        return count(state, p) if count is not None else self.points(state, p, word)
+
     def points(self, state, p: int, resource: str) -> int:
         raise NotImplementedError(f"{self.name} has no resources")
 

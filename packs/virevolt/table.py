@@ -84,6 +84,7 @@ class VirevoltTable(Table):
     attacked = "hero"
     attacker = "hero"
     attacks_per_turn = 1  # VIR-PHASE-COMBAT-01
+    tallies = {"victory token": lambda state, p: state.counters[KEYS[p].tokens]}  # VIR-WIN: five win
     restrictions = ("play", "cast")  # checked by rules._main_actions through heroes.forbidden
     zones = ZONES
     kinds = KINDS
