@@ -81,6 +81,16 @@ def _reads_owner(m, mode: str) -> None:
         comp.holds.add(OWNER)
 
 
+def _attacker_owner(state, ctx, table):
+    """``the attacker's owner``: the player whose hero attacked (a card's owner stays whose it is
+    wherever it goes, so a hero the trap killed still names its player)."""
+    attacker = ctx.get("attacker")
+    if attacker is None:
+        lacking(ctx, "attacker")
+        return None
+    return table.owner(state, attacker)
+
+
 def _they(state, ctx, table):
     p = ctx.get("player")
     if p is None:
@@ -92,6 +102,7 @@ REF_PLAYERS: dict[str, Callable] = {
     "they": _they,
     "target's owner": _target_owner,
     "its owner": _it_owner,
+    "attacker's owner": _attacker_owner,
     "caster": lambda state, ctx, table: ctx.get("actor"),
 }
 # player words -> (mode, the scope reference they need, or None)
@@ -103,7 +114,10 @@ _PLAYER_WORDS = [
     (("your", "opponent"), "enemies", None), (("your", "enemy"), "enemies", None),
     (("the", "opponent"), "enemies", None), (("they",), "they", "they"),
     (("the", "target's", "owner"), "target's owner", "target"), (("its", "owner"), "its owner", "it"),
-    (("the", "caster"), "caster", "caster"), (("an", "enemy"), "enemies", None), (("an", "opponent"), "enemies", None),
+    (("the", "caster"), "caster", "caster"), (("the", "attacker's", "owner"), "attacker's owner", "attacker"),
+    (("the", "attacker's", "controller"), "attacker's owner", "attacker"),
+    (("the", "attacking", "hero's", "owner"), "attacker's owner", "attacker"),
+    (("an", "enemy"), "enemies", None), (("an", "opponent"), "enemies", None),
     (("a", "player"), "all", None), (("any", "player"), "all", None),
 ]
 # a player the controller chooses as the statement runs -> whom among ("enemies" or "all")
@@ -117,6 +131,8 @@ _OWNER_WORDS = [
     (("your", "opponent's"), "enemies", None), (("each", "player's"), "all", None),
     (("their",), "they", "they"), (("the", "target's", "owner's"), "target's owner", "target"),
     (("its", "owner's"), "its owner", "it"), (("the", "caster's"), "caster", "caster"),
+    (("the", "attacker's", "owner's"), "attacker's owner", "attacker"),
+    (("the", "attacker's", "controller's"), "attacker's owner", "attacker"),
 ]
 
 
