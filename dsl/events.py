@@ -127,6 +127,28 @@ def dealing(table, x: CardSelector, y: CardSelector | None = None) -> Event:
     return Event(triggers.DAMAGED, test, False, ("it", "they", "attacker"), "")
 
 
+def gaining(who: PlayerSel, what: tuple, cmp=None, x: CardSelector | None = None) -> Event:
+    """``whenever you gain battle``, ``whenever an enemy gains 3 or more knowledge``, ``whenever you
+    gain a victory token``: a gain by one of the players ``who`` names of one of ``what`` (resources,
+    a pack's tallies or cards such as Virevolt's crystals), of an amount ``cmp`` accepts (any, without
+    it), of a card ``x`` names when one is gained. A gain an ability answering a gain made (``again``)
+    sets off none, so such abilities never answer each other without end."""
+    def test(state, ctx) -> bool:
+        if ctx.get("again") or ctx.get("how") not in what:
+            return False
+        if ctx.get("player") not in who.resolve(state, ctx):
+            return False
+        if x is not None and not x.matches(state, ctx["subject"], ctx):
+            return False
+        return cmp is None or cmp.test(ctx["amount"], state, ctx)
+    return Event(triggers.GAINED, test, False, ("they",) if x is None else ("it", "they"), "")
+
+
+def _one_at_a_time(word: str) -> None:
+    """Refuse ``whenever you gain 2 victory tokens``: a tally comes one at a time, so it never would."""
+    raise ValueError(gettext("a player gets {what}s one at a time: say 'whenever you gain a {what}'").format(what=word))
+
+
 def happens(table, event: str) -> None:
     """Refuse a text about an event the game never has: acquiring, where nothing is bought."""
     why = table.never_acquired() if event == triggers.ACQUIRED else None
@@ -175,6 +197,17 @@ def register(v: Vocabulary, table, ex) -> None:
         lambda x: card_event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))
     v.trigger("{x:cards} is|are dealt damage", example="this card is dealt damage")(
         lambda x: card_event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))
+    if table.resources:  # "whenever you gain battle", "whenever an enemy gains 3 or more knowledge"
+        r = ex.resource
+        v.trigger("{who:players} gain|gains {r:words:resource} [point]", example=f"you gain {r}")(
+            lambda who, r: gaining(who, r))
+        v.trigger("{who:players} gain|gains {c:compare} {r:words:resource} [point]",
+                  example=f"an enemy gains 3 or more {r}")(lambda who, c, r: gaining(who, r, c))
+    for word in table.tallies:  # "whenever you gain a victory token": one at a time
+        v.trigger(f"{{who:players}} gain|gains|get|gets|receive|receives a|an|one {word}", example=f"you gain a {word}")(
+            lambda who, word=word: gaining(who, (word,)))
+        v.trigger(f"{{who:players}} gain|gains|get|gets|receive|receives {{c:compare}} {word}", listed=False)(
+            lambda who, c, word=word: _one_at_a_time(word))
     atk = table.attacker or ex.kind
     v.trigger("{x:cards} deal|deals damage", example=f"this {atk} deals damage",
               listed=table.attacker is not None)(lambda x: dealing(table, x))

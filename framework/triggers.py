@@ -33,13 +33,15 @@ ATTACKED = "attacked"        # subject (the card attacked: a City, a main hero),
 #                              attacked, when a card attacks)
 DRAWN = "drawn"              # subject, player: a card drawn into that player's hand, one event a card
 DISCARDED = "discarded"      # subject, player: a card an effect made that player discard from their hand
+GAINED = "gained"            # player, how (what was gained: a resource, a pack's tally such as a victory
+#                              token), amount, gained (True: what the abilities answering it carry), again
 TURN_START = "turn_start"    # player
 TURN_END = "turn_end"        # player
 PHASE_START = "phase_start"  # player, phase
 PHASE_END = "phase_end"      # player, phase
 
-EVENTS = (PLAYED, ACQUIRED, ENTERED, LEFT, DAMAGED, ATTACKED, DRAWN, DISCARDED, TURN_START, TURN_END, PHASE_START,
-          PHASE_END)
+EVENTS = (PLAYED, ACQUIRED, ENTERED, LEFT, DAMAGED, ATTACKED, DRAWN, DISCARDED, GAINED, TURN_START, TURN_END,
+          PHASE_START, PHASE_END)
 
 #: In a trigger's context where ``they`` names the doer of a deed (``Trigger.they``), the key keeping
 #: whose the event's card is ("whenever you destroy an enemy troop, its owner draws a card")
@@ -88,6 +90,19 @@ def announce(state, event: str, **data: Any) -> None:
             kept = state.vars.get(HISTORY)
             past = kept[1] if kept is not None and kept[0] == state.turn else ()
             state.vars[HISTORY] = (state.turn, past + ((event, data),))
+
+
+def announce_gain(state, p: int, what: str, n: int, subject: int | None = None) -> None:
+    """Announce that player ``p`` gained ``n`` of ``what`` (``subject``: the card gained, when a card
+    is, as Virevolt's crystals); a pack calls it where some card answers a gain (``GAINED in
+    state.listen``). A gain made while an ability answering a gain resolves is marked ``again``, and
+    no gain ability answers it: "whenever you gain battle: gain 1 battle" gains once, never without end."""
+    if n > 0:
+        again = any(f.ctx.get(GAINED) for f in state.stack)
+        if subject is None:
+            announce(state, GAINED, player=p, how=what, amount=n, gained=True, again=again)
+        else:
+            announce(state, GAINED, subject=subject, player=p, how=what, amount=n, gained=True, again=again)
 
 
 #: where an effect that asks what happened "just now" ("if it dies") notes, as its first step,

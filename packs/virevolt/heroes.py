@@ -5,7 +5,7 @@ from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
 from tabletop.framework.language import N_, CardName, Phrase
 from tabletop.framework.narration import Card, narrate
-from tabletop.framework.triggers import DAMAGED, LEFT, announce, cause
+from tabletop.framework.triggers import DAMAGED, GAINED, LEFT, announce, announce_gain, cause
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt.keys import INCANTATION, KEYS
 
@@ -252,6 +252,8 @@ def kill(state, hero: int, killer: int | None) -> None:
         killer = previous_player(state, p)
     if killer is not None:
         state.counters[KEYS[killer].tokens] += 1
+        if GAINED in state.listen:
+            announce_gain(state, killer, "victory token", 1)
         if state.log is not None:
             narrate(state, "token", "{k} gets a victory token ({n} of 5)", actor=killer, k=KEYS[killer].name,
                     n=state.counters[KEYS[killer].tokens])

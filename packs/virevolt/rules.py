@@ -22,7 +22,7 @@ from tabletop.framework.narration import CARDS, Card, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
 from tabletop.framework.state import State
-from tabletop.framework.triggers import ENTERED, PLAYED, announce
+from tabletop.framework.triggers import ENTERED, GAINED, PLAYED, announce, announce_gain
 from tabletop.framework.zones import draw as draw_cards, shuffle
 from tabletop.packs.virevolt import ai, combat
 from tabletop.packs.virevolt import costs
@@ -273,6 +273,8 @@ def _h_play(state, action) -> None:
         if state.listen:
             announce(state, PLAYED, subject=iid, player=p)
             announce(state, ENTERED, subject=iid, player=p)
+            if GAINED in state.listen:
+                announce_gain(state, p, "crystal", 1, iid)
         return
     if z[k.main]:                                          # VIR-HERO-17
         z[k.secondary].append(iid)

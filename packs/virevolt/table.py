@@ -14,7 +14,7 @@ from __future__ import annotations
 from tabletop.dsl.table import Kind, Table, Zone
 from tabletop.framework.language import N_, Word
 from tabletop.framework import lasting, narration
-from tabletop.framework.triggers import DISCARDED, ENTERED, announce
+from tabletop.framework.triggers import DISCARDED, ENTERED, GAINED, announce, announce_gain
 from tabletop.framework.zones import draw as draw_cards
 
 from tabletop.packs.virevolt import crystals as cr
@@ -66,7 +66,8 @@ KINDS = (
 )
 
 _HERO_ZONES = frozenset(k for K in KEYS for k in (K.main, K.secondary))
-_PLAY_ZONES = _HERO_ZONES | frozenset(K.crystals for K in KEYS)
+_CRYSTAL_ZONES = frozenset(K.crystals for K in KEYS)
+_PLAY_ZONES = _HERO_ZONES | _CRYSTAL_ZONES
 
 
 def chooseable(state, iid: int, ctx: dict) -> bool:
@@ -157,7 +158,8 @@ class VirevoltTable(Table):
             if key in _PLAY_ZONES and dest not in _PLAY_ZONES:
                 state.marks[cr.CONSUMED].discard(iid)
         owner = int(dest[1:dest.index(".")]) - 1 if dest.startswith("p") and "." in dest else None
-        if owner is not None and owner != hz.owner(state, iid):
+        taken = owner is not None and owner != hz.owner(state, iid)
+        if taken:
             owners = list(state.vars["owner"])
             owners[iid] = owner  # taken: the card now belongs to the player whose zone it is in
             state.vars["owner"] = tuple(owners)
@@ -165,6 +167,8 @@ class VirevoltTable(Table):
             state.reveals += 1
         if dest in _PLAY_ZONES and key not in _PLAY_ZONES:
             announce(state, ENTERED, subject=iid, player=hz.owner(state, iid))
+        if GAINED in state.listen and dest in _CRYSTAL_ZONES and (taken or key not in _PLAY_ZONES):
+            announce_gain(state, hz.owner(state, iid), "crystal", 1, iid)  # "whenever you gain a crystal"
         if told:  # the card is named to whoever sees it where it went or where it was
             where = Word(N_(" (at the bottom)")) if bottom else ""
             narration.narrate(state, "move", "{card} goes from {src} to {dst}{where}",

@@ -32,7 +32,7 @@ from typing import Any, Callable
 from tabletop.dsl import Unfit, Vocabulary, common
 from tabletop.dsl.vocabulary import EFFECT
 from tabletop.dsl.changes import PickedMod, named_by_effect, picks
-from tabletop.dsl.events import card_event
+from tabletop.dsl.events import card_event, gaining
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.places import PlayerSel, chosen
 from tabletop.dsl.quantity import Quantity
@@ -625,6 +625,14 @@ def build_vocabulary() -> Vocabulary:
             lambda x: card_event(hz.BECAME_MAIN, x, None, ""))
     v.trigger("{who:players} rotate|rotates [your|their] [heroes]", example="you rotate your heroes")(
         lambda who: card_event(hz.ROTATED, None, who, ""))
+
+    # "whenever you gain a crystal": one comes into a player's play area (played, put or taken there)
+    @v.trigger("{who:players} gain|gains|get|gets {x:cards}", example="you gain a red crystal")
+    def gains_crystal(who, x):
+        if x.kind != "crystal" or x.alts or x.ref is not None:
+            raise ValueError(gettext("a player gains crystals (and victory tokens): say 'whenever you gain a crystal'"
+                                     " ('a red crystal'), or 'whenever a hero enters play'"))
+        return gaining(who, ("crystal",), x=replace(x, owner=None))
 
     # "whenever one of your heroes is healed": damage taken off a hero (healing an unhurt hero is none)
     v.trigger("{x:cards} is|are healed", example="one of your heroes is healed")(

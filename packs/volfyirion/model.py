@@ -28,7 +28,7 @@ from tabletop.framework import lasting
 from tabletop.framework.effects import Decision, native
 from tabletop.framework.narration import DETAIL, Card, Zone, narrate
 from tabletop.framework.state import EMPTY, Layout
-from tabletop.framework.triggers import ENTERED, LEFT, PLAYED, announce, cause
+from tabletop.framework.triggers import ENTERED, GAINED, LEFT, PLAYED, announce, announce_gain, cause
 from tabletop.framework.zones import draw as _draw, take
 
 RESOURCES = ("command", "battle", "knowledge")
@@ -187,6 +187,8 @@ def gain_main(state, p: int, iid: int) -> None:
         cnt = state.counters
         for key, n in gains:
             cnt[key] += n
+        if GAINED in state.listen:
+            announce_points(state, p, gains)
         if state.log is not None:
             narrate(state, "points", "{p} gains {points} from {card}", actor=p, level=DETAIL,
                     p=KEYS[p].name, points=points_text(c.main), card=Card(iid))
@@ -197,6 +199,15 @@ def add_points(state, p: int, pts) -> None:
     res = KEYS[p].res
     for r, n in pts:
         cnt[res[r]] += n
+    if GAINED in state.listen:
+        announce_points(state, p, tuple((res[r], n) for r, n in pts))
+
+
+def announce_points(state, p: int, gains) -> None:
+    """Tell the abilities answering a gain ("whenever you gain 3 or more knowledge") the points
+    ``p`` gained, as ``(counter key, n)`` pairs: one event for each kind of point."""
+    for key, n in gains:
+        announce_gain(state, p, key.partition(".")[2], n)
 
 
 def colour_counts(state, p: int) -> list:
@@ -268,6 +279,8 @@ def fire_chains(state, p: int) -> None:
             used.add(iid)
             for key, n in c.sec_gains[p]:
                 cnt[key] += n
+            if GAINED in state.listen:
+                announce_points(state, p, c.sec_gains[p])
             if state.log is not None:
                 narrate(state, "chain", "{card}'s Synergy Chain: {p} gains {points}", actor=p, level=DETAIL,
                         p=KEYS[p].name, points=points_text(c.sec_points), card=Card(iid))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from tabletop.dsl.table import Kind, Table, Zone
 from tabletop.framework.language import N_, Word
 from tabletop.framework import narration
-from tabletop.framework.triggers import DISCARDED, LEFT, announce, cause
+from tabletop.framework.triggers import DISCARDED, GAINED, LEFT, announce, announce_gain, cause
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
@@ -199,7 +199,10 @@ class VolfyirionTable(Table):
 
     def add_points(self, state, p: int, resource: str, n: int) -> None:
         key = KEYS[p].res[RESOURCES.index(resource)]
-        state.counters[key] = max(0, state.counters[key] + n)
+        before = state.counters[key]
+        state.counters[key] = max(0, before + n)
+        if GAINED in state.listen:
+            announce_gain(state, p, resource, state.counters[key] - before)
 
     # -------------------------------------------------------------- moving cards
     def draw(self, state, p: int, n: int) -> int:

@@ -10,7 +10,7 @@ from tabletop.framework import lasting
 from tabletop.framework.effects import IllegalAction, push
 from tabletop.framework.narration import Card, narrate
 from tabletop.framework.state import State
-from tabletop.framework.triggers import ACQUIRED, announce
+from tabletop.framework.triggers import ACQUIRED, GAINED, announce, announce_gain
 
 from tabletop.packs.volfyirion import model as M
 from tabletop.packs.volfyirion import variants as V
@@ -151,6 +151,8 @@ class VariantActions:
             if c.name == a[1] and c.kind == WONDER and iid not in sealed and not c.unsealable:
                 sealed.add(iid)  # points already gained stay (VOL-VAR-PERK-COLLIDER-02)
                 state.counters[K.kp] += c.cost
+                if GAINED in state.listen:
+                    announce_gain(state, p, "knowledge", c.cost)
                 narrate(state, "seal", "Anomaly Collider: {p} seals {card} and gains {n} knowledge", actor=p,
                         p=K.name, card=Card(iid), n=c.cost)
                 state.vars["collided"] = True
