@@ -16,7 +16,8 @@ from tabletop.framework.cards import CardDef
 from tabletop.framework.language import gettext
 from tabletop.packs.virevolt.crystals import ZERO, format_cost
 from tabletop.packs.virevolt.keys import CIDX, HERO, INCANTATION, TRAP
-from tabletop.packs.virevolt.vocabulary import TrapWhen
+from tabletop.packs.virevolt.keywords import KEYWORDS
+from tabletop.packs.virevolt.vocabulary import Keyword, TrapWhen
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ def _compile(compiler, path: tuple, kind: str, text: str, pid: str, scope: Scope
 
 #: how a triggered ability starts ("whenever ...", "at the start of ..."), or a "while" one
 _ABILITY_HEAD = re.compile(r"\s*(when|whenever|while|at the (start|beginning|end) of|once (per|each) turn|"
-                           r"the first time)\b", re.IGNORECASE)
+                           r"the [a-z]+ time)\b", re.IGNORECASE)
 
 
 def _power(compiler, i: int, text: str, pid: str, scope: Scope):
@@ -85,9 +86,9 @@ def _cost(compiler, path, value) -> tuple:
 class VirevoltCard(CardDef):
     """A Virevolt card: the fields the rules read at every step are slots (see :class:`CardDef`)."""
 
-    __slots__ = ("name", "kind", "cidx", "colour", "hp", "atk_bonus", "armor", "regen", "attacks", "effects", "when",
-                 "program", "cost", "rot", "sac", "cost_colours", "play_act", "set_act", "cast_acts", "rotate_act",
-                 "sacrifice_act", "trap_event")
+    __slots__ = ("name", "kind", "cidx", "colour", "hp", "atk_bonus", "armor", "regen", "keywords", "attacks", "effects",
+                 "when", "program", "cost", "rot", "sac", "cost_colours", "play_act", "set_act", "cast_acts",
+                 "rotate_act", "sacrifice_act", "trap_event")
 
 
 def build(entry: dict, compiler) -> CardDef:
@@ -99,6 +100,7 @@ def build(entry: dict, compiler) -> CardDef:
     f.setdefault("flavour", "")
     f["hp"] = entry.get("hp", 0)
     f["atk_bonus"] = f["armor"] = f["regen"] = 0
+    f["keywords"] = ()
     f["attacks"] = ()
     f["effects"] = ()
     f["when"] = None
@@ -125,6 +127,8 @@ def build(entry: dict, compiler) -> CardDef:
             pw = _power(compiler, i, text, f"{name}/power/{i + 1}", _scope(entry, "a power"))
             if isinstance(pw, lasting.Modifier):
                 statics.append(pw)
+            elif isinstance(pw, Keyword):  # in the order the keywords apply (packs.virevolt.keywords)
+                f["keywords"] = tuple(w for w in KEYWORDS if w in f["keywords"] or w == pw.word)
             elif pw is not None:
                 f[pw.kind] = f[pw.kind] + pw.amount
         for i, text in enumerate(entry.get("abilities", [])):

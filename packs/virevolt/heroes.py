@@ -93,6 +93,11 @@ def previous_player(state, p: int) -> int | None:
 
 
 # ---------------------------------------------------------------------- damage and healing
+#: in an attack's context, the rest of a trampling attack's damage (packs.virevolt.keywords): dealt on
+#: to another hero with the attack's bonuses already counted
+REST = "rest"
+
+
 def damage(state, hero: int, n: int, ctx: dict) -> None:
     """Deal ``n`` damage to ``hero`` for the effect running with ``ctx``.
 
@@ -112,12 +117,15 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
     p = owner(state, hero)
     if ctx.get("attack") and p != atk_p:
         cards = state.cards
-        for h in in_play(state, atk_p):
-            n += cards[h].atk_bonus
-        n += ctx.get("bonus", 0)
+        rest = REST in ctx
+        if not rest:
+            for h in in_play(state, atk_p):
+                n += cards[h].atk_bonus
+            n += ctx.get("bonus", 0)
         if mods:
             hs = holders(state)
-            n = lasting.adjust(state, hs, "attack damage", ctx["source"], atk_p, n)
+            if not rest:
+                n = lasting.adjust(state, hs, "attack damage", ctx["source"], atk_p, n)
             n = lasting.adjust(state, hs, "damage taken", hero, p, n)
             n = lasting.adjust(state, hs, "any damage taken", hero, p, n)
         n -= cards[hero].armor
@@ -130,6 +138,11 @@ def damage(state, hero: int, n: int, ctx: dict) -> None:
         n = _shielded(hero, n, ctx)
         if n <= 0:
             return
+        keywords = cards[ctx["source"]].keywords
+        if keywords:  # "lifelink", "trample" (tabletop.packs.virevolt.keywords)
+            from tabletop.packs.virevolt.keywords import KEYWORDS
+            for word in keywords:
+                n = KEYWORDS[word](state, ctx["source"], hero, n, ctx)
     elif mods:  # damage from anything else: an incantation, a trap, an attack on one's own heroes
         hs = holders(state)
         source = ctx.get("source", -1)

@@ -47,6 +47,7 @@ from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt import traps
 from tabletop.packs.virevolt.keys import COLOURS, HERO, KEYS
+from tabletop.packs.virevolt.keywords import KEYWORDS
 from tabletop.packs.virevolt.table import TRAP_PROOF, VirevoltTable
 
 
@@ -68,6 +69,13 @@ class Power:
     kind: str
     amount: int
     text: str = ""
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A hero keyword of its ``powers:`` (``lifelink``): a rule of its attacks' damage (packs.virevolt.keywords)."""
+
+    word: str
 
 
 def _enemies(state, p):
@@ -696,6 +704,9 @@ def build_vocabulary() -> Vocabulary:
                example="this hero takes 1 less damage from attacks")(_pw("armor"))
     v.modifier("heal {n:number} damage from this hero in your state phase",
                example="heal 1 damage from this hero in your state phase")(_pw("regen"))
+
+    for word in KEYWORDS:  # "lifelink", "trample": a hero's keyword
+        v.modifier(word, example=word)(lambda word=word: Keyword(word))
 
     v.pattern("flag", "cannot be chosen|targeted by traps", example="cannot be chosen by traps")(lambda: TRAP_PROOF)
     v.pattern("flag", "cannot be attacked", example="cannot be attacked")(lambda: combat.UNATTACKABLE)
