@@ -374,7 +374,8 @@ class _Compiler(Reading):
         kw, rest = _trigger_word(head)
         if kw is None and len(head) > 2 and head[0].value == "the" and head[2].value == "time":
             raise self.error(gettext("'the ... time X each turn' counts this turn's events in order: 'the first time', "
-                                     "'the second time' ... 'the tenth time'"), head[1].start, head[1].end - head[1].start)
+                                     "'the second time' ... 'the tenth time'"),
+                             head[1].start, head[1].end - head[1].start)
         if kw is None:
             at = head[0] if head else Atom("w", "", 0, len(text))
             raise self.error(gettext("an ability is 'when ...: EFFECT', 'whenever ...: EFFECT', 'at the start of ...: "
@@ -1791,9 +1792,9 @@ def _nth_time(head: list[Atom]) -> tuple[list[Atom], int | None]:
     if (len(head) > 5 and values[0] == "the" and values[1] in _NTH and values[2] == "time"
             and values[-2:] in (["each", "turn"], ["this", "turn"])):
         return [Atom("w", "when", head[0].start, head[2].end)] + head[3:-2], _NTH[values[1]]
-    if len(values) > 7 and values[-6:-4] == ["for", "the"] and values[-4] in _NTH and values[-3:-1] == ["time", "each"] \
-            and values[-1] == "turn":
-        return head[:-6], _NTH[values[-4]]
+    tail = values[-6:]
+    if len(values) > 7 and tail[:2] == ["for", "the"] and tail[2] in _NTH and tail[3:] == ["time", "each", "turn"]:
+        return head[:-6], _NTH[tail[2]]
     return head, None
 
 

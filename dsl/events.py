@@ -204,7 +204,8 @@ def register(v: Vocabulary, table, ex) -> None:
         v.trigger("{who:players} gain|gains {c:compare} {r:words:resource} [point]",
                   example=f"an enemy gains 3 or more {r}")(lambda who, c, r: gaining(who, r, c))
     for word in table.tallies:  # "whenever you gain a victory token": one at a time
-        v.trigger(f"{{who:players}} gain|gains|get|gets|receive|receives a|an|one {word}", example=f"you gain a {word}")(
+        v.trigger(f"{{who:players}} gain|gains|get|gets|receive|receives a|an|one {word}",
+                  example=f"you gain a {word}")(
             lambda who, word=word: gaining(who, (word,)))
         v.trigger(f"{{who:players}} gain|gains|get|gets|receive|receives {{c:compare}} {word}", listed=False)(
             lambda who, c, word=word: _one_at_a_time(word))

@@ -123,7 +123,8 @@ def _attacks_come(table, n: int) -> None:
     most = table.attacks_per_turn
     if most is not None and n > most:
         word = next(w for w, k in ORDINALS.items() if k == n)
-        raise ValueError(gettext("in {game}, a turn's attacks stop at {n}: its {ordinal} attack never comes").format(game=table.name, n=most, ordinal=word))
+        raise ValueError(gettext("in {game}, a turn's attacks stop at {n}: its {ordinal} attack never comes").format(
+            game=table.name, n=most, ordinal=word))
 
 
 def nth_attack(table, word: str) -> Callable[[Any, dict], bool]:
@@ -248,7 +249,7 @@ def register(v: Vocabulary, table, ex) -> None:
     v.words("ordinal", tuple(ORDINALS))
     for pattern in ("{x:cards} is|are the {n:word:ordinal} {y:cards}", "this is the {n:word:ordinal} {y:cards}"):
         v.condition(pattern, example=pattern.replace("{x:cards} is|are", "this card is").replace(
-            "{n:word:ordinal} {y:cards}", f"second {ex.kind} you played this turn"), listed="{x:cards}" in pattern)(
+            "{n:word:ordinal} {y:cards}", f"second {ex.kind} you played this turn"))(
             lambda n, y, x=None: nth_card(x, ORDINALS[n], y))
     v.condition("it|this is your {n:word:ordinal} attack this turn", example="it is your first attack this turn")(
         lambda n: nth_attack(table, n))
