@@ -373,6 +373,10 @@ class _Compiler(Reading):
             return self.static(to_atoms(self.parse("start_phrase", body).children), cond)
         kw, rest = _trigger_word(head)
         if kw is None and len(head) > 2 and head[0].value == "the" and head[2].value == "time":
+            if head[1].value in ORDINALS:  # "the second time you play a card: ..."
+                raise self.error(gettext("'the second time X' counts the events of each turn: end it with 'each "
+                                         "turn' ('the second time you play a card each turn: ...')"),
+                                 head[0].start, head[-1].end - head[0].start)
             raise self.error(gettext("'the ... time X each turn' counts this turn's events in order: 'the first time', "
                                      "'the second time' ... 'the tenth time'"),
                              head[1].start, head[1].end - head[1].start)

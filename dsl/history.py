@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from tabletop.dsl.comparisons import Comparison
+from tabletop.dsl.comparisons import OPS, Comparison
 from tabletop.dsl.compiler import Event
 from tabletop.dsl.events import DEEDS, DEPARTURES, attacking, card_event, departure, happens
 from tabletop.dsl.matcher import ORDINALS
@@ -127,6 +127,16 @@ def _attacks_come(table, n: int) -> None:
             game=table.name, n=most, ordinal=word))
 
 
+def attacks_counted(table, by: PlayerSel, cmp: Comparison) -> Callable[[Any, dict], bool]:
+    """``you attacked two or more times this turn``: how many attacks those players made this turn;
+    refused where the rules never let the count be one that ``cmp`` accepts (Virevolt: one attack)."""
+    most, n = table.attacks_per_turn, cmp.q.const
+    if most is not None and n is not None and not any(OPS[cmp.op](k, n) for k in range(most + 1)):
+        raise ValueError(gettext("in {game}, a turn's attacks stop at {n}: that many never come").format(
+            game=table.name, n=most))
+    return happened(card_event(triggers.ATTACKED, None, None, "", by=by), cmp)
+
+
 def nth_attack(table, word: str) -> Callable[[Any, dict], bool]:
     """``it is your second attack this turn``: the attacks the card's controller made this turn,
     the one being made included, are exactly that many; refused where a player attacks less often."""
@@ -229,6 +239,8 @@ def register(v: Vocabulary, table, ex) -> None:
     v.condition("{by:players} [have|has] attacked {c:counted} this turn",
                 example=f"you attacked an enemy {ex.target} this turn")(
         lambda by, c: happened(attacks(by, c.sel), c.cmp))
+    v.condition("{by:players} [have|has] attacked {c:compare} time|times this turn",
+                example=f"you attacked {table.attacks_per_turn or 2} or more times this turn")(lambda by, c: attacks_counted(table, by, c))
     v.condition("{by:players} [have|has] attacked this turn", example="you attacked this turn")(
         lambda by: happened(attacks(by, None), SOME))
     v.condition("{by:players} did not attack this turn", example="you did not attack this turn")(

@@ -56,3 +56,14 @@ def test_an_order_among_cards_not_of_this_turn_is_refused():
 def test_an_order_past_the_tenth_is_refused_with_the_ones_read():
     message = error("the twelfth time you play a card each turn: gain 1 battle", "volfyirion", "card ability")
     assert "'the tenth time'" in message
+
+
+def test_an_order_without_each_turn_is_refused_saying_so():
+    message = error("the second time you play a card: gain 1 battle", "volfyirion", "card ability")
+    assert "end it with 'each turn'" in message
+
+
+def test_attacks_counted_this_turn_read_where_the_rules_allow_that_many():
+    tabletop.compile("if you attacked two or more times this turn, gain 1 battle", "volfyirion")
+    tabletop.compile("if you attacked 0 times this turn, draw a card", "virevolt")
+    assert "that many never come" in error("if you attacked 2 or more times this turn, draw a card", "virevolt")
