@@ -180,7 +180,7 @@ def resource_cmp(m: Matcher, pos: int):
 
     w = m.word(pos)
     than_n = m.word(pos + 1) == "than"  # "more than 5 knowledge": a number follows, read below
-    if (w in ("fewer", "less", "more") and not than_n) or (w == "as" and m.word(pos + 1) == "much"):
+    if (w in ("fewer", "less", "more") and not than_n) or (w == "as" and m.word(pos + 1) in ("much", "many")):
         r, end = resource_at(pos + (2 if w == "as" else 1))
         link = "as" if w == "as" else "than"
         if r is not None and m.word(end) == link:

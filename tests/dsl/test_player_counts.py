@@ -18,6 +18,7 @@ def error(text: str, pack: str) -> str:
     ("virevolt", "each player with fewer victory tokens than you draws a card"),
     ("virevolt", "each enemy who has 3 or more victory tokens discards a card"),
     ("virevolt", "if the enemy has more victory tokens than you, draw a card"),
+    ("virevolt", "each player with as many victory tokens as you draws a card"),
     ("virevolt", "deal damage equal to your victory tokens to the target"),
     ("virevolt", "each enemy with more heroes than you discards a card"),
     ("virevolt", "each enemy with 3 or more cards in their hand discards a card"),
