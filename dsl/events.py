@@ -131,10 +131,10 @@ def gaining(who: PlayerSel, what: tuple, cmp=None, x: CardSelector | None = None
     """``whenever you gain battle``, ``whenever an enemy gains 3 or more knowledge``, ``whenever you
     gain a victory token``: a gain by one of the players ``who`` names of one of ``what`` (resources,
     a pack's tallies or cards such as Virevolt's crystals), of an amount ``cmp`` accepts (any, without
-    it), of a card ``x`` names when one is gained. A gain an ability answering a gain made (``again``)
-    sets off none, so such abilities never answer each other without end."""
+    it), of a card ``x`` names when one is gained. A card never answers a gain its own gain ability
+    led to (``causes``), so such abilities never answer each other without end."""
     def test(state, ctx) -> bool:
-        if ctx.get("again") or ctx.get("how") not in what:
+        if ctx.get("how") not in what or ctx["source"] in ctx.get(triggers.CAUSES, ()):
             return False
         if ctx.get("player") not in who.resolve(state, ctx):
             return False

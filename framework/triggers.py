@@ -34,11 +34,14 @@ ATTACKED = "attacked"        # subject (the card attacked: a City, a main hero),
 DRAWN = "drawn"              # subject, player: a card drawn into that player's hand, one event a card
 DISCARDED = "discarded"      # subject, player: a card an effect made that player discard from their hand
 GAINED = "gained"            # player, how (what was gained: a resource, a pack's tally such as a victory
-#                              token), amount, gained (True: what the abilities answering it carry), again
+#                              token), amount, gained (True: what the abilities answering it carry), causes
 TURN_START = "turn_start"    # player
 TURN_END = "turn_end"        # player
 PHASE_START = "phase_start"  # player, phase
 PHASE_END = "phase_end"      # player, phase
+
+#: in a gain's data, the cards whose gain abilities led to it (:func:`announce_gain`)
+CAUSES = "causes"
 
 EVENTS = (PLAYED, ACQUIRED, ENTERED, LEFT, DAMAGED, ATTACKED, DRAWN, DISCARDED, GAINED, TURN_START, TURN_END,
           PHASE_START, PHASE_END)
@@ -95,14 +98,22 @@ def announce(state, event: str, **data: Any) -> None:
 def announce_gain(state, p: int, what: str, n: int, subject: int | None = None) -> None:
     """Announce that player ``p`` gained ``n`` of ``what`` (``subject``: the card gained, when a card
     is, as Virevolt's crystals); a pack calls it where some card answers a gain (``GAINED in
-    state.listen``). A gain made while an ability answering a gain resolves is marked ``again``, and
-    no gain ability answers it: "whenever you gain battle: gain 1 battle" gains once, never without end."""
+    state.listen``). The gain carries the cards whose gain abilities led to it (``causes``: those
+    resolving now, and what led to each), and none of them answers it: "whenever you gain battle:
+    gain 1 battle" gains once, and two cards answering each other's gains each answer once, never
+    without end."""
     if n > 0:
-        again = any(f.ctx.get(GAINED) for f in state.stack)
+        causes = set()
+        for f in state.stack:
+            ctx = f.ctx
+            if ctx.get(GAINED):
+                causes.add(ctx["source"])
+                causes.update(ctx.get(CAUSES, ()))
+        causes = sorted(causes)  # (JSON-ready, as a frame's context must be)
         if subject is None:
-            announce(state, GAINED, player=p, how=what, amount=n, gained=True, again=again)
+            announce(state, GAINED, player=p, how=what, amount=n, gained=True, causes=causes)
         else:
-            announce(state, GAINED, subject=subject, player=p, how=what, amount=n, gained=True, again=again)
+            announce(state, GAINED, subject=subject, player=p, how=what, amount=n, gained=True, causes=causes)
 
 
 #: where an effect that asks what happened "just now" ("if it dies") notes, as its first step,

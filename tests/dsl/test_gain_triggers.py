@@ -1,8 +1,8 @@
 """Abilities answering a gain: "whenever you gain battle", "whenever an enemy gains 3 or more
 knowledge", "whenever you gain a victory token", Virevolt's "whenever you gain a crystal". Every
 way a Volfyirion player gains points announces it (a card's points, a chain's, an effect's gain,
-steal, double, each player gains), only where a card listens; a gain made by an ability answering a
-gain sets off none, so such abilities end; and what would never happen is refused."""
+steal, double, each player gains), only where a card listens; a card never answers a gain its own
+gain ability led to, so such abilities end; and what would never happen is refused."""
 from __future__ import annotations
 
 import pytest
