@@ -20,6 +20,7 @@ from lark import Token, Tree
 
 from tabletop.dsl.changes import DURATIONS, PickedMod, SaidFirst, counted
 from tabletop.dsl.conditions import Asks
+from tabletop.dsl.costs import cost_to
 from tabletop.dsl.control import choose_step, if_step, lasting_step, may_step, repeat_step
 from tabletop.dsl.errors import CardLanguageError, Unfit, VocabularyError
 from tabletop.dsl.picking import Only, Pick, pick_steps
@@ -808,9 +809,12 @@ class _Compiler(Reading):
             return self._statement(atoms)
         except CardLanguageError as first:
             # lasting_comma first: its error, if the text starts as a trigger, is the one to show
-            for reading in (self.lasting_comma, self.unless, self.repeated, self.next_one):
+            refused = None  # a cost reading's refusal ("draw a card to ..."), shown if nothing else reads
+            for reading in (self.lasting_comma, self.unless, self.repeated, self.next_one, self.cost):
                 got = reading(atoms)
-                if got is not None:
+                if isinstance(got, CardLanguageError):
+                    refused = got
+                elif got is not None:
                     return got
             for i, j in _joins(atoms):
                 left, right = atoms[:i], atoms[j:]
@@ -833,7 +837,11 @@ class _Compiler(Reading):
                 got = reading(atoms)
                 if got is not None:
                     return got
-            raise first
+            raise refused or first
+
+    def cost(self, atoms: list[Atom]) -> tuple | CardLanguageError | None:
+        """``COST to EFFECT`` (``discard a card to gain 3 battle``): :mod:`tabletop.dsl.costs`."""
+        return cost_to(self, atoms)
 
     def next_one(self, atoms: list[Atom]) -> tuple | None:
         """``put the next card you acquire this turn on top of your deck``: the statement, with

@@ -166,6 +166,7 @@ def pick_steps(pick: Pick, act: Callable[[Any, dict, int, str], None]) -> tuple:
 
     step.binds = ("it",) if sel.single else ("it", "them")
     step.targets = ahead if chooses(sel) else None
+    step.pick = pick  # what the step acts on, read by a cost ("discard a card to ...", dsl.costs)
     return (step,)
 
 

@@ -105,6 +105,7 @@ def optional(table: Table, key: str, prompt, steps: tuple) -> tuple:
                 ctx["_it"] = []  # declined: nothing was acted on ("if you do" is false)
             return None
         step.binds = binds
+        step.pick = getattr(inner, "pick", None)  # (what a cost gives up: dsl.costs)
         return step
 
     n = len(steps)

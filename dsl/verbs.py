@@ -11,12 +11,13 @@ from tabletop.dsl import places as P
 from tabletop.dsl.changes import NextMod, PickedMod
 from tabletop.dsl.errors import Unfit
 from tabletop.dsl.matcher import Matcher
+from tabletop.dsl.places import PlayerSel
 from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.quantity import Quantity
 from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.steps import SURE, TRUE_FALSE, YES_NO, Counter, optional, per_player, question
 from tabletop.dsl.table import Table
-from tabletop.dsl.vocabulary import Vocabulary
+from tabletop.dsl.vocabulary import EFFECT, Vocabulary
 from tabletop.framework import lasting
 from tabletop.framework.effects import Decision
 from tabletop.framework.language import N_, CardName, Phrase, gettext
@@ -140,6 +141,21 @@ def register(v: Vocabulary, table: Table, key: Counter, ex) -> None:
         pick = Pick(x, key(), "destroy", optional=table.optional)
         steps = pick_steps(pick, lambda state, ctx, iid, k: table.destroy(state, iid, k, ctx))
         return _maybe_all(table, key, steps, x, text)
+
+    if not any("sacrifice" in (p.first or ()) for p in v.families.get(EFFECT, ())):  # (Virevolt has its own)
+        @v.effect("sacrifice {x:cards}", example=f"sacrifice a {ex.kind}")
+        def sacrifice(x, text):
+            """To sacrifice is to destroy a card of your own (a cost: ``sacrifice a troop to draw a card``)."""
+            return destroy(yours(x), text)
+
+        def yours(x: CardSelector) -> CardSelector:
+            """``x``, naming the controller's cards only (each of ``a troop or a building``)."""
+            if x.alts:
+                return replace(x, alts=tuple(yours(a) for a in x.alts))
+            if x.ref not in (None, "this") or (x.owner is not None and x.owner.mode != "you"):
+                raise ValueError(gettext("a player sacrifices only their own cards: 'sacrifice one of your "
+                                         "{kinds}'").format(kinds=ex.kinds))
+            return replace(x, owner=PlayerSel("you", "your")) if x.ref is None else x
 
     @v.effect("remove {x:cards} from the game", example=f"remove a card in your {ex.hand} from the game")
     def remove(x, text):

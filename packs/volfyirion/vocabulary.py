@@ -113,11 +113,23 @@ class RemoveCard:
     kind = "remove_card"
     key = "_remcard"
     binds = ("it", "them")
-    __slots__ = ("where", "n")
+    __slots__ = ("where", "n", "upto")
 
-    def __init__(self, where: tuple[str, ...] = REMOVAL_LABELS, n: Quantity | None = None) -> None:
+    def __init__(self, where: tuple[str, ...] = REMOVAL_LABELS, n: Quantity | None = None, upto: bool = False) -> None:
         self.where = where
         self.n = n
+        self.upto = upto  # "remove up to 2 cards" (the same removals; no cost: it may remove none)
+
+    def needed(self, state, ctx) -> int:
+        """As a cost ("remove a card from your hand to gain 2 command", dsl.costs): the cards it removes."""
+        return 1 if self.n is None else self.n(state, ctx)
+
+    def available(self, state, ctx) -> int:
+        """As a cost: the cards it could remove (a Saboteur only by its own effect, VOL-VAR-SAB-03)."""
+        K, own = KEYS[ctx["controller"]], ctx.get("source", -1)
+        places = {"play": K.play, "discard": K.discard, "hand": K.hand}
+        return sum(1 for w in self.where for iid in state.zones[places[w]]
+                   if not state.cards[iid].unremovable or iid == own)
 
     def __call__(self, state, ctx):
         p = ctx["controller"]
@@ -522,16 +534,18 @@ def make_vocabulary() -> Vocabulary:
     def remove_card_from(z):
         return RemoveCard(z)
 
-    def _removals(n: Quantity, where: tuple[str, ...] = REMOVAL_LABELS) -> RemoveCard:
+    def _removals(n: Quantity, where: tuple[str, ...] = REMOVAL_LABELS, upto: bool = False) -> RemoveCard:
         if n.const is not None and n.const < 1:
             raise ValueError(f"remove needs at least 1 card, not {n.const}")
-        return RemoveCard(where, n)
+        return RemoveCard(where, n, upto)
 
     # "remove up to 2 cards": each removal is the player's choice, as "remove a card" is, so "up to" says no more
     for upto in ("", "up to "):
-        v.effect(f"remove {upto}{{n:number}} cards|card", example=f"remove {upto}2 cards")(_removals)
+        v.effect(f"remove {upto}{{n:number}} cards|card", example=f"remove {upto}2 cards")(
+            lambda n, upto=bool(upto): _removals(n, upto=upto))
         v.effect(f"remove {upto}{{n:number}} cards|card from|in {{z:removal-place}}",
-                 example=f"remove {upto}2 cards from your hand or discard pile")(lambda n, z: _removals(n, z))
+                 example=f"remove {upto}2 cards from your hand or discard pile")(
+            lambda n, z, upto=bool(upto): _removals(n, z, upto))
 
     v.pattern("removal-place", "{z:zone}", example="your hand")(_removal_place)
     v.pattern("removal-place", "{z:zone} or|and {more:removal-place}")(lambda z, more: _removal_place(z) + more)
