@@ -48,8 +48,18 @@ class PlayerSel:
             return table.players(state)
         if mode == "others":
             return [q for q in table.players(state) if q != me]
+        if mode == "its owner":  # after several cards, each of their owners
+            return list(dict.fromkeys(_it_owners(state, ctx, table)))
         ref = REF_PLAYERS[mode](state, ctx, table)
         return [] if ref is None else [ref]
+
+    def acting(self, state, ctx) -> list[int]:
+        """The players who do a statement these players are the subject of, in turn: those
+        :meth:`resolve` names, but for ``its owner`` each card's owner once per card ("destroy each
+        enemy troop; its owner draws a card": a card drawn for each troop)."""
+        if self.mode == "its owner" and self.test is None:
+            return _it_owners(state, ctx, TABLES[state.game])
+        return self.resolve(state, ctx)
 
 
 def _target_owner(state, ctx, table):
@@ -60,16 +70,20 @@ def _target_owner(state, ctx, table):
     return table.owner(state, t)
 
 
-def _it_owner(state, ctx, table):
-    it = ctx.get("_it") or ()
-    if not it:
-        return None
-    for iid, p in ctx.get(OWNED) or ():  # whose it was when the effect acted on it (gone from play since)
-        if iid == it[0]:
-            return p
-    if it[0] == ctx.get("subject") and ctx.get("player") is not None:  # a trigger's card: the event says whose
-        return ctx.get(SUBJECT_OWNER, ctx["player"])
-    return table.owner(state, it[0])
+def _it_owners(state, ctx, table) -> list[int]:
+    """The owner of each card ``it`` names, in order, one per card."""
+    owned = dict((iid, p) for iid, p in ctx.get(OWNED) or ())  # whose it was when the effect acted on it
+    out = []
+    for iid in ctx.get("_it") or ():
+        if iid in owned:
+            out.append(owned[iid])
+        elif iid == ctx.get("subject") and ctx.get("player") is not None:  # a trigger's card: the event says whose
+            out.append(ctx.get(SUBJECT_OWNER, ctx["player"]))
+        else:
+            p = table.owner(state, iid)
+            if p is not None:
+                out.append(p)
+    return out
 
 
 def _reads_owner(m, mode: str) -> None:
@@ -101,7 +115,6 @@ def _they(state, ctx, table):
 REF_PLAYERS: dict[str, Callable] = {
     "they": _they,
     "target's owner": _target_owner,
-    "its owner": _it_owner,
     "attacker's owner": _attacker_owner,
     "caster": lambda state, ctx, table: ctx.get("actor"),
 }

@@ -122,7 +122,7 @@ def per_player(who: PlayerSel, key: str, inner, own=None):
     def step(state, ctx):
         order = ctx.get(key)
         if order is None:
-            order = [0, who.resolve(state, ctx), ctx["controller"]]
+            order = [0, who.acting(state, ctx), ctx["controller"]]
         i, ps, me = order
         got = ctx.get("_it") if i else None
         seen: list = list(got or [])
