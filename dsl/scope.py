@@ -27,6 +27,7 @@ REFERENCES = {
     "caster": "the caster",
     "spell": "the incantation being cast (that incantation)",
     "troop": "that troop",
+    "named colour": "a word named before it in the text ('name a colour', 'name a house')",
 }
 
 

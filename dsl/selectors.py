@@ -24,6 +24,7 @@ from typing import Any, Callable
 from tabletop.dsl.comparisons import AFTER_WORDS, Comparison, compare, read_after
 from tabletop.dsl.context import lacking
 from tabletop.dsl.matcher import NUMBER_WORDS, Matcher
+from tabletop.dsl.named import of_the_named
 from tabletop.dsl.places import (
     ANOTHER, PICKED, TABLES, PlayerSel, ZoneRef, holders_of, owners, players, problem_of, text_of, words_at, zones,
 )
@@ -599,6 +600,9 @@ def _post(m: Matcher, pos: int, sel: CardSelector):
             yield end, replace(sel, filters=sel.filters + (_attr_filter("cost", cmp),))
     if w == "without":  # "without burn", "without damage"
         yield from _lacking(m, pos + 1, sel, table)
+    if w == "of" and nxt == "the":  # "each card of the named house" (a word a text named: dsl.named)
+        for end, test, problem in of_the_named(m, pos):
+            yield end, replace(sel, filters=sel.filters + (test,), problem=sel.problem or problem)
 
 
 def _of_your_choice(m: Matcher, pos: int, end: int, sel: CardSelector) -> CardSelector:

@@ -99,6 +99,9 @@ class Table:
     # victory tokens): words -> count(state, p); read as resources are in conditions ("you have 2 or
     # more victory tokens", "each player with fewer victory tokens than you") and numbers
     tallies: dict = {}
+    # the nouns a text may name a word of, with the word class ("name a colour; ... of the named
+    # colour": dsl.naming); a named word is tested against the card's colour (:meth:`colour`)
+    nameable: dict = {}
 
     # -------------------------------------------------------------- looking things up
     def never_acquired(self) -> str | None:

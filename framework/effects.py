@@ -32,7 +32,8 @@ Step = Callable[[Any, dict], "Decision | None"]
 
 PROGRAMS: dict[str, "Program"] = {}
 CHILD = "_child"
-BINDINGS = ("_it", "_seen", "_taken", "_held", "_owned", "_known", "_picked", "bonus", "shield")
+# what a child frame hands back to its parent when it ends ("_named": the words a text named, dsl.named)
+BINDINGS = ("_it", "_seen", "_taken", "_held", "_owned", "_known", "_picked", "_named", "bonus", "shield")
 
 
 class Program:

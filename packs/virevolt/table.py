@@ -109,6 +109,7 @@ class VirevoltTable(Table):
     phases = {f"{p} phase": p for p in PHASES}
     cost_units = COLOURS + ("crystal",)
     modifiable = ("hp",)
+    nameable = {"colour": "colour"}
 
     def players(self, state) -> list[int]:
         c = state.counters

@@ -150,6 +150,7 @@ class VolfyirionTable(Table):
     }
     phases = {"main phase": "main", "draw phase": "draw", "end phase": "end"}
     modifiable = ("defence",)
+    nameable = {"house": "colour", "colour": "colour"}  # a Minor House is named by its colour
     cost_verbs = ("acquire", "buy")   # playing a card costs nothing (VOL-SEC): only acquiring
     places = {"this city": ("cities", "city", source_city_slots), "its city": ("cities", "city", source_city_slots),
               "that city": ("cities", "attack", _attacked_city),
