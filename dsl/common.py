@@ -12,7 +12,7 @@ room: :mod:`~tabletop.dsl.selectors`, :mod:`~tabletop.dsl.verbs`,
 """
 from __future__ import annotations
 
-from tabletop.dsl import changes, conditions, events, history, naming, numbers, verbs
+from tabletop.dsl import changes, conditions, copying, events, history, naming, numbers, verbs
 from tabletop.dsl import comparisons as C
 from tabletop.dsl import places as P
 from tabletop.dsl import selectors as S
@@ -97,4 +97,5 @@ def install(v: Vocabulary, table: Table) -> Vocabulary:
     history.register(v, table, ex)
     changes.register(v, table, ex)
     naming.register(v, table, key)
+    copying.register(v, table, key)
     return v

@@ -102,6 +102,9 @@ class Table:
     # the nouns a text may name a word of, with the word class ("name a colour; ... of the named
     # colour": dsl.naming); a named word is tested against the card's colour (:meth:`colour`)
     nameable: dict = {}
+    # the abilities of a card a text may copy ("copy the secondary ability of ...": dsl.copying), by
+    # their words: ability(state, iid, ctx) is the program card iid's runs now, or None (it has none usable)
+    copyable: dict = {}
 
     # -------------------------------------------------------------- looking things up
     def never_acquired(self) -> str | None:

@@ -77,6 +77,13 @@ def chooseable(state, iid: int, ctx: dict) -> bool:
     return not lasting.flagging(state, hz.holders, TRAP_PROOF, iid, hz.owner(state, iid))
 
 
+def _copied_effect(state, iid: int, ctx: dict):
+    """An incantation's effect, for a copy ("copy the effect of target incantation in your graveyard"):
+    the program of an incantation printed with one effect; one with several says not which, so none."""
+    effects = state.cards[iid].effects
+    return effects[0].program if len(effects) == 1 else None
+
+
 class VirevoltTable(Table):
     cost_verbs = ("cast", "play")  # a cost is paid when an incantation is cast (there is no buying)
     acquiring = False  # decks are built before the game: no card is ever acquired
@@ -110,6 +117,7 @@ class VirevoltTable(Table):
     cost_units = COLOURS + ("crystal",)
     modifiable = ("hp",)
     nameable = {"colour": "colour"}
+    copyable = {"effect": _copied_effect}
 
     def players(self, state) -> list[int]:
         c = state.counters

@@ -99,6 +99,7 @@ def build(entry: dict, compiler) -> CardDef:
     auto = False
     sec_points = ()
     act = None
+    sec = None  # the Secondary Ability's program, points-only or not: what a copy of it runs (dsl.copying)
     if "secondary" in entry:
         ability = compiler.text(("secondary",), "ability", entry["secondary"], f"{name}/secondary",
                                 _scope(entry, "secondary ability"))
@@ -107,12 +108,13 @@ def build(entry: dict, compiler) -> CardDef:
             need = getattr(cond, "need", None) if cond is not None else ()
             if cond is not None and need is None:
                 need = None  # a compound condition: evaluated through ``cond``
+            sec = ability.program
             only_points, sec_points = _analyse(ability.program)
             if only_points:
                 auto = True
             else:
                 act = ability.program
-    fields.update(need=need, cond=cond, auto=auto, sec_points=sec_points, sec_gains=_keyed(sec_points), act=act)
+    fields.update(need=need, cond=cond, auto=auto, sec_points=sec_points, sec_gains=_keyed(sec_points), act=act, sec=sec)
     # whether playing the card can make a points-only chain hold (its own, or another's through its colour):
     # a grey card without one cannot, unless a chain of the set reads more than colours (``cond``)
     fields["stirs_chains"] = auto or fields["colour_i"] >= 0

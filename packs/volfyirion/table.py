@@ -66,6 +66,21 @@ def source_city_card(state, ctx) -> list[int]:
     return [state.vars[KEYS[at[0]].cityids][at[1]]] if at is not None else []
 
 
+def _copied_secondary(state, iid: int, ctx: dict):
+    """A card's Secondary Ability, for a copy: its program, when the card has one whose requirement
+    (a Synergy Chain) holds for the copying player as it would for that card (VOL-SYN-*)."""
+    c = state.cards[iid]
+    if c.sec is None:
+        return None
+    p = ctx["controller"]
+    return c.sec if M.requirement_met(c, M.colour_counts(state, p), state, p, iid) else None
+
+
+def _copied_remove(state, iid: int, ctx: dict):
+    """A card's Remove Ability, for a copy: its bonus, the card itself staying where it is."""
+    return state.cards[iid].rem
+
+
 def _attacked_city(state, ctx) -> list[str]:
     """The slots of the City an attack is made on ("that city", in a Ploy answering an attack)."""
     return _city_slots(ctx["target"], ctx["city"]) if "city" in ctx else []
@@ -151,6 +166,7 @@ class VolfyirionTable(Table):
     phases = {"main phase": "main", "draw phase": "draw", "end phase": "end"}
     modifiable = ("defence",)
     nameable = {"house": "colour", "colour": "colour"}  # a Minor House is named by its colour
+    copyable = {"secondary ability": _copied_secondary, "remove ability": _copied_remove}
     cost_verbs = ("acquire", "buy")   # playing a card costs nothing (VOL-SEC): only acquiring
     places = {"this city": ("cities", "city", source_city_slots), "its city": ("cities", "city", source_city_slots),
               "that city": ("cities", "attack", _attacked_city),

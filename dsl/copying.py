@@ -1,0 +1,60 @@
+"""Copying an ability: ``copy the secondary ability of another card in your playing area``,
+``repeat the remove ability of target card you played this turn``.
+
+A pack names the abilities a card has that a text may copy (:attr:`Table.copyable`: the words, and
+the program the ability of a card runs now, or None when it has none that can be used now). The
+statement picks one card with such an ability, then runs that ability's program, as this card's:
+the copier is its source (``this card``, and the prompts, name the copier), since it is the copier
+that is used and the card copied may have left play; the ability runs in a context of its own, so
+nothing of the copier's statements leaks into it. A copy never loops: an ability that itself copies
+(any text compiled with a copy in it, :data:`COPIERS`) is never offered to be copied.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+from tabletop.dsl.picking import Pick, pick_steps
+from tabletop.dsl.selectors import CardSelector
+from tabletop.dsl.steps import Counter
+from tabletop.dsl.table import Table
+from tabletop.dsl.vocabulary import Vocabulary
+from tabletop.framework.effects import Frame
+from tabletop.framework.language import gettext
+
+#: The ids of the programs whose text copies an ability: never offered to a copy (it would copy on)
+COPIERS: set[str] = set()
+
+
+def register(v: Vocabulary, table: Table, key: Counter) -> None:
+    """Add ``copy|repeat the ABILITY of CARDS`` for each ability the table names as copyable."""
+    for words, ability in table.copyable.items():
+        v.effect(f"copy|repeat the {words} of {{x:cards}}", example=f"copy the {words} of another card")(
+            lambda x, uid, text, words=words, ability=ability: _copy(table, key, x, uid, text, words, ability))
+
+
+def _copy(table: Table, key: Counter, x: CardSelector, uid: Callable[[], str], text: str, words: str,
+          ability: Callable[[Any, int, dict], Any]) -> tuple:
+    """The steps picking the card whose ``words`` are copied, then running them as this card's."""
+    if not x.single:
+        raise ValueError(gettext("a copy runs one card's {ability}: name one card, as 'target ...' or 'another "
+                                 "...' does, not {cards!r}").format(
+            ability=words, cards=x.text))
+    if x.ref == "this":
+        raise ValueError(gettext("a card copies another card's {ability}; its own is used as it is: name another "
+                                 "card ('another card in your playing area')").format(ability=words))
+    COPIERS.add(uid().rsplit("~", 1)[0])  # this text copies: the ability it is part of is never copied
+
+    def usable(state, iid: int, zone, ctx: dict) -> bool:
+        prog = ability(state, iid, ctx)
+        return prog is not None and prog.id not in COPIERS
+
+    def run(state, ctx: dict, iid: int, zone: str) -> None:
+        own = {"controller": ctx["controller"], "source": ctx.get("source", -1)}
+        if ctx.get("card") is not None:
+            own["card"] = ctx["card"]
+        state.stack.append(Frame(ability(state, iid, ctx), own))
+
+    pick = Pick(replace(x, filters=x.filters + (usable,)), key(), text.split(" of ", 1)[0] + " of",
+                optional=table.optional)
+    return pick_steps(pick, run)
