@@ -172,6 +172,8 @@ def register(v: Vocabulary, table: Table, ex) -> None:
         v.words("cost-unit", units)
 
     def cost(subject: CostSubject, n: Quantity, unit, change: str, floor, you: bool, uid):
+        for kind in {a.kind for a in (subject.sel.alts or (subject.sel,))} & set(table.unpriced):
+            raise ValueError(gettext(table.unpriced[kind]))
         sign = -1 if change == "less" else 1
         who = "you" if you else subject.who
         mod = lasting.Modifier(uid(), "cost", _applies(subject.sel, who), n, sign, unit,

@@ -102,6 +102,9 @@ class Table:
     # the nouns a text may name a word of, with the word class ("name a colour; ... of the named
     # colour": dsl.naming); a named word is tested against the card's colour (:meth:`colour`)
     nameable: dict = {}
+    # the kinds of card whose cost no cost change reaches, each with why (a message id): a change to
+    # what they cost ("your heroes cost 1 less") would do nothing, so it is refused where it is written
+    unpriced: dict = {}
     # the abilities of a card a text may copy ("copy the secondary ability of ...": dsl.copying), by
     # their words: ability(state, iid, ctx) is the program card iid's runs now, or None (it has none usable)
     copyable: dict = {}

@@ -13,10 +13,11 @@ from importlib import resources
 from tabletop.dsl.scope import Scope
 from tabletop.framework import lasting
 from tabletop.framework.cards import CardDef
-from tabletop.framework.language import N_, gettext
+from tabletop.framework.language import gettext
 from tabletop.packs.virevolt.crystals import ZERO, format_cost
 from tabletop.packs.virevolt.keys import CIDX, HERO, INCANTATION, TRAP
 from tabletop.packs.virevolt.keywords import KEYWORDS
+from tabletop.packs.virevolt.table import HERO_COST
 from tabletop.packs.virevolt.vocabulary import Keyword, TrapWhen
 
 
@@ -61,12 +62,6 @@ def _power(compiler, i: int, text: str, pid: str, scope: Scope):
             "goes in the card's 'abilities:' field; 'powers:' holds lasting changes ('your attacks deal 1 "
             "more damage')")
     return out
-
-
-#: why a hero's "this card costs 1 less" is refused: nothing pays for a hero to enter play
-_HERO_COST = N_("a hero enters play without paying crystals (VIR-HERO-16), so 'this card costs ... "
-                "less|more' has no cost to change: a hero's costs are its attacks' ('this hero's attacks cost 1 "
-                "crystal less'), its rotation and its sacrifice, printed on the card")
 
 
 def _own_cost(mod) -> bool:
@@ -137,7 +132,7 @@ def build(entry: dict, compiler) -> CardDef:
         for i, text in enumerate(entry.get("powers", [])):
             pw = _power(compiler, i, text, f"{name}/power/{i + 1}", _scope(entry, "a power"))
             if isinstance(pw, lasting.Modifier) and _own_cost(pw):
-                compiler.fail(("powers", i), gettext(_HERO_COST))
+                compiler.fail(("powers", i), gettext(HERO_COST))
             elif isinstance(pw, lasting.Modifier):
                 statics.append(pw)
             elif isinstance(pw, Keyword):  # in the order the keywords apply (packs.virevolt.keywords)
@@ -150,7 +145,7 @@ def build(entry: dict, compiler) -> CardDef:
             if ab is not None and ab.trigger is not None:
                 f["triggers"] = f.get("triggers", ()) + (ab.trigger,)
             elif ab is not None and _own_cost(ab.static):
-                compiler.fail(("abilities", i), gettext(_HERO_COST))
+                compiler.fail(("abilities", i), gettext(HERO_COST))
             elif ab is not None:
                 statics.append(ab.static)
         f["statics"] = tuple(statics)

@@ -77,6 +77,19 @@ def chooseable(state, iid: int, ctx: dict) -> bool:
     return not lasting.flagging(state, hz.holders, TRAP_PROOF, iid, hz.owner(state, iid))
 
 
+#: why a change to what a hero costs is refused ("your heroes cost 1 less", a hero's own "this card
+#: costs 1 less"): nothing pays for a hero to enter play
+HERO_COST = N_("a hero enters play without paying crystals (VIR-HERO-16), so a change to what a hero costs has "
+               "nothing to change: a hero's costs are its attacks' ('this hero's attacks cost 1 crystal less'), "
+               "its rotation and its sacrifice, printed on the card")
+#: why a change to what a crystal or a trap costs is refused: the rules read no change of theirs
+_CRYSTAL_COST = N_("a crystal is put into play without paying anything (VIR-PHASE-MAIN-05), so a change to what "
+                   "a crystal costs has nothing to change; change what incantations cost ('your incantations cost "
+                   "1 less')")
+_TRAP_COST = N_("a trap is set for free and activated by paying its printed cost (VIR-TRAP-05, VIR-TRAP-06), "
+                "which no change reaches; change what incantations cost ('your incantations cost 1 less')")
+
+
 def _copied_effect(state, iid: int, ctx: dict):
     """An incantation's effect, for a copy ("copy the effect of target incantation in your graveyard"):
     the program of an incantation printed with one effect; one with several says not which, so none."""
@@ -118,6 +131,7 @@ class VirevoltTable(Table):
     modifiable = ("hp",)
     nameable = {"colour": "colour"}
     copyable = {"effect": _copied_effect}
+    unpriced = {"hero": HERO_COST, "crystal": _CRYSTAL_COST, "trap": _TRAP_COST}
 
     def players(self, state) -> list[int]:
         c = state.counters
