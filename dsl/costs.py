@@ -32,7 +32,7 @@ _COUNTED = frozenset(("one", "n", "random"))
 
 def cost_to(c: Any, atoms: list[Atom]) -> tuple | CardLanguageError | None:
     """``COST to EFFECT`` compiled by the compiler ``c``: its steps; the refusal to raise if no other
-    reading of the words fits (the words before ``to`` read as a statement that gives nothing up);
+    reading of the words fits (both sides read, but the statement before ``to`` gives nothing up);
     None when the words do not read so."""
     refusal = None
     saved = c.scope, c.last_ref
@@ -53,21 +53,22 @@ def cost_to(c: Any, atoms: list[Atom]) -> tuple | CardLanguageError | None:
         except CardLanguageError:
             c.scope, c.last_ref = saved
             continue
+        try:
+            effect = c.statement(right)
+        except CardLanguageError:  # not "COST to EFFECT": another reading, or the fault, is for the compiler
+            c.scope, c.last_ref = saved
+            continue
         text = c.text[left[0].start:left[-1].end]
         given, why = _given(cost[-1], verb, c.vocab.table)
-        if why is not None:
+        if why is not None:  # "X to EFFECT", X giving nothing up: refused, if the words read no other way
             c.scope, c.last_ref = saved
-            form = "{cost}; if you do, ..." if getattr(cost[-1], "each_player", False) else "you may {cost}; if you do, ..."
+            form = ("{cost}; if you do, ..." if getattr(cost[-1], "each_player", False)
+                    else "you may {cost}; if you do, ...")
             refusal = refusal or c.error(gettext(
                 "{cost!r} cannot be a cost ('COST to EFFECT'): {why}; a cost gives up your own cards "
                 "({verbs}); for an effect that depends on it, write '{form}'").format(
                 cost=text, why=why, verbs=", ".join(sorted(GIVING_UP)), form=form.format(cost=text)),
                 left[0].start, left[-1].end - left[0].start, suggestion="")
-            continue
-        try:
-            effect = c.statement(right)
-        except CardLanguageError:
-            c.scope, c.last_ref = saved
             continue
         key = c.key()
         whole = c.text[atoms[0].start:atoms[-1].end]

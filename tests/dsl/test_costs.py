@@ -57,3 +57,9 @@ def test_sacrificing_names_only_your_own_cards() -> None:
 def test_a_to_that_is_a_destination_keeps_its_meaning() -> None:
     assert tabletop.compile("return target troop to its owner's hand", "volfyirion") is not None
     assert tabletop.compile("return a troop you control to your hand to gain 2 battle", "volfyirion") is not None
+
+
+def test_a_fault_after_to_is_reported_as_it_is_not_as_a_cost() -> None:
+    """Only a text whose both sides read is a cost refused: a misspelt destination keeps its own error."""
+    with pytest.raises(CardLanguageError, match="unknown kind of card or zone 'ctiy'"):
+        tabletop.compile("move volfyirion to an enemy ctiy", "volfyirion")
