@@ -30,7 +30,7 @@ import re
 
 from tabletop.framework.effects import Decision, Frame, native
 from tabletop.framework.language import N_, CardName, Count, N_plural, Phrase, Word, gettext, listed
-from tabletop.framework.narration import narrate
+from tabletop.framework.narration import Card, narrate
 from tabletop.framework.wording import shown
 from tabletop.packs.virevolt.keys import CIDX, COLOURS, KEYS
 
@@ -317,10 +317,35 @@ def way_label(use) -> str:
     return "+".join(COLOURS[c] for c in (1, 2, 3) for _ in range(use[c]))
 
 
-def destroyed_first(state, p: int, n: int) -> tuple[list[int], list[int], int]:
+def destroy_ways(state, p: int, n: int) -> list:
+    """The ways worth telling apart of destroying ``n`` of ``p``'s crystals, the most valuable first
+    (:func:`_destroyed_first`): which coloured crystals, where their colours differ; one way (None)
+    when nothing is left to choose."""
+    _sure, tied, need = _destroyed_first(state, p, n)
+    return ways(_colour_counts(state, tied), need) if need else [None]
+
+
+def destroy_by_effect(state, p: int, n: int, use) -> list[int]:
+    """An effect destroys ``n`` of ``p``'s crystals, the coloured ones tied for a place being those of
+    ``use`` (a way of :func:`destroy_ways`): they go to the graveyard; the crystals destroyed."""
+    sure, tied, need = _destroyed_first(state, p, n)
+    gone = sure + (_of_colours(state, tied, use) if need else [])
+    k = KEYS[p]
+    zone = state.zones[k.crystals]
+    consumed = state.marks[CONSUMED]
+    for iid in gone:
+        zone.remove(iid)
+        consumed.discard(iid)
+        state.zones[k.graveyard].append(iid)
+        if state.log is not None:
+            narrate(state, "destroy", "{p}'s {card} is destroyed", p=k.name, card=Card(iid))
+    return gone
+
+
+def _destroyed_first(state, p: int, n: int) -> tuple[list[int], list[int], int]:
     """Which of ``p``'s crystals an effect destroying ``n`` of them takes: the most valuable first
     (Mauve, then those not consumed, then coloured before Neutral; the first in play first among
-    equals). Returns the crystals sure to go, the coloured crystals among which ``need`` more are
+    equals). Returns the crystals sure to go, and the coloured crystals among which ``need`` more are
     to be chosen (where their colours differ; else ``need`` is 0 and the sure ones are all)."""
     consumed = state.marks[CONSUMED]
     cards = state.cards
@@ -334,14 +359,13 @@ def destroyed_first(state, p: int, n: int) -> tuple[list[int], list[int], int]:
         return ranked, [], 0
     last = worth(ranked[n - 1])
     tied = [iid for iid in ranked if worth(iid) == last]
-    sure = [iid for iid in ranked[:n] if worth(iid) != last]
-    need = n - len(sure)
     if last[0] or not last[2] or len({cards[i].cidx for i in tied}) == 1:  # Mauve, Neutral, or one colour
         return ranked[:n], [], 0
-    return sure, tied, need
+    sure = [iid for iid in ranked[:n] if worth(iid) != last]
+    return sure, tied, n - len(sure)
 
 
-def colour_counts(state, crystals: list[int]) -> tuple:
+def _colour_counts(state, crystals: list[int]) -> tuple:
     """``crystals`` counted by colour (neutral, red, blue, green, mauve)."""
     out = [0, 0, 0, 0, 0]
     cards = state.cards
@@ -350,7 +374,7 @@ def colour_counts(state, crystals: list[int]) -> tuple:
     return tuple(out)
 
 
-def of_colours(state, crystals: list[int], use) -> list[int]:
+def _of_colours(state, crystals: list[int], use) -> list[int]:
     """``use[c]`` of ``crystals`` of each colour ``c``, the first listed first."""
     left = list(use)
     cards = state.cards

@@ -416,76 +416,45 @@ def build_vocabulary() -> Vocabulary:
             return step
         return make
 
-    def _destroy_crystals(n, who):
-        """The most valuable first: Mauve, then crystals not consumed, then coloured before Neutral
-        (the oldest first among equals); which coloured crystals, the controller chooses for each
-        player ``who`` names in turn order when it can matter, as for consuming (VIR-CRYSTAL-09)."""
-        _positive(n, "destroy")
-        _whose(who)
-        k_ = key()
+    def _crystals_of_each(verb, prompt, ways, act):
+        """A step factory for an effect on N crystals of each player ``who`` names, in turn order:
+        where ``ways(s, q, n)`` gives several ways worth telling apart (:func:`crystals.ways`), the
+        controller chooses one (``choose consume:red``); ``act(s, q, n, way)`` does it, returning the
+        crystals it acted on (``it`` after the effect: "...; if you do, draw a card")."""
+        def make(n, who):
+            _positive(n, verb)
+            _whose(who)
+            k_ = key()
 
-        def step(s, c):
-            me = c["controller"]
-            todo = c.pop(k_ + "/", None)
-            if todo is None:
-                todo = [[q, n(s, c)] for q in who.resolve(s, c)]
-                c["_it"] = []  # the crystals destroyed ("if you do" after it)
-            while todo:
-                q, m = todo[0]
-                sure, tied, need = cr.destroyed_first(s, q, m)
-                use = c.pop(k_, None)
-                if use is None and need:
-                    options = cr.ways(cr.colour_counts(s, tied), need)
-                    if len(options) > 1:
-                        c[k_ + "/"] = todo
-                        return Decision(me, Phrase(N_("{card}: which of {p}'s crystals are destroyed?"),
-                                                   card=CardName(c.get("card")), p=KEYS[q].name),
-                                        [("choose", "destroy:" + cr.way_label(w)) for w in options], options, k_)
-                    use = options[0]
-                gone = sure + (cr.of_colours(s, tied, use) if need else [])
-                k = KEYS[q]
-                zone = s.zones[k.crystals]
-                for iid in gone:
-                    zone.remove(iid)
-                    s.marks[cr.CONSUMED].discard(iid)
-                    s.zones[k.graveyard].append(iid)
-                    narrate(s, "destroy", N_("{p}'s {card} is destroyed"), p=k.name, card=Card(iid))
-                c["_it"] = c["_it"] + gone
-                todo = todo[1:]
-            return None
-        step.binds = ("it", "them")
-        return step
+            def step(s, c):
+                todo = c.pop(k_ + "/", None)
+                if todo is None:
+                    todo = [[q, n(s, c)] for q in who.resolve(s, c)]
+                    c["_it"] = []
+                while todo:
+                    q, m = todo[0]
+                    use = c.pop(k_, None)
+                    if use is None:
+                        options = ways(s, q, m)
+                        if len(options) > 1:
+                            c[k_ + "/"] = todo
+                            return Decision(c["controller"], Phrase(prompt, card=CardName(c.get("card")),
+                                                                    p=KEYS[q].name),
+                                            [("choose", f"{verb}:" + cr.way_label(w)) for w in options], options, k_)
+                        use = options[0] if options else None
+                    c["_it"] = c["_it"] + act(s, q, m, use)
+                    todo = todo[1:]
+                return None
+            step.binds = ("it", "them")
+            return step
+        return make
 
-    def _consume(n, who):
-        """Mauve first, Neutral last; which coloured crystals, the controller chooses for each
-        player ``who`` names in turn order when it can matter (VIR-CRYSTAL-09)."""
-        _positive(n, "consume")
-        _whose(who)
-        k_ = key()
-
-        def step(s, c):
-            me = c["controller"]
-            todo = c.pop(k_ + "/", None)
-            if todo is None:
-                todo = [[q, n(s, c)] for q in who.resolve(s, c)]
-                c["_it"] = []  # the crystals consumed ("if you do" after it)
-            while todo:
-                q, m = todo[0]
-                use = c.pop(k_, None)
-                if use is None:
-                    options = cr.ways(cr.available(s, q), m)
-                    if len(options) > 1:
-                        c[k_ + "/"] = todo
-                        return Decision(me, Phrase(N_("{card}: which of {p}'s crystals are consumed?"),
-                                                   card=CardName(c.get("card")), p=KEYS[q].name),
-                                        [("choose", "consume:" + cr.way_label(w)) for w in options], options, k_)
-                    use = options[0] if options else None
-                if use:
-                    c["_it"] = c["_it"] + cr.consume_by_effect(s, q, use)
-                todo = todo[1:]
-            return None
-        step.binds = ("it", "them")
-        return step
+    # Mauve first, Neutral last; which coloured crystals, the controller chooses when it can matter
+    # (VIR-CRYSTAL-09)
+    _consume = _crystals_of_each(
+        "consume", N_("{card}: which of {p}'s crystals are consumed?"),
+        lambda s, q, m: cr.ways(cr.available(s, q), m),
+        lambda s, q, m, use: cr.consume_by_effect(s, q, use) if use else [])
 
     v.effect("consume {n:number} crystal of {who:players}", example="consume 2 crystals of each enemy")(_consume)
 
@@ -497,7 +466,8 @@ def build_vocabulary() -> Vocabulary:
         return ask_player(who, text), _consume(n, who)
 
     v.effect("destroy {n:number} crystal of {who:players}", example="destroy 1 crystal of target enemy")(
-        _destroy_crystals)
+        _crystals_of_each("destroy", N_("{card}: which of {p}'s crystals are destroyed?"), cr.destroy_ways,
+                          cr.destroy_by_effect))
     v.effect("destroy {n:number} trap of {who:players}", example="destroy 1 trap of each enemy")(
         _each_loses("destroy", lambda k: k.traps, lambda s, zone: zone[0], 1,  # the oldest
                     N_("{p}'s face-down trap {card} is destroyed")))
