@@ -220,10 +220,10 @@ class Session:
 
     # ------------------------------------------------------------------ the loop
     def loop(self) -> None:
-        g = self.game
         self.say(_("{game} - seed {seed}. Type 'help' for commands.").format(game=self.rules.title or self.pack.name,
-                                                                             seed=g.seed))
+                                                                             seed=self.game.seed))
         while True:
+            g = self.game  # (each time round: 'load' and a rematch replace the game)
             self.narrate()
             state = g.state
             if state.over:
@@ -520,15 +520,13 @@ def _counted(names: list[str]) -> str:
 
 def game_over_line(winner: str | None, turns: int, actions: int, you: bool = False) -> str:
     """The headline of a finished game."""
+    after = ngettext("after {turns} turn", "after {turns} turns", turns).format(turns=turns)
+    count = ngettext("{actions} action", "{actions} actions", actions).format(actions=actions)
     if winner is None:
-        return ngettext("Game over: no winner, after {turns} turns ({actions} action).",
-                        "Game over: no winner, after {turns} turns ({actions} actions).", actions).format(
-            turns=turns, actions=actions)
+        return _("Game over: no winner, {after} ({count}).").format(after=after, count=count)
     if you:
         winner = _("{player} (you)").format(player=winner)
-    return ngettext("Game over: {winner} wins after {turns} turns ({actions} action).",
-                    "Game over: {winner} wins after {turns} turns ({actions} actions).", actions).format(
-        winner=winner, turns=turns, actions=actions)
+    return _("Game over: {winner} wins {after} ({count}).").format(winner=winner, after=after, count=count)
 
 
 def revealed_line(zone, names: list[str], width: int) -> str:

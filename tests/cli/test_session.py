@@ -183,6 +183,22 @@ def test_the_game_over_screen_is_consistent_and_offers_a_rematch():
     assert "New game - seed 11." in out
 
 
+def test_a_rematch_is_a_new_game_the_player_plays():
+    s, out = session("virevolt", ["next", "1"], seed=11, options={"decks": ["ember", "tide"]}, after=["s", "x"])
+    rematch = out.split("New game - seed 11.")[1]
+    played = re.search(r"Game over: .* \((\d+) actions\)\.", rematch)
+    assert "p1> " in rematch and played and int(played.group(1)) > 0  # played to its end, not over at once
+
+
+def test_a_game_loaded_during_another_is_the_one_played_on(tmp_path):
+    save = tmp_path / "g.json"
+    session("volfyirion", ["play all", f"save {save}", "quit"], seed=11)
+    s, out = session("volfyirion", [f"load {save}", "end turn", "quit", "y"], seed=12)
+    assert "loaded" in out and "-- turn 2: p2 to play --" in out
+    assert s.game.state.turn == 3 and s.game.state.to_move() == 0  # the bot played p2's turn, p1 is asked
+    assert "there is no" not in out
+
+
 def test_quit_asks_when_the_game_is_not_saved(tmp_path):
     s, out = session("volfyirion", ["play all", "quit", "n", "board", "quit", "y"], seed=3)
     assert out.count("Leave anyway?") == 2 and "leaving the game (not saved)" in out
@@ -209,3 +225,10 @@ def test_an_unknown_opponent_lists_human_too():
 def test_version():
     r = tabletop("--version")
     assert r.returncode == 0 and re.fullmatch(r"tabletop \d+\.\d+\.\d+\n", r.stdout)
+
+
+def test_the_game_over_line_counts_turns_and_actions_each_in_its_own_number():
+    from tabletop.cli.play import game_over_line
+
+    assert game_over_line(None, 1, 0) == "Game over: no winner, after 1 turn (0 actions)."
+    assert game_over_line("p2", 12, 1) == "Game over: p2 wins after 12 turns (1 action)."
