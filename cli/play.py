@@ -103,10 +103,15 @@ class Session:
         self.think = think
         self.menu = ActionMenu()
         self.width = terminal_width()
+        #: the actions (by their place in the log) the session took for a player without their
+        #: choosing: a phase passed because nothing else could be done, the cards of 'play all'
+        #: after the first; 'undo' takes them back with the choice before them
+        self.automatic: set[int] = set()
         self._reset_screen()
         self.saved_at = len(game.log)
 
     def _reset_screen(self) -> None:
+        self.automatic = {i for i in self.automatic if i < len(self.game.log)}  # (after an undo)
         self.cursor = len(self.game.events) if self.game.log else 0  # events already narrated
         self.full_board = None      # (seat, turn) of the last whole board drawn
         self.shown = None           # (actions applied, mover) of the last menu shown
@@ -239,6 +244,7 @@ class Session:
             legal = g.legal_actions()
             if self.auto_pass and state.pending is None and legal == [self.rules.pass_action]:
                 phase = state.phase
+                self.automatic.add(len(g.log))
                 g.apply(legal[0])
                 self.say("  " + _("({player}: nothing to do in the {phase}, so it ends)").format(
                     player=player_name(mover), phase=localised(self.rules.phase_label(phase))))
@@ -392,6 +398,8 @@ class Session:
             plays = self.rules.free_plays(state, g.legal_actions())
             if not plays:
                 break
+            if n:
+                self.automatic.add(len(g.log))  # (one undo takes back the whole 'play all')
             g.apply(plays[0])
             n += 1
         if not n:
@@ -408,7 +416,7 @@ class Session:
         return False
 
     def undo(self, mover: int) -> None:
-        count = self.game.takeback(set(self.humans()))
+        count = self.game.takeback(set(self.humans()), self.automatic)
         if not count:
             self.say(_("nothing to undo"))
             return
@@ -472,6 +480,7 @@ class Session:
                 file=named, game=game.rules.name, current=self.game.rules.name))
             return
         self.game = game
+        self.automatic = set()
         self.saved_at = len(game.log)
         self._reset_screen()
         self.say(ngettext("loaded {file} ({n} action)", "loaded {file} ({n} actions)", len(game.log)).format(
@@ -503,6 +512,7 @@ class Session:
             return False
         seed = g.seed if choice == "s" else random.SystemRandom().randrange(1, 2**31)
         self.game = Game(self.rules, g.options, seed, g.players)
+        self.automatic = set()
         self.bots = self._bots(self.pack, self.vs, seed, self.think, self.game.state.nplayers)
         self.saved_at = 0
         self._reset_screen()

@@ -232,3 +232,15 @@ def test_the_game_over_line_counts_turns_and_actions_each_in_its_own_number():
 
     assert game_over_line(None, 1, 0) == "Game over: no winner, after 1 turn (0 actions)."
     assert game_over_line("p2", 12, 1) == "Game over: p2 wins after 12 turns (1 action)."
+
+
+def test_undo_takes_back_a_phase_passed_for_the_player_with_the_action_before_it():
+    s, out = session("virevolt", ["next", "undo", "quit", "y"], seed=4, options={"first": "p1"})
+    assert "nothing to do in the combat phase, so it ends" in out
+    assert s.game.state.phase == "main" and s.game.state.active == 0
+
+
+def test_undo_takes_back_a_whole_play_all():
+    s, out = session("volfyirion", ["play all", "undo", "quit", "y"], seed=3)
+    assert "undone: 5 actions" in out
+    assert len(s.game.rules.describe(s.game.state)["p1"]["hand"]) == 5
