@@ -30,6 +30,9 @@ from tabletop.framework.language import gettext
 from tabletop.web.store import Conflict, Store, TableRecord
 from tabletop.web.views import card_face, seat_message
 
+#: why a finished game is not undone: its result, offered for replay and export, stands
+GAME_OVER = "the game is over: its result stands (replay it, or start a new table)"
+
 
 class Connection:
     """One browser tab: the viewer it holds (a seat index or None) and what it was sent."""
@@ -130,7 +133,7 @@ class Table:
     def undo_offer(self, viewer: int | None) -> dict:
         """What the undo button does for ``viewer``: ``{"can": bool, "asks": [seats], "asked_by": seat}``."""
         out: dict[str, Any] = {"can": False}
-        if viewer is None or self.game.state.over and not self.game.log:
+        if viewer is None or self.game.state.over:  # a finished game's result stands
             return out
         count = self.game.takeback({viewer}, self.automatic)
         out["can"] = bool(count) and self.game.can_undo(count)
@@ -332,6 +335,9 @@ class Hub:
             return "a spectator cannot undo"
         async with t.lock:
             t.sync()
+            if t.game.state.over:
+                t.undo_request = None
+                return GAME_OVER
             if answer is None:
                 count = t.game.takeback({seat}, t.automatic)
                 if not count:

@@ -155,6 +155,22 @@ def test_a_game_against_a_bot_plays_to_its_end_and_replays_step_by_step(server):
     assert end["view"] == m["view"]
 
 
+def test_a_finished_game_is_not_undone(server):
+    links = server.table("virevolt", [{"kind": "here"}, {"kind": "bot", "bot": "greedy"}], seed=8)
+    a = Seat(server, links["table"], token(links["seats"][0]))
+    m = a.last
+    while not m["view"]["over"]:
+        if m["legal"]:
+            choice = next((x for x in m["legal"] if not x["pass"]), m["legal"][0])
+            a.send(type="act", text=choice["text"], version=m["version"])
+        m = a.until(lambda m: m["view"]["over"] or bool(m["legal"]))
+    assert not m["undo"]["can"]
+    a.send(type="undo")
+    assert a.recv()["reason"].startswith("the game is over: its result stands")
+    again = Seat(server, links["table"], token(links["seats"][0]))
+    assert again.last["view"]["over"] and again.last["step"] == m["step"]
+
+
 def test_a_game_cannot_be_replayed_before_it_ends(server):
     links = server.table("volfyirion", HUMANS, seed=9)
     a = Seat(server, links["table"], token(links["seats"][0]))
