@@ -7,6 +7,7 @@ the action notation, views, boards and files use the names.
 from __future__ import annotations
 
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.numerals import whole_number
 
 
 def player_name(player: int) -> str:
@@ -21,9 +22,10 @@ def player_id(player: int | str, nplayers: int | None = None) -> int:
     With ``nplayers``, a seat outside the game is an error too."""
     if isinstance(player, str):
         text = player.strip().lower()
-        if len(text) < 2 or text[0] != "p" or not text[1:].isdigit() or int(text[1:]) < 1:
+        number = whole_number(text[1:]) if text[:1] == "p" else None
+        if number is None or number < 1:
             raise TabletopError(f"a player is written p1, p2, ..., not {player!r}")
-        index = int(text[1:]) - 1
+        index = number - 1
     elif isinstance(player, int) and not isinstance(player, bool):
         index = player
     else:

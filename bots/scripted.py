@@ -33,8 +33,10 @@ from pathlib import Path
 from tabletop.framework.actions import Action, format_action
 from tabletop.framework.errors import TabletopError, visible
 from tabletop.framework.language import gettext
+from tabletop.framework.numerals import DIGITS, whole_number
 from tabletop.framework.rng import Random
 from tabletop.framework.state import player_name
+from tabletop.framework.userfiles import long_number
 from tabletop.framework.wording import clip
 
 PREFERENCES = ("first", "last", "cheapest", "dearest", "random")
@@ -66,7 +68,7 @@ SCHEMA = {
     },
 }
 
-_COND = re.compile(r"^\s*([A-Za-z_][\w]*(?:\.[\w]+)*)\s*(>=|<=|==|!=|>|<)\s*(-?\d+(?:\.\d+)?)\s*$")
+_COND = re.compile(r"^\s*([A-Za-z_][\w]*(?:\.[\w]+)*)\s*(>=|<=|==|!=|>|<)\s*(-?\d+(?:\.\d+)?)\s*$", re.ASCII)
 _OPS = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">": operator.gt, "<": operator.lt}
 
 
@@ -82,12 +84,16 @@ class Condition:
         if m is None:
             raise ScriptError(gettext(
                 "{where}: condition {text!r} is not 'PATH OP NUMBER' (e.g. 'points.command >= 5'; OP one of >= <= == "
-                '!= > <)').format(where=where, text=text))
+                '!= > <)').format(where=where, text=clip(text)))
         self.path = tuple(m.group(1).split("."))
         self.op = _OPS[m.group(2)]
         num = m.group(3)
-        self.value = float(num) if "." in num else int(num)
-        self.text = text
+        self.value = float(num) if "." in num else whole_number(num, signed=True)
+        if self.value is None:
+            raise ScriptError(gettext(
+                "{where}: condition {text!r}: {number} is too long for a condition (at most {digits} digits)").format(
+                where=where, text=clip(text), number=long_number(num), digits=DIGITS))
+        self.text = clip(text)  # as messages echo it
         self.where = where
 
     def holds(self, view, state, player: int) -> bool:
@@ -122,8 +128,8 @@ class Condition:
                     '{where}: condition {text!r}: {here} has no {seg!r}{suggestion}; it has: {items}').format(
                     where=self.where, text=self.text, here=here, seg=seg,
                     suggestion=did_you_mean(seg, [str(k) for k in cur]), items=', '.join(sorted(map(str, cur)))))
-            elif isinstance(cur, (list, tuple)) and seg.isdigit() and int(seg) < len(cur):
-                cur = cur[int(seg)]
+            elif isinstance(cur, (list, tuple)) and whole_number(seg) is not None and whole_number(seg) < len(cur):
+                cur = cur[whole_number(seg)]
             else:
                 raise ScriptError(gettext(
                     '{where}: condition {text!r}: {items} is {name}, not a mapping').format(

@@ -427,12 +427,13 @@ def replay_cmd(
     from tabletop.cli.watch import replay
     from tabletop.framework.errors import TabletopError
     from tabletop.framework.game import Game
+    from tabletop.framework.numerals import whole_number
     from tabletop.framework.packs import registry, rules_for
 
     if as_ == "spectator":
         viewer = None
-    elif as_[:1] == "p" and as_[1:].isdigit() and int(as_[1:]) >= 1:
-        viewer = int(as_[1:]) - 1
+    elif as_[:1] == "p" and (whole_number(as_[1:]) or 0) >= 1:
+        viewer = whole_number(as_[1:]) - 1
     else:
         raise TabletopError(_("--as {value!r}: give a seat (p1, p2, ...) or 'spectator'").format(value=as_))
     game = Game.load(save, rules_for)

@@ -27,6 +27,7 @@ from tabletop.framework.errors import LocatedError, TabletopError, visible
 from tabletop.framework.game import Game
 from tabletop.framework.language import N_, card_name, gettext as _, localised, ngettext
 from tabletop.framework.narration import HEADLINE
+from tabletop.framework.numerals import whole_number
 from tabletop.framework.state import player_name
 from tabletop.framework.userfiles import read_json
 from tabletop.framework.wording import clip
@@ -279,9 +280,9 @@ class Session:
         if line.lower() == "play all":
             self.play_all(mover)
             return True
-        if line.isdigit():
+        if whole_number(line) is not None:
             try:
-                action = self.menu.pick(int(line))
+                action = self.menu.pick(whole_number(line))
             except ValueError as e:
                 self.say(str(e))
                 return True
@@ -319,10 +320,11 @@ class Session:
         """Everything that happened, as this seat may read it (the last N turns with a number)."""
         events = self.game.events
         if rest:
-            if not rest.isdigit() or int(rest) < 1:
+            turns = whole_number(rest)
+            if turns is None or turns < 1:
                 self.say(_("usage: log [N]   (N: how many turns back)"))
                 return
-            first_turn = self.game.state.turn - int(rest) + 1
+            first_turn = self.game.state.turn - turns + 1
             events = [e for e in events if e.turn >= first_turn]
         shown = 0
         for e in events:

@@ -17,6 +17,7 @@ from tabletop.framework.errors import TabletopError
 from tabletop.framework.narration import HEADLINE
 from tabletop.framework.game import Game
 from tabletop.framework.language import N_, gettext as _
+from tabletop.framework.numerals import whole_number
 
 
 class Screen:
@@ -186,10 +187,10 @@ def replay(pack, game: Game, viewer: int | None, inp=None, out=None) -> None:
             goto(n)
         elif cmd.startswith("g"):
             arg = cmd[1:].strip().removeprefix("oto").strip()
-            if not arg.isdigit():
+            if whole_number(arg) is None:
                 screen.say(_("usage: g N (0 to go back to the start)"))
             else:
-                goto(int(arg))
+                goto(whole_number(arg))
         elif cmd == "board":
             screen.board()
         elif cmd == "log":

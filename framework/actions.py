@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext as _, shown_card_word
+from tabletop.framework.numerals import whole_number
 from tabletop.framework.wording import shown
 
 Action = tuple
@@ -144,10 +145,11 @@ def _convert(kind: str, word: str, spec: VerbSpec, text: str):
                 text=shown(text), word=shown(word), usage=_usage(spec, text)))
         return word
     if kind == INT:
-        if not word.lstrip("-").isdigit() or len(word) > 18:
+        number = whole_number(word, signed=True)
+        if number is None:
             raise ActionSyntaxError(_("{text}: expected a number, got {word} ({usage})").format(
                 text=shown(text), word=shown(word), usage=_usage(spec, text)))
-        return int(word)
+        return number
     return word
 
 

@@ -17,6 +17,7 @@ import yaml
 
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
+from tabletop.framework.numerals import whole_number
 
 #: An id, optionally followed by a range (..05), a list (/05/06) or a family wildcard (-*).
 CITED = re.compile(r"\b((?:VOL|VIR)(?:-[A-Z0-9]+)+)(\.\.\d+|(?:/\d+)+|-\*)?")
@@ -63,16 +64,20 @@ class Rulebook:
         ids = [head]
         if tail:
             stem, _, first = head.rpartition("-")
-            if not first.isdigit():
+            start = whole_number(first)
+            if start is None:
                 return []
             width = len(first)
             if tail.startswith(".."):
-                last = int(tail[2:])
-                if last - int(first) >= len(self.rules):  # more ids than the catalogue holds: some do not exist
+                last = whole_number(tail[2:])
+                if last is None or last - start >= len(self.rules):  # more ids than the catalogue holds: some do not exist
                     return []
-                ids = [f"{stem}-{n:0{width}d}" for n in range(int(first), last + 1)]
+                ids = [f"{stem}-{n:0{width}d}" for n in range(start, last + 1)]
             else:
-                ids += [f"{stem}-{int(n):0{width}d}" for n in tail.strip("/").split("/")[:len(self.rules) + 1]]
+                more = [whole_number(n) for n in tail.strip("/").split("/")[:len(self.rules) + 1]]
+                if None in more:
+                    return []
+                ids += [f"{stem}-{n:0{width}d}" for n in more]
         if not ids or any(i not in self.by_id for i in ids):
             return []
         return [self.by_id[i] for i in ids]

@@ -24,6 +24,7 @@ from typing import Any
 from tabletop.framework.actions import format_action
 from tabletop.framework.cards import CardCompiler, fresh_namespace
 from tabletop.framework.effects import IllegalAction
+from tabletop.framework.numerals import whole_number
 from tabletop.framework.errors import ErrorList, LocatedError, TabletopError
 from tabletop.framework.language import gettext
 from tabletop.framework.setups import MAX_SEED, SetupError, check_options, position_problems
@@ -321,8 +322,8 @@ def lookup(data: Any, path: str) -> Any:
                     break
             else:
                 return _MISSING
-        elif isinstance(cur, list) and parts[i].lstrip("-").isdigit():
-            k = int(parts[i])
+        elif isinstance(cur, list) and whole_number(parts[i], signed=True) is not None:
+            k = whole_number(parts[i], signed=True)
             if not -len(cur) <= k < len(cur):
                 return _MISSING
             cur, i = cur[k], i + 1

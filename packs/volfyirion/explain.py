@@ -11,6 +11,7 @@ from tabletop.framework import lasting
 from tabletop.framework.actions import format_action
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.language import N_, card_name, gettext, gettext as _, localised as L, ngettext
+from tabletop.framework.numerals import whole_number
 from tabletop.framework.state import State
 from tabletop.framework.wording import card_names, forbidden_by
 
@@ -307,8 +308,8 @@ class Explain:
     def locate(self, view: dict, ref: str):
         ref = " ".join(ref.lower().split())
         words = ref.split()
-        if len(words) == 2 and words[1].isdigit() and words[0] in ("asset", "row", "wonder", "lair"):
-            i = int(words[1])
+        if len(words) == 2 and whole_number(words[1]) is not None and words[0] in ("asset", "row", "wonder", "lair"):
+            i = whole_number(words[1])
             row = view["asset_row"] if words[0] in ("asset", "row") else view["lair"]["wonders"]
             if not 1 <= i <= len(row):
                 return []

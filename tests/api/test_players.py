@@ -15,6 +15,13 @@ def test_the_mapping_between_seats_and_names():
         tabletop.player_id("p3", 2)
 
 
+@pytest.mark.parametrize("name", ["p²", "p" + "9" * 5000])
+def test_a_seat_name_whose_number_int_refuses_is_no_seat(name):
+    """'²'.isdigit() is true, and int() refuses both: a ValueError, not the API's error."""
+    with pytest.raises(tabletop.Error, match="a player is written p1, p2"):
+        tabletop.player_id(name)
+
+
 def test_winner_is_a_seat_everywhere_and_views_name_it():
     """Stumble: players were ints in state.winner but "p1"/"p2" in views and results."""
     game = tabletop.load("volfyirion")

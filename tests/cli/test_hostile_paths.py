@@ -83,3 +83,45 @@ def test_a_deck_named_too_long_for_a_file_is_an_unknown_deck_to_the_api():
 
     with pytest.raises(api.Error, match="is neither a preconstructed deck"):
         api.load("virevolt", decks=["ember", LONG])
+
+
+FIVE_THOUSAND_NINES = "9" * 5000
+
+
+@pytest.mark.parametrize("line, answer", [
+    ("²", "unknown action '²'"),
+    ("log ²", "usage: log [N]"),
+    ("show asset ²", "no card or place 'asset ²'"),
+])
+def test_a_superscript_digit_typed_at_the_prompt_is_no_number(line, answer):
+    """'²'.isdigit() is true and int('²') a ValueError: 'log ²' and 'show asset ²' were internal errors."""
+    r = tabletop("play", "volfyirion", "--seed", "3", "--vs", "random", input=f"{line}\nquit\ny\n")
+    assert r.returncode == 0 and "internal error" not in r.stderr, r.stderr[-2000:]
+    assert answer in r.stdout
+
+
+@pytest.mark.parametrize("step", ["²", FIVE_THOUSAND_NINES])
+def test_a_replay_step_that_is_no_usable_number_gets_the_usage(tmp_path, step):
+    save = tmp_path / "game.json"
+    tabletop("play", "volfyirion", "--seed", "8", "--vs", "random", input=f"play Prospector\nsave {save}\nquit\n")
+    r = tabletop("replay", str(save), input=f"g {step}\nquit\n")
+    assert r.returncode == 0 and "internal error" not in r.stderr, r.stderr[-2000:]
+    assert "usage: g N" in r.stdout
+
+
+@pytest.mark.parametrize("seat", ["p²", "p" + FIVE_THOUSAND_NINES])
+def test_replay_as_a_seat_that_is_no_number_is_refused(tmp_path, seat):
+    save = tmp_path / "game.json"
+    tabletop("play", "volfyirion", "--seed", "8", "--vs", "random", input=f"save {save}\nquit\n")
+    refused(tabletop("replay", str(save), "--as", seat, input=""), "give a seat (p1, p2, ...) or 'spectator'")
+
+
+def test_a_rule_range_ending_in_five_thousand_digits_is_no_rule():
+    refused(tabletop("rules", "show", "volfyirion", "VOL-DRAW-01.." + FIVE_THOUSAND_NINES), "no rule 'VOL-DRAW-01..")
+
+
+def test_a_scenario_path_indexed_by_a_superscript_digit_is_no_such_path(tmp_path):
+    scenario = tmp_path / "s.yaml"
+    scenario.write_text("game: volfyirion\nsetup: {active: p1, p1: {hand: [Prospector]}}\nsteps:\n"
+                        "  - expect: {p1.hand.²: Prospector}\n", encoding="utf-8")
+    refused(tabletop("scenario", "run", str(scenario)), f"{scenario}:4: step 1: no such path 'p1.hand.²'")

@@ -52,3 +52,10 @@ def test_unknown_verb_suggests_the_closest():
 def test_bad_place_is_refused():
     with pytest.raises(ActionSyntaxError):
         parse_action("attack p2.castle", SPECS)
+
+
+@pytest.mark.parametrize("word", ["²", "9" * 19])
+def test_a_number_argument_is_ascii_digits_that_fit_a_whole_number(word):
+    """'²'.isdigit() is true and int('²') fails: the answer was "invalid literal for int()"."""
+    with pytest.raises(ActionSyntaxError, match="expected a number"):
+        parse_action(f"acquire asset {word}", SPECS)

@@ -138,3 +138,18 @@ def test_volfyirion_rusher_plays_legally():
     assert all(r["actions"] > 0 for r in batch.records)
     assert sum(r["winner"] == r["seats"].index("rusher") for r in batch.records) >= 3
     assert rules.name == "volfyirion"
+
+
+def test_a_condition_number_longer_than_any_count_is_refused_where_it_is_written(tmp_path):
+    """int() refuses 5,000 digits with a ValueError: the file was an internal error."""
+    f = write(tmp_path, "rules:\n  - do: play\n    if: 'points.command >= " + "9" * 5000 + "'\n")
+    with pytest.raises(ScriptError, match=r"bot.yaml:3: .*a 5,000-digit number is too long for a condition"):
+        load_script(f)
+
+
+def test_a_path_index_longer_than_any_count_matches_no_item(tmp_path):
+    f = write(tmp_path, "rules:\n  - do: play\n    if: 'players.me.hand." + "9" * 5000 + " >= 1'\n")
+    rules = tally.rules()
+    bot = ScriptedBot(rules, 0, load_script(f, rules))
+    with pytest.raises(ScriptError, match=r"bot.yaml:3: .*not a mapping"):
+        bot.choose(rules, rules.setup({}, 2))
