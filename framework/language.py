@@ -42,10 +42,10 @@ def languages() -> tuple[str, ...]:
     return (DEFAULT, *found)
 
 
-def normalise(tag: str | None) -> str | None:
+def normalise(tag: object) -> str | None:
     """The supported language a locale name or language tag means (``fr_CA.UTF-8``, ``fr-CA``,
-    ``FR``: fr), or None."""
-    if not tag:
+    ``FR``: fr), or None; None too for what is no text (a browser's JSON may send any value)."""
+    if not isinstance(tag, str) or not tag:
         return None
     base = tag.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
     return base if base in languages() else None

@@ -27,6 +27,7 @@ from tabletop.framework.errors import TabletopError
 from tabletop.framework.game import Game, SaveError
 from tabletop.framework.language import gettext
 from tabletop.framework.state import player_name
+from tabletop.framework.wording import FILE_LIMIT, clip
 from tabletop.web.seats import SPECTATOR, make_seats, new_table_id, new_token, viewer_of
 from tabletop.web.store import Store
 from tabletop.web.tables import Connection, Hub
@@ -63,6 +64,15 @@ def _bounded_json(text: str | bytes, what: str | None = None):
         raise BadRequest(e.render()) from None
 
 
+def upload_name(filename: object, default: str) -> str:
+    """The name a pasted or uploaded file is shown by in messages: the last part of the name the
+    browser sent, cut to a file name's length, or ``default`` when it sent nothing a file could be
+    called (not a text, empty, '.', '..', a NUL). Only a label: the server never opens a file by
+    a name a request gives, since one such as '..' or 300 characters is no file it can write."""
+    name = Path(filename).name if isinstance(filename, str) and "\0" not in filename else ""
+    return clip(name, FILE_LIMIT) if name not in ("", ".", "..") else default
+
+
 async def _json(request: Request) -> dict:
     body = await request.body()
     if len(body) > MAX_BODY:
@@ -96,21 +106,21 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
                         "bots": [b for b in bot_names(pack)] + ["mcts:200", "mcts:1000"]})
         return JSONResponse({"games": out})
 
-    def check_text(pack, text: str, filename: str):
+    def check_text(pack, text: object, filename: object):
         """Check a pasted or uploaded deck exactly as ``deckcheck`` checks a file of that name."""
         from tabletop.decks import check_deck
 
         if not isinstance(text, str) or not text.strip():
             raise BadRequest(gettext('the deck is empty: paste it or choose a file'))
-        name = Path(filename or "deck.yaml").name or "deck.yaml"
+        name = upload_name(filename, "deck.yaml")
         with tempfile.TemporaryDirectory(prefix="tabletop-deck-") as d:
-            path = Path(d) / name
+            path = Path(d) / "deck.yaml"  # a deck's format is read from its text, never from its name
             path.write_text(text, encoding="utf-8")
             report = check_deck(pack.name, str(path))
             if hasattr(report, "file"):
                 report.file = name
             rendered = report.render().replace(str(path), name)
-            data = json.loads(json.dumps(report.to_json()).replace(json.dumps(str(path))[1:-1], name))
+            data = json.loads(json.dumps(report.to_json()).replace(json.dumps(str(path))[1:-1], json.dumps(name)[1:-1]))
         return report, rendered, data
 
     async def words(request: Request) -> Response:
@@ -124,7 +134,7 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
     async def deckcheck(request: Request) -> Response:
         data = await _json(request)
         pack = pack_of(data.get("game"))
-        report, rendered, report_json = check_text(pack, data.get("text"), data.get("filename") or "deck.yaml")
+        report, rendered, report_json = check_text(pack, data.get("text"), data.get("filename"))
         return JSONResponse({"report": report_json, "text": rendered, "legal": report.verdict == "legal"})
 
     def decks_option(pack, decks) -> list | None:
@@ -137,7 +147,7 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
             if d is None or isinstance(d, str):
                 out.append(d)
             elif isinstance(d, dict) and "text" in d:
-                report, rendered, _ = check_text(pack, d["text"], d.get("filename") or "deck.yaml")
+                report, rendered, _ = check_text(pack, d["text"], d.get("filename"))
                 if report.verdict != "legal":
                     raise BadRequest(gettext(
                         "{player_name}'s deck:\n{rendered}").format(player_name=player_name(i), rendered=rendered))
@@ -191,9 +201,10 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         text = data.get("save")
         if not isinstance(text, str):
             raise BadRequest(gettext("paste or choose a saved game ('save')"))
-        save = _bounded_json(text, str(data.get("filename") or gettext("saved game")))
+        name = upload_name(data.get("filename"), gettext("saved game"))
+        save = _bounded_json(text, name)
         try:
-            game = Game.from_save(save, rules_for, data.get("filename") or "saved game")
+            game = Game.from_save(save, rules_for, name)
         except SaveError as e:
             raise BadRequest(e.render()) from None
         pack = hub.registry.get(game.rules.name)

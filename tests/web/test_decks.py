@@ -1,6 +1,8 @@
 """A deck pasted or uploaded in the lobby is checked with the very messages of `tabletop deckcheck`."""
 from __future__ import annotations
 
+import pytest
+
 from tabletop.decks import check_deck
 from tests.web.conftest import Seat, token
 
@@ -39,3 +41,15 @@ def test_a_legal_pasted_deck_is_the_deck_played(server):
     a = Seat(server, links["table"], token(links["seats"][0]))
     cards = check_deck("virevolt", str(deck_file)).cards
     assert set(a.last["view"]["players"]["p1"]["hand"]) <= set(cards)
+
+
+@pytest.mark.parametrize("filename, label", [
+    ("..", "deck.yaml"), ("a\0b.yaml", "deck.yaml"), (5, "deck.yaml"), (["mine.yaml"], "deck.yaml"),
+    ("x" * 400, "x" * 299 + "…"), ('my "best" \\ deck.yaml', 'my "best" \\ deck.yaml'), ("../../etc/mine.yaml", "mine.yaml"),
+])
+def test_an_uploaded_decks_name_is_only_a_label_of_its_report(server, filename, label):
+    """The deck was written to a file of the browser's naming: '..', a NUL, 400 characters, a
+    number, or a quote in the name (spliced raw into the report's JSON) were server errors."""
+    r = server.client.post("/api/deckcheck", json={"game": "virevolt", "text": ILLEGAL, "filename": filename})
+    assert r.status_code == 200, r.text
+    assert f"{label}:4" in r.json()["text"] and r.json()["report"]["file"] == label

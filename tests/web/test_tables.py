@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
+
 from tabletop.framework.game import Game
 from tabletop.framework.packs import rules_for
 from tests.web.conftest import Seat, spectator_token, token
@@ -50,6 +52,15 @@ def test_an_unknown_token_is_turned_away(server):
     with server.client.websocket_connect(f"/ws/{links['table']}") as ws:
         ws.send_json({"type": "hello", "token": "guessed-token"})
         assert ws.receive_json() == {"type": "error", "error": "this link's token does not hold a seat at this table"}
+
+
+@pytest.mark.parametrize("lang", [5, ["fr"], {"fr": True}])
+def test_a_hello_whose_language_is_no_text_is_answered_in_the_browsers_language(server, lang):
+    """language.normalise called .strip() on whatever the browser sent: the connection died."""
+    links = server.table("volfyirion", HUMANS, seed=2)
+    with server.client.websocket_connect(f"/ws/{links['table']}") as ws:
+        ws.send_json({"type": "hello", "token": token(links["seats"][0]), "lang": lang})
+        assert ws.receive_json()["type"] == "state"
 
 
 def test_only_the_seat_to_move_is_offered_actions(server):
