@@ -202,7 +202,7 @@ def load_script(path: str | Path, rules=None) -> Script:
                 item["do"] = "yes" if item["do"] else "no"
     found = schema_problems(validator(SCHEMA), data, "scripted bot")
     if found:
-        raise ScriptError("invalid scripted bot:\n" + "\n".join(f"{at(p)}: {m}" for p, m in found))
+        raise ScriptError(gettext("invalid scripted bot:") + "\n" + "\n".join(f"{at(p)}: {m}" for p, m in found))
     out: list[Rule] = []
     problems: list[str] = []
     verbs = getattr(rules, "verbs", None) if rules is not None else None
@@ -224,9 +224,10 @@ def load_script(path: str | Path, rules=None) -> Script:
                 problems.append(f"{where}: {bad}")
         out.append(Rule(item["do"], item.get("prefer", "first"), parsed, where))
     if rules is not None and data.get("game") and data["game"] != getattr(rules, "name", data["game"]):
-        problems.append(f"{at(('game',))}: this bot is written for {data['game']!r}, not {rules.name!r}")
+        problems.append(gettext("{where}: this bot is written for {game!r}, not {name!r}").format(
+            where=at(("game",)), game=clip(data["game"]), name=rules.name))
     if problems:
-        raise ScriptError("invalid scripted bot:\n" + "\n".join(problems))
+        raise ScriptError(gettext("invalid scripted bot:") + "\n" + "\n".join(problems))
     return Script(shown_name(data.get("name") or path.stem), data.get("game"), out, label)
 
 
@@ -248,8 +249,8 @@ def _unknown_verb(do: str, verbs) -> str | None:
         return None
     from tabletop.framework.suggest import did_you_mean
 
-    return (f"'do: {do}' starts with no action of this game{did_you_mean(words[0], list(verbs))}; "
-            f"actions: {', '.join(sorted(verbs))}")
+    return gettext("'do: {do}' starts with no action of this game{suggestion}; actions: {verbs}").format(
+        do=clip(do), suggestion=did_you_mean(words[0], list(verbs)), verbs=", ".join(sorted(verbs)))
 
 
 class ScriptedBot:

@@ -17,7 +17,8 @@ def with_cards(pack, files, decks=()):
     extra: list[Path] = []
     for f in files or ():
         if not f.is_file():
-            raise TabletopError(f"{f}: no such card file" if not f.exists() else f"{f}: not a file")
+            raise TabletopError((gettext("{file}: no such card file") if not f.exists() else
+                                 gettext("{file}: not a file")).format(file=f))
         extra.append(f)
     checker = pack.deck_rules() if decks and hasattr(pack, "deck_rules") else None
     for d in decks or ():

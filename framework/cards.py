@@ -16,7 +16,7 @@ from typing import Any, Callable
 from tabletop.dsl import Source, compile_text
 from tabletop.dsl.errors import CardLanguageError
 from tabletop.framework.errors import ErrorList, LocatedError
-from tabletop.framework.language import register_card_texts
+from tabletop.framework.language import gettext, register_card_texts
 from tabletop.framework.schemaerrors import problems as schema_problems
 from tabletop.framework.schemaerrors import validator as strict_validator
 from tabletop.framework.userfiles import Positions, load_yaml
@@ -307,7 +307,7 @@ def load_cards(text: str, file: str, schema: dict, build: Callable[[dict, CardCo
     data, pos = parse_yaml(text, file)
     lines = text.splitlines()
     if not isinstance(data, list):
-        raise ErrorList([LocatedError("a card file must be a YAML list of cards (each item starting with '- name: ...')",
+        raise ErrorList([LocatedError(gettext("a card file must be a YAML list of cards (each item starting with '- name: ...')"),
                                       file, 1, 1, lines[0] if lines else None)])
     check = strict_validator(with_translations(schema))
     errors: list[LocatedError] = []

@@ -18,6 +18,7 @@ import yaml
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
 from tabletop.framework.numerals import whole_number
+from tabletop.framework.wording import clip
 
 #: An id, optionally followed by a range (..05), a list (/05/06) or a family wildcard (-*).
 CITED = re.compile(r"\b((?:VOL|VIR)(?:-[A-Z0-9]+)+)(\.\.\d+|(?:/\d+)+|-\*)?")
@@ -52,7 +53,8 @@ class Rulebook:
         if r is None:
             from tabletop.framework.suggest import did_you_mean
 
-            raise KeyError(f"no rule {rule_id!r} in {self.game}{did_you_mean(rule_id.upper(), self.by_id)}")
+            raise KeyError(gettext("no rule {id!r} in {game}{suggestion}").format(
+                id=clip(rule_id), game=self.game, suggestion=did_you_mean(rule_id.upper(), self.by_id)))
         return r
 
     def expand(self, head: str, tail: str | None = None) -> list[Rule]:

@@ -323,6 +323,25 @@ def test_setup_and_option_errors_are_french(args, french_error):
     assert_french(french, english, missing, quoted="nobot nokey nobody")
 
 
+@pytest.mark.parametrize("args, french_errors", [
+    (["cards", "lint", "virevolt", "{mapping}"], ["un fichier de cartes est une liste YAML de cartes"]),
+    (["cards", "list", "volfyirion", "--cards", "{missing}"], ["fichier de cartes introuvable"]),
+    (["cards", "list", "volfyirion", "--cards", "{folder}"], [f"{NB}: ce n'est pas un fichier"]),
+    (["simulate", "virevolt", "-n", "1", "--bots", "scripted:{bot},random"],
+     ["bot scripté invalide", "ce bot est écrit pour 'volfyirion', pas pour 'virevolt'",
+      f"«{NB}do: end turn{NB}» ne commence aucune action de ce jeu"]),
+    (["rules", "show", "volfyirion", "VOL-NOPE"], ["aucune règle 'VOL-NOPE' dans volfyirion"]),
+])
+def test_a_users_file_or_rule_refused_is_refused_in_french(tmp_path, args, french_errors):
+    files = {"mapping": tmp_path / "cartes.yaml", "missing": tmp_path / "absent.yaml", "folder": tmp_path,
+             "bot": tmp_path / "bot.yaml"}
+    files["mapping"].write_text("a: 1\n", encoding="utf-8")
+    files["bot"].write_text("game: volfyirion\nrules:\n  - do: end turn\n", encoding="utf-8")
+    french, english, missing, code = in_both(*[a.format(**files) for a in args])
+    assert code == 1 and all(e in french for e in french_errors), french
+    assert_french(french, english, missing, quoted="end turn")
+
+
 def test_a_saved_game_that_is_not_json_is_refused_in_french(tmp_path):
     save = tmp_path / "partie.json"
     save.write_text('{"format": "tabletop-save", ', encoding="utf-8")
