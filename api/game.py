@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from tabletop.framework.actions import Action, format_action
+from tabletop.framework.actions import Action, ActionSyntaxError, format_action
 from tabletop.framework.errors import OptionError, StateError, TabletopError
 from tabletop.framework.setups import integer
 from tabletop.players import player_id
@@ -212,6 +212,8 @@ class Game:
     def parse_action(self, text: str, state: "State | None" = None) -> Action:
         """The action written ``text``. With ``state``, the legal action it names there
         (:class:`tabletop.IllegalAction` if none); without, only its syntax is checked."""
+        if not isinstance(text, str):
+            raise ActionSyntaxError(f"an action is written as a text, e.g. 'end turn', not {text!r}")
         if state is not None:
             return self.rules.find_action(state, text)
         return self.rules.parse(text)

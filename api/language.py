@@ -55,6 +55,8 @@ def compile(text: str, pack: Any, kind: str = "effect") -> Any:
     from tabletop.framework.packs import registry
 
     name = _pack_name(pack)
+    if not isinstance(kind, str):
+        raise TabletopError(f"kind is a text: {', '.join(map(repr, KINDS))} or a pattern family, not {kind!r}")
     p = registry().get(name)
     p.rules()  # the pack's own programs and cards are loaded, as a card text expects
     compiled = compile_text(text, kind, p.vocabulary(), program_id=f"compiled:{name}:{kind}:{text}",

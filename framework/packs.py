@@ -18,7 +18,7 @@ from tabletop.framework import hookspecs
 from tabletop.framework.entrypoints import PACKS as GROUP, entry_points
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
-from tabletop.framework.wording import clip
+from tabletop.framework.wording import clip, kind_of
 
 
 @dataclass(frozen=True)
@@ -243,14 +243,19 @@ class Registry:
                 self.packs[info.name] = Pack(info, self)
 
     def get(self, name: str) -> Pack:
-        """The pack ``name``; :class:`UnknownPack` with a suggestion if it is not installed."""
+        """The pack ``name``; :class:`UnknownPack` with a suggestion if it is not installed, or if
+        ``name`` is no text at all (an API caller's ``None``, a JSON request's number)."""
+        if not isinstance(name, str):
+            raise UnknownPack(gettext("a game is named by a text such as 'volfyirion', not {kind}").format(
+                kind=kind_of(name)))
         try:
             return self.packs[name]
         except KeyError:
             from tabletop.framework.suggest import did_you_mean
 
-            known = ", ".join(sorted(self.packs)) or "none installed"
-            raise UnknownPack(f"unknown game {name!r}{did_you_mean(name, self.packs)}; installed: {known}") from None
+            known = ", ".join(sorted(self.packs)) or gettext("none installed")
+            raise UnknownPack(gettext("unknown game {name!r}{suggestion}; installed: {known}").format(
+                name=clip(name), suggestion=did_you_mean(name, self.packs), known=known)) from None
 
 
 @functools.lru_cache(maxsize=1)

@@ -28,6 +28,10 @@ def test_the_located_and_illegal_action_errors_share_one_base():
     (lambda g, s: tabletop.load("chess"), "UnknownPack"),
     (lambda g, s: tabletop.compile("gain 2 gold", "volfyirion"), "LocatedError"),
     (lambda g, s: g.bot("nobody"), "Error"),
+    (lambda g, s: tabletop.check_deck(None, "ember"), "UnknownPack"),
+    (lambda g, s: tabletop.compile("draw 1", "volfyirion", kind=None), "Error"),
+    (lambda g, s: g.parse_action(None, s), "ActionSyntaxError"),
+    (lambda g, s: g.parse_action(7), "ActionSyntaxError"),
 ])
 def test_each_mistake_is_a_tabletop_error_with_a_message(call, kind):
     game = tabletop.load("volfyirion")

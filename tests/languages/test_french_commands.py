@@ -331,6 +331,7 @@ def test_setup_and_option_errors_are_french(args, french_error):
      ["bot scripté invalide", "ce bot est écrit pour 'volfyirion', pas pour 'virevolt'",
       f"«{NB}do: end turn{NB}» ne commence aucune action de ce jeu"]),
     (["rules", "show", "volfyirion", "VOL-NOPE"], ["aucune règle 'VOL-NOPE' dans volfyirion"]),
+    (["play", "chess"], [f"jeu inconnu 'chess'{NB}; installés{NB}: virevolt, volfyirion"]),
 ])
 def test_a_users_file_or_rule_refused_is_refused_in_french(tmp_path, args, french_errors):
     files = {"mapping": tmp_path / "cartes.yaml", "missing": tmp_path / "absent.yaml", "folder": tmp_path,
