@@ -88,7 +88,11 @@ INTERNAL_ERROR = 70  # EX_SOFTWARE: never the exit code of a mistake in the user
 
 
 def fail(message: str, code: int = 1) -> None:
-    typer.echo(message, err=True)
+    """Say ``message`` on standard error and exit with ``code``; a quoted word longer than a file's
+    name is cut (what the user typed, echoed whole, would bury the message)."""
+    from tabletop.framework.wording import FILE_LIMIT, clip_quoted
+
+    typer.echo(clip_quoted(message, FILE_LIMIT), err=True)
     raise typer.Exit(code)
 
 

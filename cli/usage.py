@@ -25,6 +25,7 @@ import typer.core
 
 from tabletop.framework import language
 from tabletop.framework.language import N_
+from tabletop.framework.wording import FILE_LIMIT, clip_quoted
 
 #: Typer's copy of Click (typer 0.26+), else Click itself.
 click = getattr(typer.core, "_click", None) or sys.modules["click"]
@@ -137,7 +138,7 @@ def show(e, file=None) -> None:
             hint = language.gettext(N_("Try '{command} {option}' for help.")).format(
                 command=ctx.command_path, option=ctx.help_option_names[0]) + "\n"
         click.echo(f"{ctx.get_usage()}\n{hint}", file=err, color=ctx.color)
-    click.echo(language.gettext(N_("Error: {message}")).format(message=message(e)), file=err,
+    click.echo(language.gettext(N_("Error: {message}")).format(message=clip_quoted(message(e), FILE_LIMIT)), file=err,
                color=getattr(ctx, "color", None))
 
 
@@ -211,7 +212,7 @@ def _speaking(e, args):
     if lang != language.DEFAULT:
         language.use(lang)
         speak_click()
-        e.show = lambda file=None: show(e, file)
+    e.show = lambda file=None: show(e, file)  # in English too: show() cuts a long echoed value
     return e
 
 

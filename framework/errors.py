@@ -15,8 +15,10 @@ class TabletopError(Exception):
     """An error for a person, not a programmer; ``str()`` is its full message."""
 
     def render(self) -> str:
-        """The full message as shown to a user (several lines for located errors)."""
-        return str(self)
+        """The full message as shown to a user (several lines for located errors). A quoted word
+        longer than a file's name is cut: the net under every message that echoes what a user
+        gave (a 3,000-character bot or deck name) without cutting it where it is written."""
+        return clip_quoted(str(self), FILE_LIMIT)
 
 
 class OptionError(TabletopError, ValueError):

@@ -125,3 +125,24 @@ def test_a_scenario_path_indexed_by_a_superscript_digit_is_no_such_path(tmp_path
     scenario.write_text("game: volfyirion\nsetup: {active: p1, p1: {hand: [Prospector]}}\nsteps:\n"
                         "  - expect: {p1.hand.²: Prospector}\n", encoding="utf-8")
     refused(tabletop("scenario", "run", str(scenario)), f"{scenario}:4: step 1: no such path 'p1.hand.²'")
+
+
+LONG_WORD = "Q" * 3000
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "virevolt", "-n", "1", "--workers", "1", "--bots", LONG_WORD],
+    ["decks", "matchup", "virevolt", "ember", LONG_WORD, "-n", "1", "--workers", "1"],
+    ["decks", "convert", "virevolt", "ember", "--to", LONG_WORD],
+    ["replay", "nowhere.json", "--as", LONG_WORD],
+    ["cards", "show", "virevolt", LONG_WORD],
+])
+def test_a_three_thousand_character_value_is_cut_where_a_message_echoes_it(args):
+    """Each of these messages quoted the value whole: 3,000 characters around a few words."""
+    out = refused(tabletop(*args, input=""), "Q…")
+    assert len(out) < 800, len(out)
+
+
+def test_a_three_thousand_character_value_in_a_usage_error_is_cut():
+    out = refused(tabletop("play", "virevolt", "--seed", LONG_WORD, input=""), "Q…", 2)
+    assert len(out) < 800, len(out)
