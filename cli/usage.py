@@ -200,7 +200,7 @@ class SpeakingGroup(typer.core.TyperGroup):
 
 
 def _speaking(e, args):
-    """``e``, shown in the language of the command line when it is not English."""
+    """``e``, shown by :func:`show`: in the language of the command line, a long value cut."""
     lang = _asked(args or [])
     if isinstance(e, click.exceptions.NoArgsIsHelpError):  # `tabletop` alone: its help, in the language asked
         from tabletop.cli import speech
