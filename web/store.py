@@ -22,6 +22,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from tabletop.framework.errors import TabletopError
+from tabletop.framework.language import gettext
+from tabletop.framework.wording import clip
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -63,6 +67,30 @@ class TableRecord:
     over: bool = False
 
 
+class DamagedTable(TabletopError):
+    """A table row no tabletop wrote (edited by hand, or damaged): named, never half-read."""
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _row_problem(rec: TableRecord) -> str | None:
+    """What is wrong with a decoded row, or None: the shapes :meth:`Store.create` writes."""
+    if not isinstance(rec.options, dict):
+        return gettext("its options are not a mapping")
+    if not (_whole(rec.seed) and (rec.players is None or _whole(rec.players))):
+        return gettext("its seed or number of players is not a whole number")
+    if not (_whole(rec.version) and _whole(rec.epoch)):
+        return gettext("its version is not a whole number")
+    if not isinstance(rec.seats, list) or not all(
+            isinstance(s, dict) and isinstance(s.get("token"), str)
+            and (s.get("kind") == "human" or (s.get("kind") == "bot" and isinstance(s.get("bot"), str)))
+            for s in rec.seats):
+        return gettext("its seats are not a list of bots and humans, each with a token")
+    return None
+
+
 class Conflict(Exception):
     """The table changed in the database since the caller last read it."""
 
@@ -85,10 +113,19 @@ class Store:
         self.db.close()
 
     # ------------------------------------------------------------------ reading
-    @staticmethod
-    def _record(row) -> TableRecord:
-        return TableRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], json.loads(row[5]), row[6], row[7],
-                           row[8], row[9], bool(row[10]))
+    def _record(self, row) -> TableRecord:
+        """The table a row holds; :class:`DamagedTable` if the row is not one :meth:`create` wrote."""
+        try:
+            rec = TableRecord(row[0], row[1], json.loads(row[2]), row[3], row[4], json.loads(row[5]), row[6],
+                              float(row[7]), row[8], row[9], bool(row[10]))
+        except (ValueError, TypeError):  # not JSON (a JSONDecodeError is a ValueError), a date that is no number
+            problem = gettext("its options, seats or date cannot be read")
+        else:
+            problem = _row_problem(rec)
+            if problem is None:
+                return rec
+        raise DamagedTable(gettext("{db}: table {table!r} is damaged: {problem}").format(
+            db=self.path, table=clip(str(row[0])), problem=problem))
 
     _COLUMNS = "id, game, options, players, seed, seats, spectator, created, version, epoch, over"
 

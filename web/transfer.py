@@ -10,15 +10,32 @@ from tabletop.framework.game import Game
 from tabletop.framework.language import gettext as _, ngettext
 from tabletop.framework.state import player_name
 from tabletop.web.seats import make_seats, new_table_id, new_token
-from tabletop.web.store import Store, TableRecord
+from tabletop.framework.wording import clip, shown
+from tabletop.web.store import DamagedTable, Store, TableRecord
 
 
 def replayed(store: Store, rec: TableRecord) -> Game:
+    """The table's game, its actions replayed; :class:`DamagedTable` naming the table (and the
+    action) when the database holds a game that cannot be (edited by hand, or damaged), as a
+    save file that cannot be replayed is refused."""
     from tabletop.framework.packs import registry
 
-    game = Game(registry().get(rec.game).rules(), rec.options, rec.seed, rec.players)
-    for text, _auto in store.actions(rec.id):
-        game.apply_text(text)
+    def damaged(why: str) -> DamagedTable:
+        return DamagedTable(_("{db}: table {table!r} is damaged: {problem}").format(
+            db=store.path, table=rec.id, problem=why))
+
+    try:
+        game = Game(registry().get(rec.game).rules(), rec.options, rec.seed, rec.players)
+    except (ValueError, TabletopError) as e:
+        raise damaged(e.render() if isinstance(e, TabletopError) else clip(str(e), 400)) from None
+    for n, (text, _auto) in enumerate(store.actions(rec.id), 1):
+        if not isinstance(text, str):
+            raise damaged(_("action {n} is not a text").format(n=n))
+        try:
+            game.apply_text(text)
+        except (ValueError, TabletopError) as e:  # an IllegalAction, an ActionSyntaxError, a text that is none
+            raise damaged(_("action {n} ({shown}) cannot be replayed: {why}").format(
+                n=n, shown=shown(text), why=e.render() if isinstance(e, TabletopError) else clip(str(e), 400))) from None
     return game
 
 

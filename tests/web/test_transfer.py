@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 
+import pytest
 from typer.testing import CliRunner
 
 from tabletop.cli.main import app
@@ -54,3 +56,33 @@ def test_importing_a_damaged_save_file_says_why(tmp_path):
                                "seed": 1, "actions": [], "checksum": "0" * 64}))
     r = run("tables", "import", bad, "--db", tmp_path / "t.sqlite3")
     assert r.exit_code == 1 and "checksum mismatch" in r.output
+
+
+READ, REPLAYED = (["list"], ["export"]), (["export"],)
+
+
+@pytest.mark.parametrize("damage, problem, commands", [
+    ("UPDATE tables SET options = 'not json'", "its options, seats or date cannot be read", READ),
+    ("UPDATE tables SET created = 'yesterday'", "its options, seats or date cannot be read", READ),
+    ("UPDATE tables SET seats = '[{}]'", "its seats are not a list of bots and humans", READ),
+    ("UPDATE tables SET seed = 'abc'", "its seed or number of players is not a whole number", READ),
+    ("""UPDATE tables SET options = '{"mode": "bogus"}'""", "unknown mode 'bogus'", REPLAYED),
+    ("UPDATE actions SET text = 'fly away' WHERE n = 1", "action 1 ('fly away') cannot be replayed: unknown action",
+     REPLAYED),
+])
+def test_a_damaged_table_in_the_database_is_named_with_what_is_wrong(tmp_path, damage, problem, commands):
+    """A row edited by hand was a KeyError, a TypeError, a JSONDecodeError or a ValueError: internal errors."""
+    save = tmp_path / "game.json"
+    game = Game(rules_for("volfyirion"), {"first": "p1"}, 8)
+    game.apply_text("play Prospector")
+    game.save(save)
+    db = tmp_path / "tables.sqlite3"
+    r = run("tables", "import", save, "--db", db)
+    table = r.output.split("table ")[1].split(":")[0]
+    with sqlite3.connect(db) as c:
+        c.execute(damage)
+    c.close()
+    for command in commands:
+        args = [table, tmp_path / "out.json"] if command == ["export"] else []
+        r = run("tables", *command, *args, "--db", db)
+        assert r.exit_code == 1 and f"{db}: table '{table}' is damaged: {problem}" in r.output, r.output
