@@ -240,9 +240,10 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         await ws.accept()
         try:
             t = hub.table(ws.path_params["tid"])
-        except KeyError:
+        except (KeyError, TabletopError) as e:  # no such table, or a damaged one (web.store.DamagedTable)
             with language.speaking(language.from_accept_language(ws.headers.get("accept-language"))):
-                await ws.send_json({"type": "error", "error": gettext("no such table")})
+                await ws.send_json({"type": "error",
+                                    "error": e.render() if isinstance(e, TabletopError) else gettext("no such table")})
             await ws.close(code=4404)
             return
         try:

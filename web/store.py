@@ -139,11 +139,12 @@ class Store:
             rows = self.db.execute(f"SELECT {self._COLUMNS} FROM tables").fetchall()
         return [self._record(r) for r in rows]
 
-    def unfinished(self) -> list[TableRecord]:
-        """Tables whose game goes on (a restarted server resumes their bots)."""
+    def unfinished(self) -> list[str]:
+        """The ids of the tables whose game goes on (a restarted server resumes their bots); ids
+        only, so that one damaged table is refused when read rather than stopping the others."""
         with self._lock:
-            rows = self.db.execute(f"SELECT {self._COLUMNS} FROM tables WHERE over = 0").fetchall()
-        return [self._record(r) for r in rows]
+            rows = self.db.execute("SELECT id FROM tables WHERE over = 0").fetchall()
+        return [r[0] for r in rows]
 
     def actions(self, table_id: str, after: int = 0) -> list[tuple[str, bool]]:
         """The table's actions after the first ``after``, in order: (notation, taken automatically)."""

@@ -28,6 +28,7 @@ from tabletop.framework.state import player_name
 
 from tabletop.framework.language import gettext
 from tabletop.web.store import Conflict, Store, TableRecord
+from tabletop.web.transfer import replayed
 from tabletop.web.views import card_face, seat_message
 
 #: why a finished game is not undone: its result, offered for replay and export, stands
@@ -73,13 +74,9 @@ class Table:
     def _rebuild(self) -> None:
         rec = self.store.get(self.id)
         self.version, self.epoch = rec.version, rec.epoch
-        game = Game(self.pack.rules(), rec.options, rec.seed, rec.players)
-        self.automatic: set[int] = set()
-        for n, (text, auto) in enumerate(self.store.actions(self.id)):
-            game.apply_text(text)
-            if auto:
-                self.automatic.add(n)
-        self.game = game
+        actions = self.store.actions(self.id)
+        self.game = replayed(self.store, rec, self.pack.rules(), actions)
+        self.automatic: set[int] = {n for n, (_text, auto) in enumerate(actions) if auto}
 
     def sync(self) -> bool:
         """Catch up with the database; True if the table changed."""
@@ -186,12 +183,13 @@ class Hub:
     # ------------------------------------------------------------------ lifetime
     async def start(self) -> None:
         """Resume the unfinished tables whose next move is a bot's, and watch the database."""
-        for rec in self.store.unfinished():
-            if any(s["kind"] == "bot" for s in rec.seats):
-                try:
-                    self.schedule_bot(self.table(rec.id))
-                except TabletopError:
-                    continue
+        for table_id in self.store.unfinished():
+            try:  # a damaged table (DamagedTable) is said to whoever opens it; the others go on
+                rec = self.store.get(table_id)
+                if any(s["kind"] == "bot" for s in rec.seats):
+                    self.schedule_bot(self.table(table_id))
+            except TabletopError:
+                continue
         self._poller = asyncio.create_task(self._poll())
 
     async def stop(self) -> None:

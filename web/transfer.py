@@ -14,10 +14,10 @@ from tabletop.framework.wording import clip, shown
 from tabletop.web.store import DamagedTable, Store, TableRecord
 
 
-def replayed(store: Store, rec: TableRecord) -> Game:
-    """The table's game, its actions replayed; :class:`DamagedTable` naming the table (and the
-    action) when the database holds a game that cannot be (edited by hand, or damaged), as a
-    save file that cannot be replayed is refused."""
+def replayed(store: Store, rec: TableRecord, rules=None, actions: list[tuple[str, bool]] | None = None) -> Game:
+    """The table's game, its ``actions`` (default: the stored ones) replayed by ``rules`` (default:
+    its pack's); :class:`DamagedTable` naming the table (and the action) when the database holds a
+    game that cannot be (edited by hand, or damaged), as a save file that cannot be replayed is refused."""
     from tabletop.framework.packs import registry
 
     def damaged(why: str) -> DamagedTable:
@@ -25,10 +25,10 @@ def replayed(store: Store, rec: TableRecord) -> Game:
             db=store.path, table=rec.id, problem=why))
 
     try:
-        game = Game(registry().get(rec.game).rules(), rec.options, rec.seed, rec.players)
+        game = Game(rules or registry().get(rec.game).rules(), rec.options, rec.seed, rec.players)
     except (ValueError, TabletopError) as e:
         raise damaged(e.render() if isinstance(e, TabletopError) else clip(str(e), 400)) from None
-    for n, (text, _auto) in enumerate(store.actions(rec.id), 1):
+    for n, (text, _auto) in enumerate(store.actions(rec.id) if actions is None else actions, 1):
         if not isinstance(text, str):
             raise damaged(_("action {n} is not a text").format(n=n))
         try:

@@ -289,3 +289,20 @@ def test_hostile_requests_are_refused_with_a_reason_never_a_server_error(server)
     r = c.post("/api/tables", json={"game": "volfyirion",
                                     "seats": [{"kind": "here"}, {"kind": "bot", "bot": "mcts:99999999999999"}]})
     assert r.status_code == 400 and "1 to 1,000,000 iterations" in r.json()["error"]
+
+
+@pytest.mark.parametrize("damage", ["UPDATE tables SET options = 'not json' WHERE id = ?",
+                                    """UPDATE tables SET options = '{"mode": "bogus"}' WHERE id = ?"""])
+def test_a_damaged_table_is_refused_when_opened_and_the_server_serves_the_others(server, damage):
+    """One damaged row made the server's startup fail with a traceback: no table was served."""
+    bots = [{"kind": "here"}, {"kind": "bot", "bot": "random"}]
+    damaged, sound = server.table("volfyirion", bots, seed=2), server.table("volfyirion", bots, seed=3)
+    server.stop()
+    with sqlite3.connect(server.db) as db:
+        db.execute(damage, (damaged["table"],))
+    db.close()
+    server.start()
+    assert Seat(server, sound["table"], token(sound["seats"][0])).last["type"] == "state"
+    with server.client.websocket_connect(f"/ws/{damaged['table']}") as ws:
+        answer = ws.receive_json()
+    assert answer["type"] == "error" and f"table '{damaged['table']}' is damaged" in answer["error"]
