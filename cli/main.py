@@ -527,7 +527,7 @@ def serve_cmd(
     from tabletop.cli.options import MAX_DELAY, finite_number
 
     bot_delay = finite_number(bot_delay, "--bot-delay", N_("seconds"), 0, MAX_DELAY, example="0.6")
-    path = tables_db((db or default_db()).resolve(), given=db is not None)
+    path = tables_db(Path(os.path.abspath(db or default_db())), given=db is not None)  # (resolve() raises on a loop)
     if db is None:  # the user's data folder is made on first use; a folder the user named must exist
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -569,6 +569,12 @@ def tables_db(path: Path, given: bool = True) -> Path:
     from tabletop.framework.errors import TabletopError
 
     where = f"--db {path}" if given else str(path)
+    try:
+        path.stat()
+    except (FileNotFoundError, NotADirectoryError):  # a new file, or one under a file (said below)
+        pass
+    except OSError as e:  # a symbolic link loop, a folder we may not enter: exists() would say False
+        raise TabletopError(_("{where}: cannot use this file: {why}").format(where=where, why=e.strerror or e))
     if path.is_dir():
         raise TabletopError(_("{where}: this is a folder, not a tables database; give a file, e.g. --db "
                               "{example}").format(where=where, example=path / "tables.sqlite3"))

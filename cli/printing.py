@@ -3,6 +3,7 @@
 Registered by cli/main.py. Everything heavy is imported inside the command; the printing
 package needs the ``print`` extra, and its absence is a one-line message, not a traceback.
 """
+import os
 from pathlib import Path
 from typing import List, Optional
 
@@ -31,7 +32,7 @@ def _check_out(out: Path, inputs: list[Path]) -> None:
         raise TabletopError(_("--out {out}: that is a folder; give a file name ending in .pdf").format(out=out))
     if not out.parent.is_dir():
         raise TabletopError(_("--out {out}: the folder {folder} does not exist").format(out=out, folder=out.parent))
-    if any(out.resolve() == Path(p).resolve() for p in inputs):
+    if any(os.path.realpath(out) == os.path.realpath(p) for p in inputs):  # (resolve() raises on a symlink loop)
         raise TabletopError(_("--out {out}: that is one of the input files; it would be overwritten").format(out=out))
 
 

@@ -103,11 +103,15 @@ class Store:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self.db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=30)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        with self._lock:
-            self.db.executescript(SCHEMA)
+        try:
+            self.db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=30)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            with self._lock:
+                self.db.executescript(SCHEMA)
+        except sqlite3.OperationalError as e:  # a folder SQLite may not create the file (or its journal) in
+            raise TabletopError(gettext("{db}: cannot open the tables database: {why}").format(
+                db=self.path, why=e)) from None
 
     def close(self) -> None:
         self.db.close()

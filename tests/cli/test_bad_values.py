@@ -6,13 +6,14 @@ a lifetime holds, a port out of range or taken, an address that is not this mach
 from __future__ import annotations
 
 import hashlib
+import os
 import socket
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from tests.cli.test_bad_input import refused, tabletop
+from tests.cli.test_bad_input import read_only_folder, refused, tabletop
 
 HUGE = "99999999999999999999"
 QUICK = 60  # seconds: every answer here comes before any game is played (or within one)
@@ -195,3 +196,40 @@ def test_the_command_line_bounds_mcts_as_the_bot_maker_does():
     from tabletop.cli.options import MAX_ITERATIONS as checked
 
     assert checked == made
+
+
+def _symlink_loop(tmp_path: Path, name: str) -> Path:
+    a, b = tmp_path / name, tmp_path / f"other-{name}"
+    a.symlink_to(b)
+    b.symlink_to(a)
+    return a
+
+
+@pytest.mark.parametrize("command", ["serve", "tables list", "tables import"])
+def test_a_db_that_is_a_symlink_loop_is_refused(tmp_path, command):
+    """A loop is no file (exists() is False): it was taken for a new database and SQLite's
+    'unable to open database file' (or pathlib's RuntimeError) was an internal error."""
+    pytest.importorskip("uvicorn")
+    db = _symlink_loop(tmp_path, "tables.sqlite3")
+    save = tmp_path / "game.json"
+    save.write_text("{}", encoding="utf-8")
+    args = {"serve": ("serve", "--port", "8000"), "tables list": ("tables", "list"),
+            "tables import": ("tables", "import", str(save))}[command]
+    out = refused(tabletop(*args, "--db", str(db), timeout=QUICK), f"--db {db}: cannot use this file: Too many levels")
+    _no_server_started(out)
+
+
+def test_a_db_in_a_folder_sqlite_cannot_write_in_is_refused(tmp_path):
+    save = tmp_path / "game.json"
+    game = tabletop("play", "volfyirion", "--seed", "8", input=f"save {save}\nquit\n")
+    assert game.returncode == 0, game.stderr
+    db = (Path("/sys") if os.geteuid() == 0 else read_only_folder(tmp_path)) / "tables.sqlite3"
+    refused(tabletop("tables", "import", str(save), "--db", str(db), timeout=QUICK),
+            f"{db}: cannot open the tables database")
+
+
+def test_a_layout_that_is_a_symlink_loop_is_refused(tmp_path):
+    """pathlib's resolve() raised RuntimeError on the loop while --out was compared with the inputs."""
+    layout = _symlink_loop(tmp_path, "layout.yaml")
+    refused(tabletop("cards", "print", "volfyirion", "--only", "Prospector", "-o", str(tmp_path / "o.pdf"),
+                     "--layout", str(layout), timeout=QUICK), f"{layout}: cannot read this layout file")
