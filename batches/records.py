@@ -35,6 +35,13 @@ def prepare_folder(out: Path, overwrite: bool = False) -> Path:
     """Check that ``out`` can hold a report, creating it (and its parents) if needed: not a file,
     writable, and not holding an earlier run's records unless ``overwrite``."""
     out = Path(out)
+    try:
+        out.stat()
+    except (FileNotFoundError, NotADirectoryError):  # a folder to make, or one under a file (mkdir says so)
+        pass
+    except OSError as e:  # a symbolic link loop: mkdir would answer 'File exists'
+        raise OutputError(gettext(
+            '--out {out}: cannot write there: {value}').format(out=out, value=e.strerror or e)) from None
     if out.exists() and not out.is_dir():
         raise OutputError(gettext(
             '--out {out}: this is a file, not a folder; give a folder for the report').format(out=out))

@@ -233,3 +233,10 @@ def test_a_layout_that_is_a_symlink_loop_is_refused(tmp_path):
     layout = _symlink_loop(tmp_path, "layout.yaml")
     refused(tabletop("cards", "print", "volfyirion", "--only", "Prospector", "-o", str(tmp_path / "o.pdf"),
                      "--layout", str(layout), timeout=QUICK), f"{layout}: cannot read this layout file")
+
+
+def test_a_simulation_folder_that_is_a_symlink_loop_is_said_to_be_one(tmp_path):
+    """mkdir answered 'File exists' for the loop, which names nothing that exists."""
+    out = _symlink_loop(tmp_path, "out")
+    refused(tabletop("simulate", "volfyirion", "-n", "1", "--workers", "1", "--out", str(out), timeout=QUICK),
+            f"--out {out}: cannot write there: Too many levels of symbolic links")
