@@ -18,7 +18,12 @@ def card_yaml(card, width: int = 80) -> str:
     """The card's entry as written (YAML, the file's key order), less its ``translations``
     block: a reader of another language gets those texts from :func:`translated_lines`."""
     source = {k: v for k, v in (card.get("source") or {"name": card.name}).items() if k != "translations"}
-    return yaml.safe_dump(source, sort_keys=False, allow_unicode=True, width=max(40, width - 4)).rstrip()
+    text = yaml.safe_dump(source, sort_keys=False, allow_unicode=True, width=float("inf")).rstrip()
+    out = []
+    for line in text.splitlines():  # wrapped here: PyYAML's width lets a line run a word past it
+        deeper = " " * (len(line) - len(line.lstrip()) + 2)  # a scalar's continuation, as YAML folds it
+        out += wrap(line, max(40, width), subsequent_indent=deeper)
+    return "\n".join(out)
 
 
 def card_block(card, rules=None, status: list[str] | tuple = (), width: int = 80) -> str:
@@ -29,7 +34,7 @@ def card_block(card, rules=None, status: list[str] | tuple = (), width: int = 80
         title = f"{title} ({card.name})"
     lines = [f"== {title} " + "=" * max(0, min(width, 60) - len(title) - 4)]
     lines += translated_lines(card, width)
-    lines += ["  " + ln for ln in card_yaml(card, width).splitlines()]
+    lines += ["  " + ln for ln in card_yaml(card, width - 2).splitlines()]
     how = rules.card_rules(card) if rules is not None else ""
     if how:
         lines += wrap(how, width - 2, initial_indent="  " + _("how it plays: "), subsequent_indent="    ")

@@ -6,7 +6,7 @@ import textwrap
 
 
 def terminal_width() -> int:
-    return max(60, min(160, shutil.get_terminal_size(fallback=(100, 24)).columns))
+    return max(40, min(160, shutil.get_terminal_size(fallback=(100, 24)).columns))
 
 
 def wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "") -> list[str]:

@@ -302,10 +302,12 @@ class Session:
     def help(self, _rest: str = "") -> None:
         cards = self.pack.cards().cards
         view = self.rules.view(self.game.state, self.narrator)
-        places = ", ".join(f"'show {p}'" for p in self.rules.places(view)[:3]) or "-"
+        places = ", ".join(f"'show {p}'" for p in self.rules.places(view)[:3]) or _("none in this game")
         ids = self.rule_ids()
-        self.say(_(COMMANDS).format(card=card_name(cards[0].name) if cards else "NAME", places=places,
-                                    rule=ids[0] if ids else "ID"))
+        text = _(COMMANDS).format(card=card_name(cards[0].name) if cards else "NAME", places=places,
+                                  rule=ids[0] if ids else "ID")
+        for line in text.splitlines():  # each command's text wrapped under itself
+            self.say(fill(line, self.width, subsequent_indent=" " * 20))
         self.say(_("Notation of {game}'s actions:").format(game=self.rules.title or self.pack.name))
         for spec in self.rules.verbs.values():
             example = " " + _("(e.g. '{example}')").format(example=spec.example) if spec.example else ""

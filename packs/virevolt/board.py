@@ -76,12 +76,13 @@ def render(view: dict, names: dict | None = None, width: int = 100, compact: boo
         if p["main"]:
             out += _hero(p["main"], _("MAIN"), width)
         else:
-            out.append("   " + _("(no main hero)") + ("  - " + _("NO HERO IN PLAY: the next attack wins")
-                                                      if not p["secondary"] else ""))
+            out += _wrap(_("(no main hero)") + ("  - " + _("NO HERO IN PLAY: the next attack wins")
+                                                if not p["secondary"] else ""), width, "   ", "     ")
         for h in p["secondary"]:
             out += _hero(h, pgettext("hero", "secondary"), width)
         crys = ", ".join(_(COLOURS[c["colour"]]) + ("*" if c["consumed"] else "") for c in p["crystals"]) or _("none")
-        out.append("   " + _("crystals: {crystals}   (* consumed)").format(crystals=crys))
+        legend = "   " + _("(* consumed)") if any(c["consumed"] for c in p["crystals"]) else ""
+        out += _wrap(_("crystals: {crystals}").format(crystals=crys) + legend, width, "   ", "     ")
         if "traps" in p:
             out += _wrap(_("traps (face down): {traps}").format(traps=_names(p["traps"]) or pgettext("traps", "none")),
                          width, "   ", "     ")

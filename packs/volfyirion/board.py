@@ -131,10 +131,10 @@ def draw_board(view: dict, names: dict | None = None, width: int = 100, compact:
     opp = "p2" if me == "p1" else "p1"
     if compact:
         return "\n".join(_compact(view, me, opp, width))
-    out = [_("=== Volfyirion - turn {turn}, {active} to play ({phase}) ===").format(
-        turn=view["turn"], active=view["active"], phase=phase_name(view["phase"]))]
+    out = _wrap(_("=== Volfyirion - turn {turn}, {active} to play ({phase}) ===").format(
+        turn=view["turn"], active=view["active"], phase=phase_name(view["phase"])), width, "", "    ")
     if view["over"]:
-        out.append(_("GAME OVER - winner: {winner}").format(winner=view["winner"]))
+        out += _wrap(_("GAME OVER - winner: {winner}").format(winner=view["winner"]), width, "", "  ")
     top, bottom = (opp, me) if me else ("p2", "p1")
     out += _player(names.get(top, top), view["players"][top], view["volfyirion"], False, width)
     out.append("")
@@ -143,14 +143,15 @@ def draw_board(view: dict, names: dict | None = None, width: int = 100, compact:
         out += _wrap(_asset(i, c), width)
     top_card = (card_name(view["asset_top"]) if view["asset_top"] else _("(hidden)")) if view["asset_deck_size"] \
         else _("(empty)")
-    out.append(ngettext("Asset Deck: {n} card, top: {top}", "Asset Deck: {n} cards, top: {top}",
-                        view["asset_deck_size"]).format(n=view["asset_deck_size"], top=top_card))
+    out += _wrap(ngettext("Asset Deck: {n} card, top: {top}", "Asset Deck: {n} cards, top: {top}",
+                          view["asset_deck_size"]).format(n=view["asset_deck_size"], top=top_card), width, "", "  ")
     lair = view["lair"]
     if lair["owner"]:
-        out.append(_("Volfyirion's Lair: claimed by {player} (Volfyirion defeated)").format(player=lair["owner"]))
+        out += _wrap(_("Volfyirion's Lair: claimed by {player} (Volfyirion defeated)").format(player=lair["owner"]),
+                     width, "", "  ")
     else:
-        out.append(_("Volfyirion's Lair (Wonder Deck: {n}); Volfyirion is {where}:").format(
-            n=view["wonder_deck_size"], where=_dragon(view)))
+        out += _wrap(_("Volfyirion's Lair (Wonder Deck: {n}); Volfyirion is {where}:").format(
+            n=view["wonder_deck_size"], where=_dragon(view)), width, "", "  ")
         for i, w in enumerate(lair["wonders"], 1):
             if not w:
                 out.append(f"  [{i}] " + _("(empty)"))
@@ -164,13 +165,15 @@ def draw_board(view: dict, names: dict | None = None, width: int = 100, compact:
         out += _wrap(_("your hand: {cards}").format(cards=_names(mine["hand"]) if mine["hand"] else "-"), width)
     pend = view.get("pending")
     if pend and "prompt" not in pend:
-        out.append(_("waiting for {player} to decide").format(player=names.get(pend["player"], pend["player"])))
+        out += _wrap(_("waiting for {player} to decide").format(player=names.get(pend["player"], pend["player"])),
+                     width, "", "  ")
     return "\n".join(out)
 
 
 def _compact(view: dict, me: str | None, opp: str, width: int) -> list[str]:
-    lines = [_("-- turn {turn}, {active} ({phase}); Volfyirion is {where}").format(
-        turn=view["turn"], active=view["active"], phase=phase_name(view["phase"]), where=_dragon(view))]
+    lines = _wrap(_("-- turn {turn}, {active} ({phase}); Volfyirion is {where}").format(
+        turn=view["turn"], active=view["active"], phase=phase_name(view["phase"]), where=_dragon(view)),
+        width, "", "   ")
     if me is None:
         for p, d in view["players"].items():
             lines += _wrap(_("{player}: {points}; {cities}; hand {hand}").format(

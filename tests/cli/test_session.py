@@ -244,3 +244,11 @@ def test_undo_takes_back_a_whole_play_all():
     s, out = session("volfyirion", ["play all", "undo", "quit", "y"], seed=3)
     assert "undone: 5 actions" in out
     assert len(s.game.rules.describe(s.game.state)["p1"]["hand"]) == 5
+
+
+@pytest.mark.parametrize("pack, card", [("volfyirion", "Decisive Strike"), ("virevolt", "Wandering Knight")])
+def test_a_narrow_terminal_gets_every_line_within_its_width(monkeypatch, pack, card):
+    monkeypatch.setenv("COLUMNS", "50")  # read by shutil.get_terminal_size
+    s, out = session(pack, ["help", f"show {card}", "play all", "board", "quit", "y"], seed=3)
+    long = [ln for ln in out.splitlines() if len(ln) > 50 and not ln.startswith("p1> ")]  # (a prompt and what follows)
+    assert not long, long
