@@ -54,10 +54,13 @@ def names_in(value: Any, known: dict, out: set) -> None:
 
 
 def grouped_actions(rules, state, legal: list) -> list[dict]:
-    """The legal actions as buttons: ``{"text", "verb", "card", "pass", "free"}``: the card an action
-    concerns (None for none), whether it ends the phase, whether "play all" would take it."""
+    """The legal actions as buttons: ``{"text", "verb", "card", "seats", "pass", "free"}``: the card an
+    action concerns (None for none), the players its arguments name (whose card it is, when not the
+    mover's: "seal p2 Pure Qoam"), whether it ends the phase, whether "play all" would take it."""
     free = set(rules.free_plays(state, legal)) if state.pending is None else set()
+    names = {player_name(i) for i in range(state.nplayers)}
     return [{"text": format_action(a), "label": shown_action(a), "verb": a[0], "card": rules.action_card(state, a),
+             "seats": [x for x in a[1:] if x in names],
              "pass": a == rules.pass_action, "free": a in free} for a in legal]
 
 

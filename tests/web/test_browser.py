@@ -73,3 +73,27 @@ def test_a_typed_illegal_action_cannot_be_sent_and_says_why(browser, tmp_path):
         page.fill("#notation-text", legal)
         assert page.is_enabled("#notation-send")
         ctx.close()
+
+
+def test_only_the_cards_an_action_reaches_are_outlined(browser, tmp_path):
+    """p1 may play its Prospectors: the Prospectors in p2's discard pile are not outlined with them."""
+    both = """() => { const names = (sel) => new Set([...document.querySelectorAll(sel)].map((c) => c.dataset.card));
+                      const mine = names('.area.mine .card'), theirs = names('.area:not(.mine)[data-seat] .card');
+                      return [...mine].some((n) => theirs.has(n)); }"""
+    with LiveServer(tmp_path / "tables.sqlite3") as server:
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        new_table(page, server.url, "volfyirion", ["here", "bot"], seed=4)
+        page.click("a.go")
+        page.wait_for_selector("#action-groups button.act")
+        for _ in range(10):  # end p1's turns until p2 shows a card p1 holds too
+            page.wait_for_selector("#action-groups button.act:enabled")
+            if page.evaluate(both):
+                break
+            version = page.evaluate("document.body.dataset.version")
+            page.locator("#action-groups button.act.pass:enabled").first.click()
+            page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+        assert page.evaluate(both)
+        assert page.locator(".area.mine .card.actionable").count() > 0
+        assert page.locator(".area:not(.mine)[data-seat] .card.actionable").count() == 0
+        ctx.close()

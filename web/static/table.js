@@ -125,8 +125,9 @@ function zone(key, value, faces, chips) {
   return null;
 }
 
-function area(title, obj, faces, skip, cls) {
+function area(title, obj, faces, skip, cls, seat) {
   const a = el("section", {class: `area ${cls || ""}`}, el("h2", {text: title}));
+  if (seat) a.dataset.seat = seat;
   const chips = el("div", {class: "chips"});
   a.append(chips);
   const keys = Object.keys(obj).sort((a, b) => (b === "hand") - (a === "hand"));   // your hand first
@@ -161,9 +162,9 @@ function render(m) {
   const players = v.players || {};
   const order = Object.keys(players).sort((a, b) => (a === m.you) - (b === m.you));   // yours at the bottom
   const common = Object.fromEntries(Object.entries(v).filter(([k]) => !["players", "game", "you", "turn", "active", "phase", "over", "winner", "pending"].includes(k)));
-  for (const p of order.filter((p) => p !== m.you)) $("board").append(area(p, players[p], faces, [], m.to_move === p ? "to-move" : ""));
+  for (const p of order.filter((p) => p !== m.you)) $("board").append(area(p, players[p], faces, [], m.to_move === p ? "to-move" : "", p));
   if (Object.keys(common).length) $("board").append(area(T("table"), common, faces, []));
-  if (m.you && players[m.you]) $("board").append(area(T("{seat} (you)", {seat: m.you}), players[m.you], faces, [], `mine ${m.to_move === m.you ? "to-move" : ""}`));
+  if (m.you && players[m.you]) $("board").append(area(T("{seat} (you)", {seat: m.you}), players[m.you], faces, [], `mine ${m.to_move === m.you ? "to-move" : ""}`, m.you));
   renderPrompt(m);
   renderActions(m);
   renderLog(m);
@@ -234,12 +235,18 @@ function renderActions(m) {
 function disableActions() { for (const b of $("action-groups").querySelectorAll("button")) b.disabled = true; }
 
 function markCards(m) {
-  const withActions = new Set((m.legal || []).map((a) => a.card).filter(Boolean));
+  // a card is outlined where an action can reach it: in a player's area, an action naming that
+  // player ("seal p2 Pure Qoam") or, naming none, the mover's own; anywhere else on the table
+  const acts = (m.legal || []).filter((a) => a.card);
+  const reaches = (name, seat) => acts.some((a) => a.card === name &&
+    (!seat || (a.seats.length ? a.seats.includes(seat) : seat === m.to_move)));
   for (const c of $("board").querySelectorAll(".card[data-card]")) {
     const name = c.dataset.card;
-    c.classList.toggle("actionable", withActions.has(name));
+    const area = c.closest("section.area");
+    const can = reaches(name, area ? area.dataset.seat : undefined);
+    c.classList.toggle("actionable", can);
     c.classList.toggle("selected", name === selected);
-    c.onclick = withActions.has(name) ? () => { selected = selected === name ? null : name; renderActions(last); } : null;
+    c.onclick = can ? () => { selected = selected === name ? null : name; renderActions(last); } : null;
   }
 }
 
