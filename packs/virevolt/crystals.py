@@ -420,8 +420,8 @@ def consume_by_effect(state, p: int, use) -> list[int]:
     state.marks[CONSUMED].update(chosen)
     if chosen and state.log is not None:
         cards = state.cards
-        narrate(state, "crystals", "{n} of {p}'s crystals are consumed ({which})", n=len(chosen), p=KEYS[p].name,
-                which=listed(Word(cards[i].colour) for i in chosen))
+        narrate(state, "crystals", "{p}'s crystals consumed: {crystals} ({which})", p=KEYS[p].name,
+                crystals=Count(len(chosen), *_CRYSTALS), which=listed(Word(cards[i].colour) for i in chosen))
     return chosen
 
 

@@ -395,14 +395,14 @@ def set_sealed(state, iid: int, owner: int, seal: bool) -> None:
         announce(state, event, subject=iid, player=owner, by=cause(state))
 
 
-def remove_from(state, iid: int, src: str, how: str = "removed") -> None:
+def remove_from(state, iid: int, src: str, how: str = "removed", told: bool = True) -> None:
     """Remove a card from the game for good (VOL-SETUP-13); ``how`` it left play, for triggers.
-    ``src`` is the place it leaves (a zone or a slot, by name)."""
+    ``src`` is the place it leaves (a zone or a slot, by name); ``told`` False: the caller tells it."""
     take(state, src, iid)
-    out_of_game(state, iid, src, how)
+    out_of_game(state, iid, src, how, told)
 
 
-def out_of_game(state, iid: int, src: str, how: str = "removed") -> None:
+def out_of_game(state, iid: int, src: str, how: str = "removed", told: bool = True) -> None:
     """The rest of :func:`remove_from` once card ``iid`` has left place ``src`` (a card another
     has just replaced in its slot)."""
     state.zones["removed"].append(iid)
@@ -410,7 +410,7 @@ def out_of_game(state, iid: int, src: str, how: str = "removed") -> None:
     if state.listen and src in IN_PLAY_KEYS:
         announce(state, LEFT, subject=iid, player=int(src[1]) - 1, how=how, by=cause(state))
 
-    if state.log is not None:
+    if told and state.log is not None:
         narrate(state, "removed", "{card} ({zone}) is removed from the game", card=Card(iid, came_from=src),
                 zone=Zone(src))
 

@@ -111,10 +111,10 @@ class PloyListeners:
         key = PLOY_KEY[ctx["controller"]]
         if iid not in state.zones[key]:
             return  # already fired
-        M.remove_from(state, iid, key)
+        M.remove_from(state, iid, key, told=False)  # (once out of the face-down pile, it is named to all)
         state.reveals += 1
         ctx["card"] = state.cards[iid].name
-        narrate(state, "ploy", "{p}'s Ploy is revealed: {card} ({text})", actor=ctx["controller"],
+        narrate(state, "ploy", "{p}'s Ploy is revealed and removed from the game: {card} ({text})", actor=ctx["controller"],
                 p=KEYS[ctx["controller"]].name, card=Card(iid), text=trigger.program.text or trigger.text)
         push(state, trigger.program, ctx)
 

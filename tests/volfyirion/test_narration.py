@@ -86,7 +86,8 @@ def test_VOL_VAR_PLOY_02_a_ploy_firing_is_revealed_by_name():
     n = len(log.events)
     do(state, "move volfyirion p2.city1")
     lines = told(log, 0, n)
-    assert any(t.startswith("p2's Ploy is revealed: Mirage City") for t in lines)
+    assert any(t.startswith("p2's Ploy is revealed and removed from the game: Mirage City") for t in lines)
+    assert not any("is removed from the game" in t and "Ploy is revealed" not in t for t in lines)  # told once
     assert "Volfyirion returns to its Lair" in lines
 
 
