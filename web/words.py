@@ -24,7 +24,7 @@ PAGE = (
     N_("game over: no winner"), N_("turn {turn} · {active} · {phase}"), N_("your move"), N_("{seat} to move"),
     N_("replay {step}/{total}"), N_("bot {name}"), N_("here"), N_("away"), N_("table"), N_("{seat} (you)"),
     N_("Decide"), N_("{seat} is deciding"), N_("answer"), N_("other"), N_("show every action"),
-    N_("Waiting for {seat}"), N_("nobody"), N_("Watching"), N_("Ask to undo"), N_("Agree"), N_("Refuse"),
+    N_("Waiting for {seat}"), N_("Game over"), N_("Watching"), N_("Ask to undo"), N_("Agree"), N_("Refuse"),
     N_("{seat} asks to take back their last move."), N_("Waiting for the other players to agree to undo…"),
     N_("Replay"), N_("{winner} wins"), N_("No winner"), N_("step {step} of {total}"), N_("destroyed"), N_("none"),
     N_("empty"), N_("cost"), N_("consumed"),

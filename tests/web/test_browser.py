@@ -29,6 +29,7 @@ def test_two_browsers_play_a_whole_volfyirion_game_against_each_other(browser, t
         b.wait_for_function("document.body && document.body.dataset.over === 'yes'")
         for page in (a, b):
             assert "wins" in page.inner_text("#over")
+            assert "null" not in page.inner_text("#board")  # (Volfyirion's Lair has no owner: nothing said)
         shot(a, "volfyirion-board.png")
         shot(b, "volfyirion-board-phone.png")
         a.click("#replay-first")
@@ -54,7 +55,9 @@ def test_one_browser_plays_virevolt_against_a_bot_to_the_end(browser, tmp_path):
                 if clicks == 12:
                     shot(page, "virevolt-board-midgame.png")
             assert clicks < 800, "the game did not end"
-        assert "wins" in page.inner_text("#over")
+        over = page.inner_text("#over")
+        assert "wins" in over and "{" not in over  # (the tokens as words, not as JSON)
+        assert "null" not in page.inner_text("#board") and page.inner_text("#actions h2") == "Game over"
         shot(page, "virevolt-board.png")
         ctx.close()
 

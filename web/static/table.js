@@ -66,7 +66,11 @@ function cardEl(name, extra, faces) {
   if (status.length) c.append(el("div", {class: "status", text: status.join(" · ")}));
   return c;
 }
-function fmt(v) { return typeof v === "object" && v !== null ? (v.name || JSON.stringify(v)) : (typeof v === "string" ? T(v) : String(v)); }
+function fmt(v) {
+  if (Array.isArray(v)) return v.map(fmt).join(", ");
+  if (typeof v === "object" && v !== null) return v.name || Object.entries(v).map(([k, x]) => `${words(k)} ${fmt(x)}`).join(", ");
+  return typeof v === "string" ? T(v) : String(v);
+}
 function back(label, count) { return el("div", {class: "card back", title: label, text: `${count}`}); }
 function emptySlot(label) { return el("div", {class: "card empty", text: label || T("empty")}); }
 
@@ -115,7 +119,8 @@ function zone(key, value, faces, chips) {
     const inner = el("div", {class: "chips"});
     const nested = [];
     for (const [k, v] of Object.entries(value)) {
-      if (v !== null && typeof v === "object") nested.push(zone(k, v, faces));
+      if (v === null) continue;   // (nothing to tell: no owner, no card)
+      if (typeof v === "object") nested.push(zone(k, v, faces));
       else inner.append(el("span", {class: "chip"}, el("b", {text: words(k) + ": "}), document.createTextNode(fmt(v))));
     }
     return el("div", {class: "zone"}, label, inner, ...nested);
@@ -211,7 +216,8 @@ function renderActions(m) {
   }
   markCards(m);
   const mine = m.you && m.to_move === m.you && m.type !== "replay";
-  $("actions").querySelector("h2").textContent = mine ? T("Your actions") : (m.you ? T("Waiting for {seat}", {seat: m.to_move || T("nobody")}) : T("Watching"));
+  $("actions").querySelector("h2").textContent = mine ? T("Your actions") : m.view.over ? T("Game over") :
+    (m.you ? T("Waiting for {seat}", {seat: m.to_move}) : T("Watching"));
   $("notation-list").replaceChildren(...legal.map((a) => el("option", {value: a.label || a.text})));
   $("notation").hidden = !mine;
   checkNotation();
@@ -267,14 +273,14 @@ function renderOver(m) {
   const r = m.result || {};
   box.replaceChildren(el("h2", {text: m.type === "replay" && !m.result ? T("Replay") : (r.winner ? T("{winner} wins", {winner: r.winner}) : T("No winner"))}));
   if (r.reason) box.append(el("p", {text: r.reason}));
-  for (const [k, v] of Object.entries(r)) if (!["winner", "over", "reason"].includes(k)) box.append(el("div", {text: `${words(k)}: ${typeof v === "object" ? JSON.stringify(v) : v}`}));
+  for (const [k, v] of Object.entries(r)) if (!["winner", "over", "reason"].includes(k)) box.append(el("div", {text: `${words(k)}: ${fmt(v)}`}));
   for (const [seat, zones] of Object.entries(m.revealed || {})) {
     for (const [z, names] of Object.entries(zones)) if (names.length) box.append(el("div", {class: "hint", text: `${z}: ${names.join(", ")}`}));
   }
   const total = m.type === "replay" ? m.replay_total : m.step;
   const at = m.type === "replay" ? m.replay_step : total;
   const bar = el("div", {class: "replay"}, el("b", {text: T("Replay") + " "}));
-  for (const [label, step, id] of [["⏮", 0, "replay-first"], ["◀", at - 1, "replay-back"], ["▶", at + 1, "replay-next"], ["⏭", total, "replay-last"]]) {
+  for (const [label, step, id] of [["|◀", 0, "replay-first"], ["◀", at - 1, "replay-back"], ["▶", at + 1, "replay-next"], ["▶|", total, "replay-last"]]) {
     const b = el("button", {type: "button", id, text: label, title: id.replace("replay-", "")});
     b.disabled = step < 0 || step > total;
     b.onclick = () => send({type: "replay", step});
