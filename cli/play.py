@@ -3,7 +3,9 @@
 What a player sees comes from two things only: the view of their seat (``rules.view``) and
 the events of the game rendered for their seat (``Event.render``): the opponent's face-down
 cards cannot reach the screen, the log or a bot's move line. The human is p1; with
-``--vs human`` every seat is human (hot-seat) and each sees the board from their own side.
+``--vs human`` every seat is human (hot-seat) and each sees the board from their own side:
+when the seat to move changes, the screen is cleared (at a terminal) and the game waits for the
+next player to press Enter, then tells them what happened since their last move, as they may see it.
 
 At a terminal the prompt edits lines, keeps a history and completes with Tab
 (cli/prompt.py); from a pipe it reads plain lines, so a script plays the same way.
@@ -114,6 +116,8 @@ class Session:
     def _reset_screen(self) -> None:
         self.automatic = {i for i in self.automatic if i < len(self.game.log)}  # (after an undo)
         self.cursor = len(self.game.events) if self.game.log else 0  # events already narrated
+        self.told: dict[int, int] = {}  # hot-seat: each seat's place in the narration when it left the screen
+        self.first_told = self.cursor   # (where a seat that never looked begins)
         self.full_board = None      # (seat, turn) of the last whole board drawn
         self.shown = None           # (actions applied, mover) of the last menu shown
         self.narrator = self.humans()[0] if self.humans() else 0
@@ -192,6 +196,22 @@ class Session:
                 self.say(line)
         self.cursor = len(events)
 
+    def hand_over(self, seat: int) -> bool:
+        """Hot-seat: pass the screen to ``seat`` without showing it the last player's secrets; then
+        what happened since ``seat`` last looked, as it may see it. False: the input ended."""
+        self.told[self.narrator] = self.cursor
+        if getattr(self.out, "isatty", lambda: False)():
+            self.out.write("\033[2J\033[H")  # (the last player's hand and board leave the screen)
+        line = self.reader.read(_("{player}: press Enter when only you can see the screen ").format(
+            player=player_name(seat)))
+        if line is None:
+            return False
+        self.narrator = seat
+        self.cursor = self.told.get(seat, self.first_told)
+        self.full_board = None
+        self.narrate()
+        return True
+
     def present(self, mover: int, legal: list) -> None:
         """The board (whole at the start of each of your turns, short otherwise), the warnings,
         the question and the numbered actions."""
@@ -241,6 +261,8 @@ class Session:
             if bot is not None:
                 g.apply(bot.choose(self.rules, state.clone()))
                 continue
+            if mover != self.narrator and len(self.humans()) > 1 and not self.hand_over(mover):
+                return
             self.narrator = mover
             legal = g.legal_actions()
             if self.auto_pass and state.pending is None and legal == [self.rules.pass_action]:

@@ -252,3 +252,12 @@ def test_a_narrow_terminal_gets_every_line_within_its_width(monkeypatch, pack, c
     s, out = session(pack, ["help", f"show {card}", "play all", "board", "quit", "y"], seed=3)
     long = [ln for ln in out.splitlines() if len(ln) > 50 and not ln.startswith("p1> ")]  # (a prompt and what follows)
     assert not long, long
+
+
+def test_hot_seat_hands_the_screen_over_and_tells_the_next_player_what_they_may_see():
+    s, out = session("virevolt", ["set Flame Ward", "next", "next", "", "quit", "y"], vs="human", seed=4,
+                     options={"first": "p1"})
+    before, after = out.split("p2: press Enter when only you can see the screen")
+    assert "set Flame Ward" in before
+    assert "p1 sets a trap face down" in after and "Flame Ward" not in after
+    assert "[p2] your move" in after
