@@ -19,6 +19,17 @@ def stored_actions(server, table: str) -> int:
         return db.execute("SELECT count(*) FROM actions WHERE table_id = ?", (table,)).fetchone()[0]
 
 
+def play_to_the_end(seat: Seat) -> dict:
+    """Play ``seat``'s moves (the first that does not end a phase) until the game is over; the last message."""
+    m = seat.last
+    while not m["view"]["over"]:
+        if m["legal"]:
+            choice = next((x for x in m["legal"] if not x["pass"]), m["legal"][0])
+            seat.send(type="act", text=choice["text"], version=m["version"])
+        m = seat.until(lambda m: m["view"]["over"] or bool(m["legal"]))
+    return m
+
+
 def test_the_lobby_lists_each_game_with_its_options_bots_and_decks(server):
     games = {g["name"]: g for g in server.client.get("/api/games").json()["games"]}
     assert {"volfyirion", "virevolt"} <= set(games)
@@ -151,12 +162,7 @@ def test_bots_move_by_themselves_until_a_human_must_act(server):
 def test_a_game_against_a_bot_plays_to_its_end_and_replays_step_by_step(server):
     links = server.table("virevolt", [{"kind": "here"}, {"kind": "bot", "bot": "greedy"}], seed=8)
     a = Seat(server, links["table"], token(links["seats"][0]))
-    m = a.last
-    while not m["view"]["over"]:
-        if m["legal"]:
-            choice = next((x for x in m["legal"] if not x["pass"]), m["legal"][0])
-            a.send(type="act", text=choice["text"], version=m["version"])
-        m = a.until(lambda m: m["view"]["over"] or bool(m["legal"]))
+    m = play_to_the_end(a)
     assert m["result"]["winner"] in ("p1", "p2") and m["result"]["reason"]
     a.send(type="replay", step=0)
     start = a.recv()
@@ -169,12 +175,7 @@ def test_a_game_against_a_bot_plays_to_its_end_and_replays_step_by_step(server):
 def test_a_finished_game_is_not_undone(server):
     links = server.table("virevolt", [{"kind": "here"}, {"kind": "bot", "bot": "greedy"}], seed=8)
     a = Seat(server, links["table"], token(links["seats"][0]))
-    m = a.last
-    while not m["view"]["over"]:
-        if m["legal"]:
-            choice = next((x for x in m["legal"] if not x["pass"]), m["legal"][0])
-            a.send(type="act", text=choice["text"], version=m["version"])
-        m = a.until(lambda m: m["view"]["over"] or bool(m["legal"]))
+    m = play_to_the_end(a)
     assert not m["undo"]["can"]
     a.send(type="undo")
     assert a.recv()["reason"].startswith("the game is over: its result stands")
