@@ -388,8 +388,8 @@ def play_cmd(
         options["variants"] = list(variant)
     if mode:
         options["mode"] = mode
-    if deck or opponent_deck:
-        options["decks"] = [deck, opponent_deck]
+    if deck or opponent_deck:  # the other seats play their default decks (a list shorter than the seats cycles)
+        options["decks"] = [deck, opponent_deck] + [None] * max(0, (players or 2) - 2)
     pack = _pack(game, cards, [d for d in (deck, opponent_deck) if d])
     Session.start(pack, vs=vs, seed=seed, options=options, load=load, think=think, players=players,
                   auto_pass=auto_pass).loop()

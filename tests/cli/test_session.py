@@ -261,3 +261,21 @@ def test_hot_seat_hands_the_screen_over_and_tells_the_next_player_what_they_may_
     assert "set Flame Ward" in before
     assert "p1 sets a trap face down" in after and "Flame Ward" not in after
     assert "[p2] your move" in after
+
+
+def test_your_deck_is_yours_only_the_other_seats_play_their_default_decks(monkeypatch):
+    from typer.testing import CliRunner
+
+    from tabletop.cli import play
+    from tabletop.cli.main import app
+
+    started = {}
+    monkeypatch.setattr(play.Session, "start", classmethod(lambda cls, pack, **kw: started.update(kw) or _Quiet()))
+    r = CliRunner().invoke(app, ["play", "virevolt", "--players", "3", "--deck", "tide"])
+    assert r.exit_code == 0, r.output
+    assert started["options"]["decks"] == ["tide", None, None]
+
+
+class _Quiet:
+    def loop(self) -> None:
+        """A session that ends at once."""
