@@ -50,8 +50,8 @@ def player_arg(value, n: int) -> int:
     """A player index from ``p2``, ``2`` (1-based) or an index; ValueError otherwise."""
     if isinstance(value, int) and not isinstance(value, bool):
         i = value - 1 if value >= 1 else value
-    elif isinstance(value, str) and value.lower().startswith("p") and whole_number(value[1:]) is not None:
-        i = whole_number(value[1:]) - 1
+    elif isinstance(value, str) and value.lower().startswith("p") and (k := whole_number(value[1:])) is not None:
+        i = k - 1
     else:
         raise ValueError(f"a player is written p1..p{n}, not {value!r}")
     if not 0 <= i < n:

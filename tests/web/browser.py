@@ -69,6 +69,16 @@ def shot(page, name: str) -> None:
     assert data.startswith(b"\x89PNG") and len(data) > 10_000
 
 
+def seated(browser, url: str, game: str, seats: list[str], seed: int):
+    """A new browser context on a new table, at p1's seat, once its actions are shown: (context, page)."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    new_table(page, url, game, seats, seed=seed)
+    page.click("a.go")
+    page.wait_for_selector("#action-groups button.act")
+    return ctx, page
+
+
 def new_table(page, url: str, game: str, seats: list[str], seed: int, bot: str | None = None) -> dict:
     """Fill the lobby and create the table; the links it shows, by seat."""
     page.goto(f"{url}/?game={game}")

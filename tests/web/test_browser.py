@@ -2,7 +2,7 @@
 clicking, as people play them; a screenshot of each board is kept as a test artefact."""
 from __future__ import annotations
 
-from tests.web.browser import LiveServer, new_table, shot, take_turn
+from tests.web.browser import LiveServer, new_table, seated, shot, take_turn
 
 
 def test_two_browsers_play_a_whole_volfyirion_game_against_each_other(browser, tmp_path):
@@ -64,11 +64,7 @@ def test_one_browser_plays_virevolt_against_a_bot_to_the_end(browser, tmp_path):
 
 def test_a_typed_illegal_action_cannot_be_sent_and_says_why(browser, tmp_path):
     with LiveServer(tmp_path / "tables.sqlite3") as server:
-        ctx = browser.new_context()
-        page = ctx.new_page()
-        new_table(page, server.url, "volfyirion", ["here", "bot"], seed=4)
-        page.click("a.go")
-        page.wait_for_selector("#action-groups button.act")
+        ctx, page = seated(browser, server.url, "volfyirion", ["here", "bot"], seed=4)
         page.fill("#notation-text", "attack p2.city1")
         assert page.is_disabled("#notation-send")
         page.wait_for_function("document.getElementById('why').textContent.includes('battle')")
@@ -84,11 +80,7 @@ def test_only_the_cards_an_action_reaches_are_outlined(browser, tmp_path):
                       const mine = names('.area.mine .card'), theirs = names('.area:not(.mine)[data-seat] .card');
                       return [...mine].some((n) => theirs.has(n)); }"""
     with LiveServer(tmp_path / "tables.sqlite3") as server:
-        ctx = browser.new_context()
-        page = ctx.new_page()
-        new_table(page, server.url, "volfyirion", ["here", "bot"], seed=4)
-        page.click("a.go")
-        page.wait_for_selector("#action-groups button.act")
+        ctx, page = seated(browser, server.url, "volfyirion", ["here", "bot"], seed=4)
         for _ in range(10):  # end p1's turns until p2 shows a card p1 holds too
             page.wait_for_selector("#action-groups button.act:enabled")
             if page.evaluate(both):
