@@ -192,6 +192,9 @@ class Explain:
             ci = int(action[1][4]) - 1
             if ci in state.vars[K.intact]:
                 return _("your {city} is not destroyed").format(city=action[1])
+            if ci in state.vars.get(f"{K.name}.gone", ()):
+                return _("your {city} was destroyed a second time: it is out of the game and can never be rebuilt "
+                         "(VOL-EXT-REBUILD-03)").format(city=action[1])
             cost = cards[state.vars[K.cityids][ci]].rebuild_cost
             have = ", ".join(_amount(n, r) for n, r in zip((cnt[K.cp], cnt[K.bp], cnt[K.kp]),
                                                            ("command", "battle", "knowledge")) if n)
