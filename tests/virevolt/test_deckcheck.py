@@ -179,3 +179,17 @@ def test_deckcheck_stays_fast_by_compiling_no_card_text():
     out = subprocess.run([sys.executable, "-c", code, str(DECKS / "legal.yaml")], check=True,
                          capture_output=True, text=True).stdout
     assert out.splitlines()[-1] == "[]"
+
+
+def test_VIR_DECK_01_02_03_04_06_every_limit_at_its_boundary_is_legal():
+    """VIR-DECK-01..04, VIR-DECK-06: 30 cards, 2 of a hero, incantation and trap, 1 Mauve crystal."""
+    rep = check("every_limit_exactly.yaml")
+    assert rep.verdict == "legal" and rep.problems == [], rep.render()
+    assert rep.summary["total"] == 30 and rep.summary["crystals"] == {"mauve": 1, "neutral": 23}
+
+
+def test_VIR_DECK_08_a_card_under_its_french_name_is_a_copy():
+    """VIR-DECK-08: 'Boule de Feu' is Fireball, so 2 + 1 is three copies."""
+    rep = check("french_and_english_names.yaml")
+    assert rep.verdict == "illegal"
+    assert any(p["kind"] == "too-many-copies" and "3 copies" in p["message"] for p in rep.problems), rep.render()
