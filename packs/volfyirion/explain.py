@@ -153,14 +153,19 @@ class Explain:
             return _("replacing a card {cost} (VOL-REPLACE-01)").format(cost=_cost_text(REPLACE_COST, 'knowledge', cnt[K.kp]))
         if verb in ("seal", "unseal"):
             pl = int(action[1][1]) - 1
-            for iid in zones[KEYS[pl].play]:
-                c = cards[iid]
-                if c.name == action[2] and c.kind == WONDER:
-                    if c.get("unsealable") and verb == "seal":
-                        return _("{card} can never be sealed (VOL-VAR-ASC-02)").format(card=card_name(c.name))
-                    doing = _("sealing {card} {cost} (VOL-SEAL-01)") if verb == "seal" else _("unsealing {card} {cost} (VOL-SEAL-01)")
-                    return doing.format(card=card_name(c.name), cost=_cost_text(c.cost, 'knowledge', cnt[K.kp]))
-            return _("there is no Wonder {card} in {p}'s Playing Area").format(card=card_name(action[2]), p=action[1])
+            sealed = state.marks["sealed"]
+            copies = [iid for iid in zones[KEYS[pl].play] if cards[iid].name == action[2] and cards[iid].kind == WONDER]
+            if not copies:
+                return _("there is no Wonder {card} in {p}'s Playing Area").format(card=card_name(action[2]), p=action[1])
+            c = cards[copies[0]]
+            if c.get("unsealable") and verb == "seal":
+                return _("{card} can never be sealed (VOL-VAR-ASC-02)").format(card=card_name(c.name))
+            if all((iid in sealed) == (verb == "seal") for iid in copies):  # VOL-SEAL-04: only the other way round
+                told = (_("{p}'s {card} is already sealed (VOL-SEAL-04)") if verb == "seal" else
+                        _("{p}'s {card} is not sealed: only a sealed Wonder can be unsealed (VOL-SEAL-04)"))
+                return told.format(card=card_name(c.name), p=action[1])
+            doing = _("sealing {card} {cost} (VOL-SEAL-01)") if verb == "seal" else _("unsealing {card} {cost} (VOL-SEAL-01)")
+            return doing.format(card=card_name(c.name), cost=_cost_text(c.cost, 'knowledge', cnt[K.kp]))
         if verb == "redeploy":
             src, dst = int(action[1][4]) - 1, int(action[2][4]) - 1
             t = state.cards_in(K.troop_key[src])
