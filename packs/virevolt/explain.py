@@ -163,18 +163,29 @@ class Explain:
                 return _("rotations are made in your Main and Secondary Phases")
             if not z[k.secondary]:
                 return _("rotating needs a secondary hero in play (VIR-HERO-15)")
+            if hz.find_label(state, z[k.secondary], action[1]) is None:  # the hero named must be a secondary one
+                secondary = ", ".join(card_name(cards[i].name) for i in z[k.secondary])
+                return _("{card!r} is not one of your secondary heroes (they are: {names}); rotating makes a "
+                         "secondary hero your main hero (VIR-HERO-14)").format(card=action[1], names=secondary)
             if st.stunned(state, p):
                 return _("one of your heroes is stunned: no rotation this turn (VIR-STATE-03)")
             if z[k.main]:
                 rot = cards[z[k.main][0]].rot
+                if cr.can_pay(cr.available(state, p), rot):  # (payable: the cost is not why)
+                    return None
                 return _("rotating costs your main hero's rotation cost, {cost}; your unconsumed crystals: {free} "
                          "(VIR-HERO-14)").format(cost=L(cr.format_cost(rot)), free=_avail_text(state, p))
             return None
         if verb == "sacrifice":
+            if not own_phase:
+                return _("sacrifices are made in your own Main and Secondary Phases (now: {p}'s {phase}) "
+                         "(VIR-HERO-13)").format(p=now, phase=phase)
             heroes = hz.in_play(state, p)
             h = hz.find_label(state, heroes, action[1])
             if h is None:
                 return _("you have no hero {card!r} in play").format(card=action[1])
+            if cr.can_pay(cr.available(state, p), cards[h].sac):  # (payable: the cost is not why)
+                return None
             return _("sacrificing {card} costs {cost}; your unconsumed crystals: {free} (VIR-HERO-12)").format(
                 card=card_name(cards[h].name), cost=L(cr.format_cost(cards[h].sac)), free=_avail_text(state, p))
         if verb == "activate":
