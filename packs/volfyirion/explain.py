@@ -221,7 +221,11 @@ class Explain:
         c = cards[found[0]]
         shown = card_name(name)
         if want == "rem":
-            return None if c.rem is not None else _("{card} has no remove ability").format(card=shown)
+            if c.rem is None:
+                return _("{card} has no remove ability").format(card=shown)
+            if all(i in state.marks["sealed"] for i in found):  # a sealed Wonder gives no ability (VOL-SEC-04)
+                return _("{card} is sealed: it gives nothing until unsealed (VOL-SEAL-03)").format(card=shown)
+            return None
         if c.act is None:
             return (_("{card}'s secondary ability gives its points by itself (VOL-SEC-05)") if c.auto
                     else _("{card} has no secondary ability")).format(card=shown)
