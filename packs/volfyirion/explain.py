@@ -191,6 +191,8 @@ class Explain:
             if p == state.vars["first"] and action[1] == "all":
                 return _("the first player refreshes one space, 'refresh 1'..'refresh 5' (VOL-SETUP-ROW-01)")
             return _("the second player refreshes all five spaces at once, 'refresh all' (VOL-SETUP-ROW-04)")
+        if verb in ("acquire top", "acquire wonder top", "collide", "take"):
+            return self._why_not_variant(state, action)
         if verb == "rebuild":
             if not state.vars.get("vflags", 0) & V.EXT:
                 return _("rebuilding Cities is a rule of the extended mode only (VOL-EXT-REBUILD-01)")
@@ -207,6 +209,56 @@ class Explain:
             return _("rebuilding {city} needs {need}; you have {have} (VOL-EXT-REBUILD-01)").format(
                 city=action[1], need=need, have=have)
         return None
+
+    def _why_not_variant(self, state: State, action) -> str | None:
+        """The refusals of the variants' own actions: the Perks' purchases and seal, the Ascension
+        Path's take-over."""
+        verb = action[0]
+        p = state.active
+        K = KEYS[p]
+        cnt = state.counters
+        cards = state.cards
+        zones = state.zones
+        pk = V.perk(state, p) if V.flags(state) & V.PERKS else None
+        if verb == "acquire top":
+            if pk is None or not pk.get("oracle"):
+                return _("only the Asset Row's cards can be acquired; the Asset Deck's top card only with the Qoam "
+                         "Oracle Perk (VOL-ACQ-04)")
+            if not zones["asset_deck"]:
+                return _("the Asset Deck is empty")
+            top = zones["asset_deck"][-1]
+            why = _forbidding(state, "acquire", top, p)
+            return why or (f"{card_name(cards[top].name)} "
+                           f"{_cost_text(M.cost(state, p, top), 'command', cnt[K.cp])} (VOL-VAR-PERK-ORACLE-01)")
+        if verb == "acquire wonder top":
+            if pk is None or pk.get("heroes") is None:
+                return _("only the Lair's face-up Wonders can be acquired; the Wonder Deck's top card only with the "
+                         "Heroes Party Perk (VOL-ACQW-04)")
+            if not state.cards_in("lair_card"):
+                return _("the Lair is claimed: Wonders can no longer be acquired (VOL-DEFEAT-10)")
+            if not zones["wonder_deck"]:
+                return _("the Wonder Deck is empty")
+            why = _forbidding(state, "acquire", zones["wonder_deck"][-1], p)
+            return why or _("Heroes Party {cost} (VOL-VAR-PERK-HEROES-01)").format(
+                cost=_cost_text(pk.heroes, 'battle', cnt[K.bp]))
+        if verb == "collide":
+            if pk is None or not pk.get("collider"):
+                return _("only the Anomaly Collider Perk seals a Wonder this way (VOL-VAR-PERK-COLLIDER-01)")
+            if state.vars.get("collided"):
+                return _("Anomaly Collider was already used this turn: once per turn (VOL-VAR-PERK-COLLIDER-01)")
+            return _("Anomaly Collider seals one of your own unsealed Wonders, never an Ascension Path "
+                     "(VOL-VAR-PERK-COLLIDER-02)")
+        pl = int(action[1][1]) - 1
+        found = [i for i in zones[KEYS[pl].play] if cards[i].name == action[2] and cards[i].get("takeover")]
+        if pl == p or not found or not V.flags(state) & V.ASC:
+            return _("only an Ascension Path in the opponent's Playing Area can be taken (VOL-VAR-ASC-03)")
+        cost = cards[found[0]].takeover
+        pools = (cnt[K.cp], cnt[K.bp], cnt[K.kp])
+        names = ("command", "battle", "knowledge")
+        have = ", ".join(_amount(pools[r], names[r]) for r, n in cost if n)  # the pools the price is paid from
+        need = ", ".join(_amount(n, names[r]) for r, n in cost if n)
+        return _("taking {card} needs {need}; you have {have} (VOL-VAR-ASC-04)").format(
+            card=card_name(action[2]), need=need, have=have)
 
     def _why_not_ability(self, state: State, action, want: str) -> str | None:
         p = state.active
