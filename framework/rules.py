@@ -527,6 +527,12 @@ class Rules:
     #: by themselves), e.g. ``("next",)``.
     pass_action: Action | None = None
 
+    def names(self, state: State) -> set[str]:
+        """Every name (in lower case) an action's name argument may take in this game: what makes
+        ``play Fighter lair`` no action at all rather than one not legal now. Default: the names of
+        the cards dealt into the game."""
+        return {c.name.lower() for c in state.cards}
+
     def why_not(self, state: State, action: Action) -> str | None:
         """Why ``action`` (well formed, not legal now) cannot be taken, in words with the
         numbers and the rule id: "needs 8 battle; you have 1 (VOL-ATTACK-01)"."""

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.framework.actions import format_action
+from tabletop.framework.actions import DECISION_VERBS, NAME, ActionSyntaxError, format_action
 from tabletop.framework.cards import CardCompiler, fresh_namespace
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.numerals import whole_number
 from tabletop.framework.errors import ErrorList, LocatedError, TabletopError
-from tabletop.framework.language import gettext
+from tabletop.framework.language import english_names, gettext
 from tabletop.framework.setups import MAX_SEED, SetupError, check_options, position_problems
 from tabletop.framework.userfiles import Document, read_yaml
 from tabletop.framework.wording import clip, kind_of, shown
@@ -287,6 +287,11 @@ def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
             if isinstance(text, bool):  # `legal: [yes, no]`: YAML's booleans, as a bare `- yes` step
                 text = "yes" if text else "no"
             is_legal = " ".join(str(text).split()).lower() in legal
+            if not is_legal and kind == "illegal":
+                unmeant = _no_action(rules, state, str(text))
+                if unmeant:
+                    raise _fail(sc, n, gettext("{label}: {action} is no action of the game, so it cannot test "
+                                               "anything ({why})").format(label=label, action=shown(text), why=unmeant))
             if is_legal != (kind == "legal"):
                 shown_legal = ", ".join(sorted(legal)) or gettext("none")
                 raise _fail(sc, n, (gettext(
@@ -299,6 +304,23 @@ def _run_step(sc: Scenario, rules, state, n: int, step: Any) -> None:
             raise _fail(sc, n, gettext(
                 '{label}: pending: expected {shown}, got {shown2}').format(
                 label=label, shown=shown(body), shown2=shown(actual)))
+
+
+def _no_action(rules, state, text: str) -> str | None:
+    """Why ``text`` cannot be an action of the game at all, or None: an ``illegal`` entry that is
+    misspelt, or names a card the game does not have, would pass whatever the game does."""
+    try:
+        action = rules.parse(english_names(text))
+    except ActionSyntaxError as e:
+        return str(e)
+    spec = rules.verbs.get(action[0])
+    if spec is None or action[0] in DECISION_VERBS:
+        return None
+    names = rules.names(state)
+    for kind, arg in zip(spec.args, action[1:]):
+        if kind == NAME and str(arg).lower() not in names:
+            return gettext("nothing in this game is named {name}").format(name=shown(arg))
+    return None
 
 
 def _fail(sc: Scenario, n: int, message: str) -> ScenarioFailure:

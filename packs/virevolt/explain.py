@@ -53,6 +53,13 @@ class Explain:
     """The front-end hooks of :class:`~tabletop.packs.virevolt.rules.VirevoltRules` (their texts in the
     language spoken now: they are computed when asked)."""
 
+    def names(self, state: State) -> set[str]:
+        """The cards' names and their attacks' (``attack p2 Arrow``)."""
+        names = super().names(state)
+        for c in state.cards:
+            names.update(a.name.lower() for a in getattr(c, "attacks", ()))
+        return names
+
     def resolve(self, state: State, text: str):
         """``cast Fireball`` is ``cast Fireball 1``: an incantation's first effect, as the notation's
         help promises (VIR-INC-02)."""
