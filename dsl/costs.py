@@ -16,6 +16,7 @@ from typing import Any
 from tabletop.dsl.control import if_step, may_step
 from tabletop.dsl.errors import CardLanguageError
 from tabletop.dsl.matcher import Atom
+from tabletop.dsl.scope import Tentative
 from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.steps import SURE
 from tabletop.framework.language import gettext
@@ -35,47 +36,35 @@ def cost_to(c: Any, atoms: list[Atom]) -> tuple | CardLanguageError | None:
     reading of the words fits (both sides read, but the statement before ``to`` gives nothing up);
     None when the words do not read so."""
     refusal = None
-    saved = c.scope, c.last_ref
     for k, a in enumerate(atoms):
         if not (a.kind == "w" and a.value == "to" and 0 < k < len(atoms) - 1):
             continue
         left, right = atoms[:k], atoms[k + 1:]
         verb = left[0].value if left[0].kind == "w" else None
-        if verb == "lose":  # "lose 2 battle to draw a card": the shared "pay ... to ..."
-            paid = [Atom("w", "pay", left[0].start, left[0].end)] + atoms[1:]
-            try:
-                return c.statement(paid)
-            except CardLanguageError:
-                c.scope, c.last_ref = saved
-                continue
-        try:
+        with Tentative(c) as reading:  # a reading that does not fit is given up: the next "to" is tried
+            if verb == "lose":  # "lose 2 battle to draw a card": the shared "pay ... to ..."
+                steps = c.statement([Atom("w", "pay", left[0].start, left[0].end)] + atoms[1:])
+                reading.keep()
+                return steps
             cost = c.statement(left)
-        except CardLanguageError:
-            c.scope, c.last_ref = saved
-            continue
-        try:
-            effect = c.statement(right)
-        except CardLanguageError:  # not "COST to EFFECT": another reading, or the fault, is for the compiler
-            c.scope, c.last_ref = saved
-            continue
-        text = c.text[left[0].start:left[-1].end]
-        given, why = _given(cost[-1], verb, c.vocab.table)
-        if why is not None:  # "X to EFFECT", X giving nothing up: refused, if the words read no other way
-            c.scope, c.last_ref = saved
-            form = ("{cost}; if you do, ..." if getattr(cost[-1], "each_player", False)
-                    else "you may {cost}; if you do, ...")
-            refusal = refusal or c.error(gettext(
-                "{cost!r} cannot be a cost ('COST to EFFECT'): {why}; a cost gives up your own cards "
-                "({verbs}); for an effect that depends on it, write '{form}'").format(
-                cost=text, why=why, verbs=", ".join(sorted(GIVING_UP)), form=form.format(cost=text)),
-                left[0].start, left[-1].end - left[0].start, suggestion="")
-            continue
-        key = c.key()
-        whole = c.text[atoms[0].start:atoms[-1].end]
-        then = c.sub_program(effect, c.text[right[0].start:right[-1].end])
-        inner = c.sub_program((_noting(given, key),) + cost + (if_step(_paid(key), then),), whole)
-        return (_offered(given, may_step(inner, key, whole), key),)
-    c.scope, c.last_ref = saved
+            effect = c.statement(right)  # not "COST to EFFECT": another reading, or the fault, is for the compiler
+            text = c.text[left[0].start:left[-1].end]
+            given, why = _given(cost[-1], verb, c.vocab.table)
+            if why is not None:  # "X to EFFECT", X giving nothing up: refused, if the words read no other way
+                form = ("{cost}; if you do, ..." if getattr(cost[-1], "each_player", False)
+                        else "you may {cost}; if you do, ...")
+                refusal = refusal or c.error(gettext(
+                    "{cost!r} cannot be a cost ('COST to EFFECT'): {why}; a cost gives up your own cards "
+                    "({verbs}); for an effect that depends on it, write '{form}'").format(
+                    cost=text, why=why, verbs=", ".join(sorted(GIVING_UP)), form=form.format(cost=text)),
+                    left[0].start, left[-1].end - left[0].start, suggestion="")
+                continue
+            key = c.key()
+            whole = c.text[atoms[0].start:atoms[-1].end]
+            then = c.sub_program(effect, c.text[right[0].start:right[-1].end])
+            inner = c.sub_program((_noting(given, key),) + cost + (if_step(_paid(key), then),), whole)
+            reading.keep()
+            return (_offered(given, may_step(inner, key, whole), key),)
     return refusal
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tabletop.dsl.errors import CardLanguageError
 from tabletop.framework.language import gettext
 
 #: How each reference is named in messages.
@@ -69,3 +70,32 @@ class Scope:
                 f"(what it can refer to: {have})")
 
 
+
+
+class Tentative:
+    """One reading of some words tried by the compiler ``c``: ``with Tentative(c) as t: ...``.
+
+    A reading that fails (a :class:`~tabletop.dsl.errors.CardLanguageError` inside the block) is
+    given up: the error is swallowed and what the compiler had named (its scope, and ``it``) is put
+    back, so the next reading starts where this one did. A reading that fits calls :meth:`keep`;
+    leaving the block otherwise (``continue``) puts them back too.
+    """
+
+    __slots__ = ("c", "saved", "kept")
+
+    def __init__(self, c) -> None:
+        self.c = c
+        self.kept = False
+
+    def __enter__(self) -> "Tentative":
+        self.saved = self.c.scope, self.c.last_ref
+        return self
+
+    def keep(self) -> None:
+        """This reading fits: what it named stays named."""
+        self.kept = True
+
+    def __exit__(self, kind, error, trace) -> bool:
+        if not self.kept:
+            self.c.scope, self.c.last_ref = self.saved
+        return kind is not None and issubclass(kind, CardLanguageError)
