@@ -56,7 +56,7 @@ def cost_to(c: Any, atoms: list[Atom]) -> tuple | CardLanguageError | None:
                 refusal = refusal or c.error(gettext(
                     "{cost!r} cannot be a cost ('COST to EFFECT'): {why}; a cost gives up your own cards "
                     "({verbs}); for an effect that depends on it, write '{form}'").format(
-                    cost=text, why=why, verbs=", ".join(sorted(GIVING_UP)), form=form.format(cost=text)),
+                    cost=text, why=why, verbs=", ".join(sorted(GIVING_UP | set(c.vocab.table.giving_up))), form=form.format(cost=text)),
                     left[0].start, left[-1].end - left[0].start, suggestion="")
                 continue
             key = c.key()
@@ -92,7 +92,7 @@ def _given(step, verb: str | None, table: Any) -> tuple[Any, str | None]:
     as :class:`_Picked`, or a pack's step that is one: Volfyirion's Remove a Card), or why it is no cost."""
     if getattr(step, "each_player", False):
         return None, gettext("other players do it")
-    if verb not in GIVING_UP:
+    if verb not in GIVING_UP and verb not in table.giving_up:
         return None, gettext("it gives nothing up")
     if callable(getattr(step, "needed", None)):
         return step, (gettext("'up to' may give up nothing") if getattr(step, "upto", False) else None)

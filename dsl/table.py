@@ -108,6 +108,9 @@ class Table:
     # the abilities of a card a text may copy ("copy the secondary ability of ...": dsl.copying), by
     # their words: ability(state, iid, ctx) is the program card iid's runs now, or None (it has none usable)
     copyable: dict = {}
+    # the pack's own verbs a cost may be ("consume 2 crystals to draw 3 cards": dsl.costs), besides the
+    # shared ones that give up the controller's cards; their step says what it gives up (needed, available)
+    giving_up: tuple = ()
 
     # -------------------------------------------------------------- looking things up
     def never_acquired(self) -> str | None:

@@ -131,6 +131,7 @@ class VirevoltTable(Table):
     modifiable = ("hp",)
     nameable = {"colour": "colour"}
     copyable = {"effect": _copied_effect}
+    giving_up = ("consume",)  # consuming your own crystals: packs.virevolt.consuming
     unpriced = {"hero": HERO_COST, "crystal": _CRYSTAL_COST, "trap": _TRAP_COST}
 
     def players(self, state) -> list[int]:

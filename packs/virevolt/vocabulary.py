@@ -42,6 +42,7 @@ from tabletop.framework.effects import Decision
 from tabletop.framework.language import N_, CardName, Phrase, gettext
 from tabletop.framework.narration import Card, narrate
 from tabletop.packs.virevolt import combat
+from tabletop.packs.virevolt.consuming import ConsumeOwn
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
@@ -464,6 +465,16 @@ def build_vocabulary() -> Vocabulary:
         controller chooses (asked with 3 or 4 players), as ``N crystals of target enemy`` says."""
         who = chosen("enemies", "an enemy", key())
         return ask_player(who, text), _consume(n, who)
+
+    def consume_own(n, u=None):
+        """``consume 2 crystals``, ``consume a red crystal``: the controller's own, as a payment
+        (:mod:`.consuming`); a cost before ``to`` (``consume 2 crystals to draw 3 cards``)."""
+        _positive(n, "consume")
+        return ConsumeOwn(n, u, key())
+
+    v.effect("consume {n:number} [{u:word:crystal}] crystal", example="consume 2 crystals")(consume_own)
+    v.effect("consume {n:number} of your [{u:word:crystal}] crystal", example="consume 1 of your red crystals")(
+        consume_own)
 
     v.effect("destroy {n:number} crystal of {who:players}", example="destroy 1 crystal of target enemy")(
         _crystals_of_each("destroy", N_("{card}: which of {p}'s crystals are destroyed?"), cr.destroy_ways,
