@@ -27,7 +27,7 @@ from tabletop.dsl.picking import Only, Pick, pick_steps
 from tabletop.dsl.places import HOLD, PlayerSel, chosen_in, refusal
 from tabletop.dsl.matcher import MAX_NUMBER, NUMBER_WORDS, ORDINALS, Atom, Matcher, TooComplex, article, norm, to_atoms
 from tabletop.dsl.quantity import Quantity, capped, for_each
-from tabletop.dsl.scope import Scope
+from tabletop.dsl.scope import Scope, Tentative
 from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.source import Source
 from tabletop.dsl.steps import ask_player, numbering
@@ -222,10 +222,30 @@ class _Compiler(Reading):
                 'vocabulary {name!r}: unknown kind {kind!r}').format(name=self.vocab.name, kind=kind))
         tree = self.parse("start_phrase")
         atoms = to_atoms(tree.children)
-        out = self.phrase(kind, atoms)
-        if kind == MODIFIER:
-            self._never_picked(out, atoms)
+        if kind != MODIFIER:
+            return self.phrase(kind, atoms)
+        try:
+            out = self.phrase(kind, atoms)
+        except CardLanguageError as first:
+            out = self._counted_modifier(atoms, first)
+        self._never_picked(out, atoms)
         return out
+
+    def _counted_modifier(self, atoms: list[Atom], first: CardLanguageError) -> Any:
+        """A lasting change ending ``for each ...`` (a Virevolt hero's power ``this hero has +1 hp for
+        each victory token you have``), as an ability's is read (:meth:`static`); ``first`` if not."""
+        try:
+            cut, counts, implicit = self.tails(atoms)
+        except CardLanguageError:
+            raise first from None
+        if counts is None or implicit is not None:
+            raise first
+        mod = self.phrase(MODIFIER, cut)
+        saved, self.scale = self.scale, counts
+        try:
+            return self.counted_change(mod, atoms, made_by_effect=False)
+        finally:
+            self.scale = saved
 
     def _never_picked(self, mod, atoms: list[Atom]) -> None:
         """A card's standing change (an ability, a power) applies to every card it describes:
@@ -810,7 +830,8 @@ class _Compiler(Reading):
         except CardLanguageError as first:
             # lasting_comma first: its error, if the text starts as a trigger, is the one to show
             refused = None  # a cost reading's refusal ("draw a card to ..."), shown if nothing else reads
-            for reading in (self.lasting_comma, self.unless, self.repeated, self.next_one, self.cost):
+            for reading in (self.lasting_comma, self.unless, self.repeated, self.next_one, self.cost,
+                            self.for_each_first):
                 got = reading(atoms)
                 if isinstance(got, CardLanguageError):
                     refused = got
@@ -838,6 +859,26 @@ class _Compiler(Reading):
                 if got is not None:
                     return got
             raise refused or first
+
+    def for_each_first(self, atoms: list[Atom]) -> tuple | CardLanguageError | None:
+        """``for each victory token you have, deal 1 damage to target enemy hero``: the count said
+        first, as card texts often put it, reads as the statement ending with it (its fault, if it
+        reads not, is the one to show)."""
+        if len(atoms) < 5 or [a.value for a in atoms[:2]] not in (["for", "each"], ["for", "every"]):
+            return None
+        refusal = None
+        for k in range(3, len(atoms) - 1):
+            if atoms[k].kind != ",":
+                continue
+            with Tentative(self) as reading:
+                try:
+                    steps = self.statement(atoms[k + 1:] + atoms[:k])
+                except CardLanguageError as error:
+                    refusal = refusal or error
+                    continue
+                reading.keep()
+                return steps
+        return refusal
 
     def cost(self, atoms: list[Atom]) -> tuple | CardLanguageError | None:
         """``COST to EFFECT`` (``discard a card to gain 3 battle``): :mod:`tabletop.dsl.costs`."""
@@ -1058,10 +1099,14 @@ class _Compiler(Reading):
                 count = self._on_cards(body[start:], per) or self._this_way(body[start:], per)
                 self.counted, after = None, []
                 if count is None:
-                    sel, after = self._count_then_duration(body[start:])
-                    self.counted = sel
-                    count = Quantity(lambda st, ctx, sel=sel, per=per: len(sel.candidates(st, ctx)) // per, None,
-                                     sel.text if per == 1 else f"every {per} {sel.text}")
+                    try:
+                        sel, after = self._count_then_duration(body[start:])
+                    except CardLanguageError as error:  # "for each victory token you have": no cards counted
+                        count = self._held(body[start:], per, error)
+                    else:
+                        self.counted = sel
+                        count = Quantity(lambda st, ctx, sel=sel, per=per: len(sel.candidates(st, ctx)) // per,
+                                         None, sel.text if per == 1 else f"every {per} {sel.text}")
                 return body[:i] + after, (count, cap), None
             if a.value == "equal" and b.kind == "w" and b.value == "to" and i + 2 < len(body):
                 q, rest = self._equal_to(body[i + 2:])
@@ -1085,6 +1130,18 @@ class _Compiler(Reading):
                     except CardLanguageError:
                         continue
             raise error from None
+
+    def _held(self, atoms: list[Atom], per: int, error: CardLanguageError) -> Quantity:
+        """``victory token you have`` after ``for each``: what a player has that is no card (a pack's
+        tally, a resource), read as ``the number of ...`` reads it; ``error`` (the words read as no
+        cards) when they read so neither."""
+        number = [Atom("w", "number", atoms[0].start, atoms[0].start), Atom("w", "of", atoms[0].start, atoms[0].start)]
+        try:
+            q = self.quantity_atoms(number + atoms)
+        except CardLanguageError:
+            raise error from None
+        text = " ".join(str(a.value) for a in atoms)
+        return Quantity(lambda st, ctx: q(st, ctx) // per, None, text if per == 1 else f"every {per} {text}")
 
     def _equal_to(self, atoms: list[Atom]) -> tuple[Quantity, list[Atom]]:
         """The quantity after ``equal to``, and what of the statement follows it: nothing when

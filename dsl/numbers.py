@@ -140,6 +140,9 @@ def register(v: Vocabulary, table: Table, ex) -> None:
         for pattern in (f"your {word}", f"[the] number of {word} you have"):
             v.quantity(pattern, example=pattern.replace("[the] ", "the "))(
                 lambda word=word: lambda state, ctx: table.tally(state, ctx["controller"], word))
+        # "the number of victory tokens the enemy has": every player named, added up
+        v.quantity(f"[the] number of {word} {{who:players}} have|has", example=f"the number of {word} the enemy has")(
+            lambda who, word=word: lambda state, ctx: sum(table.tally(state, q, word) for q in who.resolve(state, ctx)))
     if table.resources:
         @v.quantity("your {r:word:resource} [point]", example=f"your {ex.resource} points")
         def your_points(r):
