@@ -124,7 +124,7 @@ def dealing(table, x: CardSelector, y: CardSelector | None = None) -> Event:
             if sel.matches(state, ctx["subject"], ctx):
                 return True
         return False
-    return Event(triggers.DAMAGED, test, False, ("it", "they", "attacker"), "")
+    return Event(triggers.DAMAGED, test, False, ("it", "they", "attacker", "amount"), "")
 
 
 def gaining(who: PlayerSel, what: tuple, cmp=None, x: CardSelector | None = None) -> Event:
@@ -141,7 +141,7 @@ def gaining(who: PlayerSel, what: tuple, cmp=None, x: CardSelector | None = None
         if x is not None and not x.matches(state, ctx["subject"], ctx):
             return False
         return cmp is None or cmp.test(ctx["amount"], state, ctx)
-    return Event(triggers.GAINED, test, False, ("they",) if x is None else ("it", "they"), "")
+    return Event(triggers.GAINED, test, False, ("they", "amount") if x is None else ("it", "they", "amount"), "")
 
 
 def _one_at_a_time(word: str) -> None:
@@ -194,9 +194,9 @@ def register(v: Vocabulary, table, ex) -> None:
               listed=table.attacker is not None)(lambda x: attacking(table, x))
     # "the attacker": the hero whose attack dealt the damage (none when something else did)
     v.trigger("{x:cards} take|takes damage", example="this card takes damage")(
-        lambda x: card_event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))
+        lambda x: card_event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker", "amount")))
     v.trigger("{x:cards} is|are dealt damage", example="this card is dealt damage")(
-        lambda x: card_event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker")))
+        lambda x: card_event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker", "amount")))
     if table.resources:  # "whenever you gain battle", "whenever an enemy gains 3 or more knowledge"
         r = ex.resource
         v.trigger("{who:players} gain|gains {r:words:resource} [point]", example=f"you gain {r}")(

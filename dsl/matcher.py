@@ -189,10 +189,20 @@ class Matcher:
             if a.kind == "w" and a.value == "that" and self.word(pos + 1) == "many":
                 from tabletop.dsl.quantity import Quantity
 
-                if self.scope is not None and not self.scope.has("it"):
+                if self.scope is not None and not (self.scope.has("it") or self.scope.has("amount")):
                     self.fail(pos, gettext("a number ('that many' counts the cards a statement before it acted on)"))
                     return
                 yield pos + 2, Quantity(_that_many, None, "that many")
+                return
+            if a.kind == "w" and a.value == "that" and self.word(pos + 1) == "much":
+                from tabletop.dsl.quantity import Quantity
+
+                if self.scope is not None and not self.scope.has("amount"):
+                    self.fail(pos, gettext("a number ('that much' is the amount a trigger answered: 'whenever you "
+                                           "gain battle, gain that much knowledge', 'whenever this hero takes damage, "
+                                           "deal that much damage to target enemy hero')"))
+                    return
+                yield pos + 2, Quantity(_that_much, None, "that much")
                 return
             if a.kind == "w" and self.compiler is not None:
                 yield from self._owned_number(pos)
@@ -372,5 +382,15 @@ def norm(s: str) -> str:
 
 
 def _that_many(state, ctx) -> int:
-    """``that many``: how many cards the statement before acted on (``discard up to 2 cards, then draw that many``)."""
-    return len(ctx.get("_it") or ())
+    """``that many``: how many cards the statement before acted on (``discard up to 2 cards, then draw that many``);
+    before any, in a trigger's effect, the amount it answered (``whenever you gain 2 or more command, draw that
+    many cards``)."""
+    if "_it" in ctx:
+        return len(ctx["_it"] or ())
+    return ctx.get("amount", 0)
+
+
+def _that_much(state, ctx) -> int:
+    """``that much``: the amount the trigger answered, gained or dealt (``whenever you gain battle, gain that much
+    knowledge``)."""
+    return ctx.get("amount", 0)

@@ -28,6 +28,7 @@ REFERENCES = {
     "caster": "the caster",
     "spell": "the incantation being cast (that incantation)",
     "troop": "that troop",
+    "amount": "the amount a trigger answered ('that much': a gain, damage taken)",
     "named colour": "a word named before it in the text ('name a colour', 'name a house')",
 }
 
