@@ -2,7 +2,9 @@
 ``repeat the remove ability of target card you played this turn``.
 
 A pack names the abilities a card has that a text may copy (:attr:`Table.copyable`: the words, and
-the program the ability of a card runs now, or None when it has none that can be used now). The
+the program the ability of a card runs now, or None when it has none that can be used now, or a
+tuple of programs when the card has several such abilities: a Virevolt incantation printed with two
+effects, of which the controller then chooses one, nothing being cast or paid). The
 statement picks one card with such an ability, then runs that ability's program, as this card's:
 the copier is its source (``this card``, and the prompts, name the copier), since it is the copier
 that is used and the card copied may have left play; the ability runs in a context of its own, so
@@ -19,8 +21,8 @@ from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.steps import Counter
 from tabletop.dsl.table import Table
 from tabletop.dsl.vocabulary import Vocabulary
-from tabletop.framework.effects import Frame
-from tabletop.framework.language import gettext
+from tabletop.framework.effects import Decision, Frame, native, program
+from tabletop.framework.language import N_, CardName, Phrase, gettext
 
 #: The ids of the programs whose text copies an ability: never offered to a copy (it would copy on)
 COPIERS: set[str] = set()
@@ -46,15 +48,51 @@ def _copy(table: Table, key: Counter, x: CardSelector, uid: Callable[[], str], t
     COPIERS.add(uid().rsplit("~", 1)[0])  # this text copies: the ability it is part of is never copied
 
     def usable(state, iid: int, zone, ctx: dict) -> bool:
-        prog = ability(state, iid, ctx)
-        return prog is not None and prog.id not in COPIERS
+        return bool(_copyable(ability(state, iid, ctx)))
 
     def run(state, ctx: dict, iid: int, zone: str) -> None:
-        own = {"controller": ctx["controller"], "source": ctx.get("source", -1)}
+        own = {"controller": ctx["controller"], "source": ctx.get("source", -1), "copied": iid}
         if ctx.get("card") is not None:
             own["card"] = ctx["card"]
-        state.stack.append(Frame(ability(state, iid, ctx), own))
+        progs = _copyable(ability(state, iid, ctx))
+        if len(progs) == 1:
+            state.stack.append(Frame(progs[0], own))
+        else:
+            own[_COPIES] = [prog.id for prog in progs]
+            state.stack.append(Frame(WHICH, own))
 
     pick = Pick(replace(x, filters=x.filters + (usable,)), key(), text.split(" of ", 1)[0] + " of",
                 optional=table.optional)
     return pick_steps(pick, run)
+
+
+#: the key of a copy's context holding the ids of the abilities it chooses among, and of the choice
+_COPIES, _CHOSEN = "_copies", "_copied"
+
+
+def _copyable(got) -> tuple:
+    """The programs a copyable ability gives (None, one, or a tuple of them) that may be copied: none
+    whose text copies (it would copy on)."""
+    if got is None:
+        return ()
+    progs = got if isinstance(got, tuple) else (got,)
+    return tuple(prog for prog in progs if prog.id not in COPIERS)
+
+
+def _which(state, ctx: dict):
+    """The step of a copy of a card with several abilities that may be copied: the controller
+    chooses one (offered by its text), which then runs as the copier's."""
+    ids = ctx.pop(_COPIES)
+    progs = [program(i) for i in ids]
+    if _CHOSEN not in ctx:
+        ctx[_COPIES] = ids
+        labels = [f"{prog.text} ({k + 1})" if [q.text for q in progs].count(prog.text) > 1 else prog.text
+                  for k, prog in enumerate(progs)]
+        return Decision(ctx["controller"], Phrase(N_("{card}: which one is copied?"), card=CardName(ctx.get("card"))),
+                        [("choose", label) for label in labels], list(range(len(progs))), _CHOSEN)
+    own = {k: v for k, v in ctx.items() if k in ("controller", "source", "card", "copied")}
+    state.stack.append(Frame(progs[ctx.pop(_CHOSEN)], own))
+    return None
+
+
+WHICH = native("dsl/copy-which", _which)

@@ -92,9 +92,12 @@ _TRAP_COST = N_("a trap is set for free and activated by paying its printed cost
 
 def _copied_effect(state, iid: int, ctx: dict):
     """An incantation's effect, for a copy ("copy the effect of target incantation in your graveyard"):
-    the program of an incantation printed with one effect; one with several says not which, so none."""
+    the program of an incantation printed with one effect; of one printed with several, each (the copy
+    asks which: nothing is cast, so no cost says it)."""
     effects = state.cards[iid].effects
-    return effects[0].program if len(effects) == 1 else None
+    if not effects:
+        return None
+    return effects[0].program if len(effects) == 1 else tuple(e.program for e in effects)
 
 
 class VirevoltTable(Table):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from tabletop.dsl.table import Kind, Table, Zone
 from tabletop.framework.language import N_, Word
 from tabletop.framework import narration
+from tabletop.framework.effects import native
 from tabletop.framework.triggers import DISCARDED, GAINED, LEFT, announce, announce_gain, cause
 
 from tabletop.packs.volfyirion import model as M
@@ -79,6 +80,25 @@ def _copied_secondary(state, iid: int, ctx: dict):
 def _copied_remove(state, iid: int, ctx: dict):
     """A card's Remove Ability, for a copy: its bonus, the card itself staying where it is."""
     return state.cards[iid].rem
+
+
+def _gain_copied_main(state, ctx: dict):
+    """The points the Main Ability of the card copied (``ctx["copied"]``) shows, gained by the copier's
+    controller as a gain of an effect (VOL-GAIN-01's amounts; the card copied gains nothing)."""
+    p, pts = ctx["controller"], state.cards[ctx["copied"]].main
+    M.add_points(state, p, pts)
+    if state.log is not None:
+        narration.narrate(state, "points", "{p} gains {points} from {card}", actor=p, level=narration.DETAIL,
+                          p=KEYS[p].name, points=M.points_text(pts), card=narration.Card(ctx.get("source", -1)))
+    return None
+
+
+_COPIED_MAIN = native("volfyirion/copied-main", _gain_copied_main)
+
+
+def _copied_main(state, iid: int, ctx: dict):
+    """A card's Main Ability, for a copy: the points it shows (none to copy when it shows none)."""
+    return _COPIED_MAIN if state.cards[iid].main else None
 
 
 def _attacked_city(state, ctx) -> list[str]:
@@ -166,7 +186,7 @@ class VolfyirionTable(Table):
     phases = {"main phase": "main", "draw phase": "draw", "end phase": "end"}
     modifiable = ("defence",)
     nameable = {"house": "colour", "colour": "colour"}  # a Minor House is named by its colour
-    copyable = {"secondary ability": _copied_secondary, "remove ability": _copied_remove}
+    copyable = {"main ability": _copied_main, "secondary ability": _copied_secondary, "remove ability": _copied_remove}
     cost_verbs = ("acquire", "buy")   # playing a card costs nothing (VOL-SEC): only acquiring
     places = {"this city": ("cities", "city", source_city_slots), "its city": ("cities", "city", source_city_slots),
               "that city": ("cities", "attack", _attacked_city),
