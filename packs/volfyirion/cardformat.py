@@ -16,6 +16,7 @@ action tuples the card appears in (``play_act``, ``city_play``, ``act_act``, ``a
 from __future__ import annotations
 
 import json
+import re
 from importlib.resources import files
 
 from tabletop.dsl.scope import Scope
@@ -28,6 +29,9 @@ from tabletop.packs.volfyirion.model import COLOURS, KEYS, KIND_OF, RESOURCES
 from tabletop.packs.volfyirion.variants import When, on_attack
 
 SCHEMA = json.loads(files("tabletop.packs.volfyirion").joinpath("card.schema.json").read_text("utf-8"))
+
+#: a text that starts as an effect does (a verb), not as points do ("2 command", "one battle")
+_AN_EFFECT = re.compile(r"\s*(?!(a|an|one|two|three|four|five|six|seven|eight|nine|ten)\b)[A-Za-z]", re.IGNORECASE)
 
 
 class VolfyirionCard(CardDef):
@@ -84,7 +88,13 @@ def build(entry: dict, compiler) -> CardDef:
 
     main = ()
     if "main" in entry:
+        before = len(compiler.errors)
         amounts = compiler.text(("main",), "amounts:resource", entry["main"])
+        if len(compiler.errors) > before and isinstance(entry["main"], str) and _AN_EFFECT.match(entry["main"]):
+            compiler.errors[-1].hint = gettext(
+                "a Main Ability is the points the card gives (VOL-CARD-01, VOL-GAIN-01: 'main: 2 command, 1 "
+                "battle'); an effect goes in 'secondary:' (with no Synergy Chain before it, it may be used "
+                "whenever the card is in play)")
         if amounts is not None:
             pts = [0, 0, 0]
             for n, w in amounts:
