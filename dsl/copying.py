@@ -20,7 +20,7 @@ from tabletop.dsl.picking import Pick, pick_steps
 from tabletop.dsl.selectors import CardSelector
 from tabletop.dsl.steps import Counter
 from tabletop.dsl.table import Table
-from tabletop.dsl.vocabulary import Vocabulary
+from tabletop.dsl.vocabulary import EFFECT, Vocabulary
 from tabletop.framework.effects import Decision, Frame, native, program
 from tabletop.framework.language import N_, CardName, Phrase, gettext
 
@@ -33,6 +33,16 @@ def register(v: Vocabulary, table: Table, key: Counter) -> None:
     for words, ability in table.copyable.items():
         v.effect(f"copy|repeat the {words} of {{x:cards}}", example=f"copy the {words} of another card")(
             lambda x, uid, text, words=words, ability=ability: _copy(table, key, x, uid, text, words, ability))
+    if len(table.copyable) == 1:  # "copy target incantation in your graveyard": its one ability that may be
+        ((words, ability),) = table.copyable.items()
+        v.effect("copy {x:cards}", example="copy another card")(
+            lambda x, uid, text: _copy(table, key, x, uid, text, words, ability))
+    elif table.copyable:
+        @v.pattern(EFFECT, "copy {x:cards}", listed=False)
+        def which(x):
+            """A card with several abilities a text may copy: say which."""
+            raise ValueError(gettext("a card has several abilities a copy may run: say which ({forms})").format(
+                forms=", ".join(f"'copy the {words} of {x.text}'" for words in table.copyable)))
 
 
 def _copy(table: Table, key: Counter, x: CardSelector, uid: Callable[[], str], text: str, words: str,

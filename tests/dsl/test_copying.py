@@ -18,6 +18,7 @@ from tabletop.dsl.errors import CardLanguageError
     ("volfyirion", "gain 1 knowledge; copy the secondary ability of another card in your playing area"),
     ("virevolt", "copy the effect of target incantation in your graveyard"),
     ("virevolt", "repeat the effect of an incantation you cast this turn"),
+    ("virevolt", "copy target incantation in your graveyard"),
 ])
 def test_a_copy_of_one_cards_ability_compiles(pack: str, text: str) -> None:
     assert tabletop.compile(text, pack) is not None
@@ -27,8 +28,10 @@ def test_a_copy_of_one_cards_ability_compiles(pack: str, text: str) -> None:
     ("volfyirion", "copy the secondary ability of each card in your playing area", "name one card"),
     ("virevolt", "copy the effect of each incantation in your graveyard", "name one card"),
     ("volfyirion", "copy the secondary ability of this card", "copies another card's secondary ability"),
-    ("volfyirion", "copy the attack ability of another card in your playing area", "expected 'main', 'secondary' or"),
+    ("volfyirion", "copy the attack ability of another card in your playing area", "expected 'main', 'secondary', 'remove'"),
     ("virevolt", "copy the attack of target enemy hero", "expected 'effect'"),
+    ("volfyirion", "copy another card in your playing area",
+     r"several abilities a copy may run: say which \('copy the main ability of another card in your playing area'"),
 ])
 def test_what_a_copy_cannot_mean_is_refused(pack: str, text: str, message: str) -> None:
     with pytest.raises(CardLanguageError, match=message):
