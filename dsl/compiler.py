@@ -388,6 +388,7 @@ class _Compiler(Reading):
         body = " " * (colon + 1) + text[colon + 1:]
         head, once = _once_per_turn(head)
         head, nth = _nth_time(head)
+        head, whose_turn = _during(head)
         if head and head[0].kind == "w" and head[0].value == "while" and not once:
             cond_text = " " * head[0].end + text[head[0].end:colon]
             cond = self.cond(self.parse("start_condition", cond_text).children[0])
@@ -417,6 +418,8 @@ class _Compiler(Reading):
         if self.scope is not None:
             self.scope = self.scope.adding(**{r.replace(" ", "_"): "card" for r in event.provides})
         self.gone = _gone(event)
+        if whose_turn is not None:  # "whenever you draw a card during your turn": answered in that turn only
+            event = _guarded(event, self.cond(self.parse("start_condition", whose_turn).children[0]))
         cond = None
         if guard is not None:
             cond = self.cond(self.parse("start_condition", " " * guard.end() + text[guard.end():colon]).children[0])
@@ -1864,6 +1867,25 @@ def _nth_time(head: list[Atom]) -> tuple[list[Atom], int | None]:
     tail = values[-6:]
     if len(values) > 7 and tail[:2] == ["for", "the"] and tail[2] in _NTH and tail[3:] == ["time", "each", "turn"]:
         return head[:-6], _NTH[tail[2]]
+    return head, None
+
+
+#: the words ending a trigger that say in whose turn it answers, and the condition they are
+_DURING = {("during", "your", "turn"): "it is your turn", ("on", "your", "turn"): "it is your turn",
+           **{("during", w, x, "turn"): "it is not your turn"
+              for w in ("an", "the", "each", "your") for x in ("enemy's", "opponent's")},
+           **{("on", w, x, "turn"): "it is not your turn" for w in ("an", "the", "each", "your")
+              for x in ("enemy's", "opponent's")}}
+
+
+def _during(head: list[Atom]) -> tuple[list[Atom], str | None]:
+    """The trigger head without its last words saying in whose turn it answers (``whenever you draw
+    a card during your turn``, ``... during an opponent's turn``), and the condition they say."""
+    values = tuple(a.value for a in head)
+    for n in (3, 4):
+        cond = _DURING.get(values[-n:]) if len(head) > n + 1 else None
+        if cond is not None:
+            return head[:-n - 1] if head[-n - 1].kind == "," else head[:-n], cond
     return head, None
 
 
