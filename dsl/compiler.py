@@ -645,6 +645,8 @@ class _Compiler(Reading):
         """A trigger an effect leaves behind: ``[this turn,] whenever ...: ...``, ``at the start of ...: ...``."""
         tphrase, seq_t = t.children
         this_turn, head = _leading_duration(to_atoms(tphrase.children))
+        if this_turn is None:  # "whenever you play a red card this turn: ..."
+            this_turn, head = _trailing_duration(head)
         kw, rest = _trigger_word(head, once=True)
         if kw is None and any(a.value in ("if", "one", "may") for a in head[1:]):
             colon = tphrase.meta.end_pos + self.text[tphrase.meta.end_pos:].index(":")
@@ -807,11 +809,14 @@ class _Compiler(Reading):
                 continue
             self.scope, self.last_ref, self.moment = saved
             trig = atoms[first:k]
+            lasts = this_turn
+            if lasts is None:  # "when you destroy a troop this turn, gain 2 knowledge"
+                lasts, trig = _trailing_duration(trig)
             kw, rest = _trigger_word(trig, once=True)
             start, end = atoms[k].end, atoms[-1].end
             try:
                 seq_t = self.parse("start_effect", " " * start + self.text[start:end]).children[0]
-                return self.lasting_trigger(kw, rest, trig, this_turn, seq_t, self.text[start:end],
+                return self.lasting_trigger(kw, rest, trig, lasts, seq_t, self.text[start:end],
                                             self.text[atoms[0].start:end])
             except CardLanguageError as e:
                 error = error or e
@@ -1668,6 +1673,17 @@ def _leading_duration(head: list[Atom]) -> tuple[str | None, list[Atom]]:
         if [a.value for a in head[:len(words)]] == list(words):
             head = head[len(words):]
             return d, head[1:] if head and head[0].kind == "," else head
+    return None, head
+
+
+def _trailing_duration(head: list[Atom]) -> tuple[str | None, list[Atom]]:
+    """How long a lasting trigger lasts when its words end with a duration (``whenever you play a
+    red card this turn``), and the words before it; (None, ``head``) otherwise."""
+    values = [a.value for a in head]
+    for words, d in DURATIONS:
+        n = len(words)
+        if len(head) > n + 1 and values[-n:] == list(words):
+            return d, head[:-n]
     return None, head
 
 

@@ -1,5 +1,6 @@
 """A trigger ending with whose turn it answers in (docs/dsl.md, "Triggers"): ``during your turn``,
-``during an opponent's turn``; what the trigger waits for is read without those words."""
+``during an opponent's turn``; what the trigger waits for is read without those words. A trigger an
+effect leaves behind may end with its duration (``whenever you play a red card this turn``)."""
 from __future__ import annotations
 
 import pytest
@@ -27,3 +28,13 @@ def test_whose_turn_is_not_part_of_what_is_waited_for() -> None:
     plain = _ability("whenever you draw a card, gain 1 knowledge", "volfyirion").trigger
     during = _ability("whenever you draw a card during your turn, gain 1 knowledge", "volfyirion").trigger
     assert plain.event == during.event
+
+
+@pytest.mark.parametrize("text", [
+    "whenever you play a red card this turn: gain 1 battle",
+    "gain 1 battle; when you destroy a troop this turn, gain 2 knowledge",
+    "whenever you play a red card until the end of your turn, gain 1 knowledge",
+])
+def test_a_trigger_an_effect_leaves_may_end_with_its_duration(text: str) -> None:
+    program = tabletop.compile(text, "volfyirion")
+    assert program.listens  # it leaves a trigger behind, answering the event
