@@ -47,9 +47,14 @@ def cost_to(c: Any, atoms: list[Atom]) -> tuple | CardLanguageError | None:
                 reading.keep()
                 return steps
             cost = c.statement(left)
-            effect = c.statement(right)  # not "COST to EFFECT": another reading, or the fault, is for the compiler
-            text = c.text[left[0].start:left[-1].end]
             given, why = _given(cost[-1], verb, c.vocab.table)
+            try:
+                effect = c.statement(right)
+            except CardLanguageError as error:  # a cost whose effect is at fault: that fault, if nothing else reads
+                if why is None:
+                    refusal = refusal or error
+                continue  # not "COST to EFFECT": another reading, or the fault, is for the compiler
+            text = c.text[left[0].start:left[-1].end]
             if why is not None:  # "X to EFFECT", X giving nothing up: refused, if the words read no other way
                 form = ("{cost}; if you do, ..." if getattr(cost[-1], "each_player", False)
                         else "you may {cost}; if you do, ...")

@@ -199,8 +199,8 @@ class Matcher:
 
                 if self.scope is not None and not self.scope.has("amount"):
                     self.fail(pos, gettext("a number ('that much' is the amount a trigger answered: 'whenever you "
-                                           "gain battle, gain that much knowledge', 'whenever this hero takes damage, "
-                                           "deal that much damage to target enemy hero')"))
+                                           "gain battle, gain that much knowledge'; the cards a statement before it "
+                                           "acted on are 'that many')"))
                     return
                 yield pos + 2, Quantity(_that_much, None, "that much")
                 return

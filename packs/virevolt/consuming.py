@@ -1,4 +1,5 @@
-"""``consume N crystals`` of the controller's own: a cost (``consume 2 crystals to draw 3 cards``).
+"""``consume N crystals`` of the controller's own: a cost (``consume 2 crystals to draw 3 cards``);
+``consume all your crystals`` consumes every unconsumed one (``that many`` after it counts them).
 
 Consuming one's own crystals is paying with them outside a card's printed cost, so it follows the
 payment matrix's choice (VIR-CRYSTAL-07/08, :func:`crystals.choices`): ``consume N crystals`` pays N
@@ -24,14 +25,14 @@ class ConsumeOwn:
     binds = ("it", "them")
     __slots__ = ("n", "colour", "key")
 
-    def __init__(self, n: Quantity, colour: str | None, key: str) -> None:
-        self.n = n
+    def __init__(self, n: Quantity | None, colour: str | None, key: str) -> None:
+        self.n = n  # None: all of them ("consume all your crystals")
         self.colour = None if colour in (None, "crystal") else CIDX[colour]
         self.key = key
 
     def needed(self, state, ctx: dict) -> int:
         """As a cost: the crystals it consumes."""
-        return self.n(state, ctx)
+        return self.available(state, ctx) if self.n is None else self.n(state, ctx)
 
     def available(self, state, ctx: dict) -> int:
         """As a cost: the unconsumed crystals it could consume."""
@@ -42,7 +43,8 @@ class ConsumeOwn:
         p = ctx["controller"]
         use = ctx.pop(self.key, None)
         if use is None:
-            avail, n = cr.available(state, p), self.n(state, ctx)
+            avail = cr.available(state, p)
+            n = self.needed(state, ctx)
             if self.colour is not None:
                 use = [0, 0, 0, 0, 0]
                 use[self.colour] = min(n, avail[self.colour])

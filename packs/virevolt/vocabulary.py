@@ -475,6 +475,8 @@ def build_vocabulary() -> Vocabulary:
     v.effect("consume {n:number} [{u:word:crystal}] crystal", example="consume 2 crystals")(consume_own)
     v.effect("consume {n:number} of your [{u:word:crystal}] crystal", example="consume 1 of your red crystals")(
         consume_own)
+    v.effect("consume all [of] your [{u:word:crystal}] crystal", example="consume all your crystals")(
+        lambda u=None: ConsumeOwn(None, u, key()))
 
     v.effect("destroy {n:number} crystal of {who:players}", example="destroy 1 crystal of target enemy")(
         _crystals_of_each("destroy", N_("{card}: which of {p}'s crystals are destroyed?"), cr.destroy_ways,

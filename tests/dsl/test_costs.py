@@ -63,3 +63,9 @@ def test_a_fault_after_to_is_reported_as_it_is_not_as_a_cost() -> None:
     """Only a text whose both sides read is a cost refused: a misspelt destination keeps its own error."""
     with pytest.raises(CardLanguageError, match="unknown kind of card or zone 'ctiy'"):
         tabletop.compile("move volfyirion to an enemy ctiy", "volfyirion")
+
+
+def test_a_cost_whose_effect_is_at_fault_shows_the_effects_fault() -> None:
+    with pytest.raises(CardLanguageError) as e:
+        tabletop.compile("discard a card to gain 3 battel", "volfyirion")
+    assert "'battel'" in str(e.value) and "did you mean" in str(e.value).lower() and e.value.column == 26

@@ -1,4 +1,4 @@
-"""The third designer round's cards (tests/dsl/cards/round3-*.yaml: 42 per game, in the words designers
+"""The third designer round's cards (tests/dsl/cards/round3-*.yaml: 42 or more per game, in the words designers
 used) all load: each construct they needed is read (docs/dsl.md)."""
 from __future__ import annotations
 
@@ -17,4 +17,4 @@ def test_every_card_of_the_round_loads(pack: str) -> None:
     loaded = registry().get(pack).with_cards([CardText(path.name, path.read_text("utf-8"))]).cards()
     written = {line.split("name: ", 1)[1].split(",", 1)[0] for line in path.read_text("utf-8").splitlines()
                if line.startswith("- {name: ")}
-    assert len(written) == 42 and all(loaded[name].name == name for name in written)
+    assert len(written) >= 42 and all(loaded[name].name == name for name in written)
