@@ -512,6 +512,9 @@ def _noun(m: Matcher, pos: int):
                 yield pos + 2, k.name
             yield pos + 1, k.name
             return
+    if w == "target" and pos > 0 and m.word(pos - 1) == "any" and table.attacker is not None:
+        yield pos + 1, table.attacker  # "deal 3 damage to any target": where cards attack cards, any such card
+        return
     m.fail(pos, "a kind of card (card, " + ", ".join(k.name for k in table.kinds) + ")",
            ("card",) + tuple(k.name for k in table.kinds), "kind of card")
 
