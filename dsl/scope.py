@@ -71,8 +71,6 @@ class Scope:
                 f"(what it can refer to: {have})")
 
 
-
-
 class Tentative:
     """One reading of some words tried by the compiler ``c``: ``with Tentative(c) as t: ...``.
 
