@@ -1586,6 +1586,11 @@ class _Compiler(Reading):
                 if verb is not None:  # "each enemy reveals their hand": the verb first, as cards write it
                     msg += _(" ('{word}' after a player is read only for some verbs; start with the verb: "
                              "'{verb} ...')").format(word=at.value, verb=verb)
+                if at.value in ("it", "them") and pos and atoms[pos - 1].value == "in":
+                    # "for each red card in it": the cards a statement before looked at are no place
+                    msg += _(" (the cards a statement before acted on are 'among them', not a place)")
+                    start = atoms[pos - 1].start
+                    return self.error(msg, start, at.end - start, expected, "'among them'")
                 return self.error(msg, at.start, width, expected, repr(sug[0]) if sug else None)
             if at.kind == "w":
                 sug = closest(at.value, [w for w in dict.fromkeys(m.words) if w != at.value])

@@ -369,3 +369,12 @@ def test_a_while_after_words_that_are_no_phrase_is_a_located_error(text):
     with pytest.raises(CardLanguageError) as info:
         compile_text(text, "card ability", registry().get("volfyirion").vocabulary(), program_id="test/while")
     assert info.value.column is not None
+
+
+@pytest.mark.parametrize("text", ["draw two cards; gain 1 knowledge for each red card in them",
+                                  "look at the top 3 cards of your deck; gain 1 knowledge for each red card in it"])
+def test_cards_counted_in_it_or_them_are_pointed_to_among_them(text):
+    from tabletop.framework.packs import registry
+
+    e = err(registry().get("volfyirion").vocabulary(), text)
+    assert "'among them', not a place" in e.message and e.suggestion == "'among them'"
