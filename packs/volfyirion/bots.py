@@ -189,6 +189,10 @@ def greedy_action(state, actions, prefer: dict[str, float] | None = None):
     unseals = [a for a in by_verb.get("unseal", []) if a[1] == K.name]
     if unseals:
         return unseals[0]
+    # 9. battle left that nothing above spends is lost at the end of the turn (VOL-ATTACK-08):
+    #    strip a guarding Troop (removed from the game, VOL-ATTACK-04), the dearest first
+    if attacks:
+        return max(attacks, key=lambda a: _attack_cost(state, a))
     if "end turn" in by_verb or not actions:
         return ("end turn",)
     return actions[0]  # ending the turn would lose at once (the caller left it out): anything else first
