@@ -9,6 +9,10 @@ from tabletop.packs.virevolt import states as st
 from tabletop.packs.virevolt.keys import KEYS
 
 WIN = 1_000_000.0
+#: What a rotation must gain over stopping (which costs 0.3): one the evaluation sees no
+#: gain in is not made (a rotation now costs nothing it sees once the attack is made, and
+#: swapping the heroes back and forth tied with moving on and beat it).
+ROTATE_COST = 0.5
 
 
 def make_random(rules=None, seed: int = 0):
@@ -61,7 +65,7 @@ def evaluate(state, me: int) -> float:
             s -= 10.0
         s += 7.0 * len(z[k.crystals])
         s += 1.5 * len(z[k.hand]) + 4.0 * len(z[k.traps])
-        s += 1.0 * sum(1 for x in z[k.crystals] if x not in marks[cr.CONSUMED])
+        s += 1.0 * _kept_crystals(state, p, me)
         deck = len(z[k.deck])
         if deck < 3:
             s -= 12.0 * (3 - deck)            # drawing towards a deck-out
@@ -74,6 +78,31 @@ def evaluate(state, me: int) -> float:
             worst_enemy_tokens = max(worst_enemy_tokens, tok)
     total -= 40.0 * worst_enemy_tokens
     return total
+
+
+TRAP_FUND = 2  # crystals an unseen face-down trap is assumed to cost
+
+
+def _kept_crystals(state, p: int, me: int) -> int:
+    """The unconsumed crystals of ``p`` that are still worth something: all of them while
+    ``p`` may yet attack this turn, else only as many as ``p``'s face-down traps may cost
+    (``me``'s own traps at their price, another's at :data:`TRAP_FUND` each). Crystals
+    refresh at their owner's turn start, so one kept for nothing is worth nothing: counting
+    them all made an attack that spends them look worse than no attack, and consuming an
+    enemy's crystals in one's own turn look good when they had no trap to pay."""
+    k = KEYS[p]
+    z = state.zones
+    consumed = state.marks[cr.CONSUMED]
+    unspent = sum(1 for x in z[k.crystals] if x not in consumed)
+    if not unspent or (p == state.active and state.phase in ("main", "combat") and not state.counters[k.attacked]):
+        return unspent
+    traps = z[k.traps]
+    if p == me:
+        cards = state.cards
+        fund = sum(sum(cards[t].cost) for t in traps)
+    else:
+        fund = TRAP_FUND * len(traps)
+    return min(unspent, fund)
 
 
 def _can_attack(state, p: int) -> int:
@@ -138,7 +167,13 @@ class GreedyBot:
                 if best_v is None or v > best_v:
                     best_o, best_v = o, v
             rules.apply(s, best_o)
-        score = evaluate(s, me)
+        if verb == "next" and not s.over and s.active != state.active:
+            # ending the turn: scored as the turn stands when it ends, like every other action,
+            # not after the next player has drawn and refreshed their crystals (which happens
+            # whatever this turn did, and made any spending look better than stopping)
+            score = evaluate(state, me)
+        else:
+            score = evaluate(s, me)
         if verb == "next":
             score -= 0.3                         # act before moving on when it is worth it
             if state.phase == "main" and s.phase != "main":
@@ -147,6 +182,8 @@ class GreedyBot:
             score += self._sacrifice_bonus(state, action, me)
         elif verb == "pass":
             score += 0.25
+        elif verb == "rotate":
+            score -= ROTATE_COST
         return score
 
     def _sacrifice_bonus(self, state, action, me) -> float:
