@@ -124,7 +124,8 @@ class GreedyBot:
     Deterministic for a given seed (the seed only breaks exact ties). It plays heroes and a
     crystal every turn, attacks with the attack that does most (kills first), casts the
     incantations that improve its position, sets and fires traps, and sacrifices a hero
-    that would otherwise die and give the enemy a token.
+    that would otherwise die and give the enemy a token. Ending the turn is scored as the turn
+    stands then (docs/packs/reference/virevolt.md, "The bots").
     """
 
     name = "greedy"
