@@ -45,9 +45,7 @@ def _decide(state, options):
             label = a[1]
             if ":" in label:  # removing an own card: thin weak starting cards, from discard first
                 where, _, name = label.partition(":")
-                weak = False
-                if name == "Prospector":  # (the only card thinned)
-                    weak = _starting(cards).get(name, False)
+                weak = _weak_starting(cards).get(name, False)
                 s = (3 if where == "discard" else 2 if where == "play" else 1) if weak else -1
             elif label == "lair":
                 s = 5
@@ -62,18 +60,24 @@ def _decide(state, options):
     return best
 
 
-_STARTING: list = [None, {}]  # the card list last asked about, and its names' starting flags
+_WEAK: list = [None, {}]  # the card list last asked about, and its names' weak-starting flags
 
 
-def _starting(cards: list) -> dict[str, bool]:
-    """Whether the first card of each name in ``cards`` is a starting card, kept for the last
-    card list asked (a search asks about copies of one game, which share their card list)."""
-    if _STARTING[0] is not cards:
-        flags: dict[str, bool] = {}
+def _weak_starting(cards: list) -> dict[str, bool]:
+    """Whether the first card of each name in ``cards`` is a weak starting card, the kind worth
+    thinning: a starting card whose main ability gives fewer points than the starting cards
+    do on average, copies counted (the printed set: Prospector, 1 point, against a mean of
+    1.6). Kept for the last card list asked (a search asks about copies of one game, which
+    share their card list)."""
+    if _WEAK[0] is not cards:
+        points = {}
         for c in cards:
-            flags.setdefault(c.name, bool(c.starting))
-        _STARTING[0], _STARTING[1] = cards, flags
-    return _STARTING[1]
+            if c.name not in points:
+                points[c.name] = sum(n for _, n in c.main) if c.starting else None
+        starting = [points[c.name] for c in cards if c.starting]
+        mean = sum(starting) / len(starting) if starting else 0.0
+        _WEAK[0], _WEAK[1] = cards, {name: v is not None and v < mean for name, v in points.items()}
+    return _WEAK[1]
 
 
 def greedy_action(state, actions, prefer: dict[str, float] | None = None):
