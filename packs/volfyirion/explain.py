@@ -133,7 +133,7 @@ class Explain:
             return f"{_cost_text(n, 'battle', cnt[K.bp])}{extra} (VOL-ATTACK-01, VOL-ATTACK-04)"
         if verb == "move volfyirion":
             if state.vars["dragon"] == REMOVED:
-                return _("Volfyirion has been defeated: it no longer moves (VOL-DEFEAT-03)")
+                return _("Volfyirion has been defeated: it no longer moves (VOL-DEFEAT-03, VOL-DEFEAT-11)")
             if cnt[K.kp] < MOVE_COST:
                 return _("moving Volfyirion {cost} (VOL-MOVE-01)").format(cost=_cost_text(MOVE_COST, 'knowledge', cnt[K.kp]))
             return _("Volfyirion moves from its Lair onto an intact enemy City, or from one of your Cities back "
