@@ -21,7 +21,6 @@ from tabletop.packs.virevolt.value import attack_damage, win_probabilities, win_
 
 DECK_SIZE = 30
 MAX_COPIES = 2
-MAUVE_CRYSTAL = "Mauve Crystal"
 # MCTS settings measured best against greedy (docs/packs/reference/virevolt.md, "Bots")
 MCTS_ROLLOUT_DEPTH = 0
 MCTS_EXPLORATION = 0.15
@@ -170,13 +169,18 @@ def _generic(by_name, seen: Counter, n: int, ntraps: int, rng) -> list[str]:
     others = left - crystals
     got = take([c for c in singles if c not in trap_pool], others)
     crystals += others - got
-    main_crystal = f"{main.capitalize()} Crystal"
+    crystal = {}  # each colour's crystal, from the card data (the first by name where there are several)
+    for c in pool:
+        if by_name[c].kind == CRYSTAL:
+            crystal.setdefault(by_name[c].colour, c)
+    mauve = crystal.get("mauve")
+    plain = crystal.get(main) or crystal.get("neutral") or pool[0]
     for _ in range(crystals):
-        if not used[MAUVE_CRYSTAL] and rng.below(12) == 0:
-            used[MAUVE_CRYSTAL] += 1
-            out.append(MAUVE_CRYSTAL)
+        if mauve is not None and not used[mauve] and rng.below(12) == 0:
+            used[mauve] += 1
+            out.append(mauve)
         else:
-            out.append(main_crystal if main_crystal in by_name else "Neutral Crystal")
+            out.append(plain)
     return out
 
 
