@@ -180,6 +180,12 @@ class Explain:
             return self._why_not_ability(state, action, "act")
         if verb == "remove":
             return self._why_not_ability(state, action, "rem")
+        if verb == "thin":
+            reason = self._why_not_ability(state, action, "rem")
+            if reason is None and not any(c.thin for c in cards if c.name == action[1]):
+                return _("{card}'s remove ability gives no points to leave out: 'remove {card}' asks about each of "
+                         "its effects (VOL-REMAB-03)").format(card=card_name(action[1]))
+            return reason
         if verb == "mulligan":
             return _("the mulligan is only for your first turn, before any other action (VOL-SETUP-MULL-01, "
                      "VOL-SETUP-MULL-02)")

@@ -58,7 +58,7 @@ VERBS = {
     "remove": VerbSpec("remove", (NAME, CITY_ARG), "use a card's remove ability (the card leaves the game)", 1,
                        "remove <card> [city1|city2|city3]", "remove Elite Trooper city2"),
     "thin": VerbSpec("thin", (NAME, CITY_ARG), "use a card's remove ability only to thin your deck (none of "
-                     "its bonus)", 1, "thin <card> [city1|city2|city3]", "thin Stab"),
+                     "its bonus)", 1, "thin <card> [city1|city2|city3]", "thin Barter"),
     "mulligan": VerbSpec("mulligan", (), "first turn only: shuffle your hand back and draw 5", example="mulligan"),
     "refresh": VerbSpec("refresh", (r"[1-5]|all",), "first turn only: free Asset Row refresh (first player: one "
                         "space; second player: all)", usage="refresh <1-5> | refresh all", example="refresh 4"),
