@@ -200,6 +200,9 @@ class Explain:
                 d = cards[iid]
                 if d.name == action[1]:
                     when = card_text(d.name, ("when",), d.when.text) if d.when else _("its condition holds")
+                    if cr.can_pay(cr.available(state, p), d.cost):  # (payable: the cost is not why)
+                        return _("{card} answers only when {when} (VIR-TRAP-03)").format(card=card_name(d.name),
+                                                                                       when=when)
                     return _("{card} answers when {when}, and costs {cost} (your unconsumed crystals: {free}) "
                              "(VIR-TRAP-03)").format(card=card_name(d.name), when=when, cost=L(cr.format_cost(d.cost)),
                                                      free=_avail_text(state, p))
