@@ -670,8 +670,10 @@ class _Compiler(Reading):
                         body: str, whole: str) -> tuple:
         """The step leaving behind the trigger ``kw rest`` (``whenever you play a red card``) whose effect is ``seq_t``."""
         if kw == "whenever" and this_turn is None:
-            raise self.error(gettext("say how long this lasts: 'this turn, whenever ...: ...'"), head[0].start,
-                             head[0].end - head[0].start, "'this turn,' or 'until the end of your turn,' before 'whenever'")
+            raise self.error(gettext("say how long this lasts: 'this turn, whenever ...: ...' or 'whenever ... this "
+                                     "turn, ...'"), head[0].start, head[0].end - head[0].start,
+                             "'this turn,' or 'until the end of your turn,' before 'whenever', or 'this turn' at the end "
+                             "of what it waits for")
         uses = 0 if kw == "whenever" else 1
         if this_turn == "end-next-owner":  # (a trigger left behind is on no card)
             raise self.error(gettext("a trigger an effect leaves lasts this turn, until your next turn or until "

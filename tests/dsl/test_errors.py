@@ -280,6 +280,13 @@ def test_whenever_without_a_duration_underlines_whenever():
     assert e.render().splitlines()[2] == " " * 12 + "^" * len("whenever")
 
 
+def test_whenever_without_a_duration_shows_both_places_a_duration_may_go():
+    from tabletop.framework.packs import registry
+
+    e = err(registry().get("volfyirion").vocabulary(), "whenever you play a red card, gain 1 battle")
+    assert "'this turn, whenever ...: ...' or 'whenever ... this turn, ...'" in e.message
+
+
 def test_the_expected_phrases_listed_are_at_most_eight():
     from tabletop.framework.packs import registry
 
