@@ -98,6 +98,20 @@ class Rules:
         the events' renderings for that seat, the only input of screens and fair bots."""
         raise NotImplementedError
 
+    def secret_decision(self, state: State) -> bool:
+        """Whether the pending decision's very asking is hidden information, told to its player
+        alone (a Virevolt trap window: being asked says you hold a trap you can use). Default: no."""
+        return False
+
+    def mover_shown_to(self, state: State, viewer: int | None) -> int:
+        """The player ``viewer`` (a seat, None for a spectator) is told the game waits for: the
+        one who must act, unless that is someone else's secret decision, when as far as
+        ``viewer`` knows the game still waits on the active player's action."""
+        p = state.pending
+        if p is None:
+            return state.active
+        return state.active if p.player != viewer and self.secret_decision(state) else p.player
+
     def zone_seen_by(self, state: State, key: str) -> frozenset | None:
         """Who may see the cards in zone ``key``: None for everyone, else the seats (maybe none).
         Default: a seat sees every zone but those of its :meth:`hidden_pools`."""

@@ -261,7 +261,7 @@ class Hub:
             if version is not None and version != t.version:
                 return "the table moved on since you chose; here is where it stands now"
             if state.to_move() != seat:
-                return f"it is {player_name(state.to_move())}'s move, not yours"
+                return f"it is {player_name(t.game.rules.mover_shown_to(state, seat))}'s move, not yours"
             try:
                 action = t.game.rules.find_action(state, text)
             except IllegalAction as e:

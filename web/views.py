@@ -95,6 +95,9 @@ def seat_message(table, viewer: int | None, events_from: int) -> dict:
     view = in_language(rules.view(state, viewer))
     events = [e for e in (ev.for_viewer(viewer) for ev in game.events[events_from:]) if e is not None]
     to_move = None if state.over else state.to_move()
+    # a secret decision (a trap window) is not shown to the others: as far as they know, the game
+    # waits on the active player, and the active player, if a seat here, only that it waits
+    shown = None if to_move is None else rules.mover_shown_to(state, viewer)
     legal = []
     if viewer is not None and viewer == to_move and table.seats[viewer]["kind"] == "human":
         legal = grouped_actions(rules, state, game.legal_actions())
@@ -117,7 +120,8 @@ def seat_message(table, viewer: int | None, events_from: int) -> dict:
                    "online": table.online(i)} for i, s in enumerate(table.seats)],
         "version": table.version,
         "step": len(game.log),
-        "to_move": None if to_move is None else player_name(to_move),
+        "to_move": None if shown is None else player_name(shown),
+        "settling": shown is not None and shown != to_move and shown == viewer,
         "view": view,
         "events": events,
         "events_from": events_from,

@@ -21,7 +21,7 @@ PAGE = (
     N_("connecting…"), N_("offline"), N_("online"), N_("offline — reconnecting"), N_("board"), N_("Your actions"),
     N_("or type an action, e.g. the notation of a button"), N_("Send"), N_("Play all"), N_("Undo"),
     N_("Export save file"), N_("What happened"), N_("spectator"), N_("you are {seat}"), N_("game over: {winner} wins"),
-    N_("game over: no winner"), N_("turn {turn} · {active} · {phase}"), N_("your move"), N_("{seat} to move"),
+    N_("game over: no winner"), N_("turn {turn} · {active} · {phase}"), N_("your move"), N_("waiting…"), N_("{seat} to move"),
     N_("replay {step}/{total}"), N_("bot {name}"), N_("here"), N_("away"), N_("table"), N_("{seat} (you)"),
     N_("Decide"), N_("{seat} is deciding"), N_("answer"), N_("other"), N_("show every action"),
     N_("Waiting for {seat}"), N_("Game over"), N_("Watching"), N_("Ask to undo"), N_("Agree"), N_("Refuse"),

@@ -125,6 +125,11 @@ def anyone_may_answer(state, actor: int) -> bool:
     return False
 
 
+#: the context key a window's question writes its answer to: what marks a pending decision as a
+#: trap window's (an attack's and an incantation's first step is one too)
+ANSWER = "_resp"
+
+
 def _window_step(state, ctx):
     if ctx.get("event") == "attack":
         # an attack names its target by role (VIR-TRAP-09): "the attacked hero" is the attacked
@@ -132,7 +137,7 @@ def _window_step(state, ctx):
         main = state.zones[KEYS[ctx["tplayer"]].main]
         if main:
             ctx["target"] = main[0]
-    ans = ctx.pop("_resp", None)
+    ans = ctx.pop(ANSWER, None)
     done = ctx.get("_done") or []
     if ans is not None:
         q = ans[1]
@@ -169,7 +174,7 @@ def _window_step(state, ctx):
                 prompt = Phrase(N_("{q}: activate a trap in answer to {p}'s {what}?"), q=KEYS[q].name,
                                 p=KEYS[actor].name, what=Word(what))
             return Decision(q, prompt, [("activate", nm) for nm in names] + [("pass",)],
-                            [["a", q, nm] for nm in names] + [["p", q]], "_resp")
+                            [["a", q, nm] for nm in names] + [["p", q]], ANSWER)
     if done and ctx.get("event") != "after":
         # everyone asked let this action's own window go: not asked again after the action
         # unless the board has changed (read and cleared by open_after at the action's end)

@@ -11,6 +11,7 @@ from tabletop.framework.state import State
 from tabletop.packs.virevolt import crystals as cr
 from tabletop.packs.virevolt import heroes as hz
 from tabletop.packs.virevolt import states as st
+from tabletop.packs.virevolt import traps
 from tabletop.packs.virevolt.keys import KEYS
 
 
@@ -52,6 +53,11 @@ class Views:
             return Phrase(N_("{p}'s {zone}"), p=owner, zone=Word(self._ZONE_WORDS.get(rest, rest)))
         return Word(N_("out of the game")) if key == "box" else key
 
+    def secret_decision(self, state: State) -> bool:
+        """A trap window's question (VIR-TRAP-02: only a player holding a trap that can answer
+        now is asked, so the asking itself is hidden)."""
+        return state.pending is not None and state.pending.key == traps.ANSWER
+
     def view(self, state: State, player: int | None) -> dict:
         """What ``player`` may know (``None``: a spectator): no one else's hand or face-down
         traps, no deck's order; the question a decision asks only to whoever must answer it."""
@@ -82,8 +88,9 @@ class Views:
             players[k.name] = pv
         pend = state.pending
         pending = None
-        if pend is not None:
-            # the question is the decider's: asking p2 about a trap says p2 holds one it can use
+        if pend is not None and (pend.player == player or not self.secret_decision(state)):
+            # the question is the decider's; a secret one (asking p2 about a trap says p2 holds one
+            # it can use, VIR-TRAP-02) is not even said to be asked
             pending = {"player": KEYS[pend.player].name}
             if pend.player == player:
                 pending["prompt"] = pend.prompt

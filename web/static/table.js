@@ -159,7 +159,7 @@ function render(m) {
   const who = m.you ? T("you are {seat}", {seat: m.you}) : T("spectator");
   const turn = v.over ? (v.winner ? T("game over: {winner} wins", {winner: v.winner}) : T("game over: no winner")) :
     T("turn {turn} · {active} · {phase}", {turn: v.turn, active: v.active, phase: m.phase_name || v.phase}) + " · " +
-    (m.to_move === m.you ? T("your move") : T("{seat} to move", {seat: m.to_move || ""}));
+    (m.settling ? T("waiting…") : m.to_move === m.you ? T("your move") : T("{seat} to move", {seat: m.to_move || ""}));
   $("status").textContent = `${who} · ${turn}${m.type === "replay" ? " · " + T("replay {step}/{total}", {step: m.replay_step, total: m.replay_total}) : ""}`;
   const seatsOnline = m.seats.map((s) => `${s.name}: ${s.kind === "bot" ? T("bot {name}", {name: s.bot}) : (s.online ? T("here") : T("away"))}`).join(" · ");
   $("board").replaceChildren();
@@ -215,8 +215,9 @@ function renderActions(m) {
     groups.append(all);
   }
   markCards(m);
-  const mine = m.you && m.to_move === m.you && m.type !== "replay";
+  const mine = m.you && m.to_move === m.you && !m.settling && m.type !== "replay";
   $("actions").querySelector("h2").textContent = mine ? T("Your actions") : m.view.over ? T("Game over") :
+    m.settling ? T("waiting…") :
     (m.you ? T("Waiting for {seat}", {seat: m.to_move}) : T("Watching"));
   $("notation-list").replaceChildren(...legal.map((a) => el("option", {value: a.label || a.text})));
   $("notation").hidden = !mine;
