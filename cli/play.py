@@ -90,6 +90,22 @@ def result_details(result: dict) -> list[str]:
     return lines
 
 
+
+def kept_path(game: str, seed: int) -> Path:
+    """A new file for a game left at the end of input: ``$XDG_STATE_HOME/tabletop/unsaved/``
+    (else ``~/.local/state/...``), named for the game, its seed and the time, never an older one."""
+    import time
+
+    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+    folder = Path(base) / "tabletop" / "unsaved"
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"{game}-seed{seed}-{time.strftime('%Y%m%d-%H%M%S')}"
+    path, n = folder / f"{stem}.json", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.json"
+    return path
+
 class Session:
     """One terminal game: see the module docstring."""
 
@@ -262,6 +278,7 @@ class Session:
                 g.apply(bot.choose(self.rules, state.clone()))
                 continue
             if mover != self.narrator and len(self.humans()) > 1 and not self.hand_over(mover):
+                self.end_of_input()
                 return
             self.narrator = mover
             legal = g.legal_actions()
@@ -275,14 +292,31 @@ class Session:
             self.present(mover, legal)
             line = self.reader.read(f"{player_name(mover)}> ")
             if line is None:
-                self.say("\n" + (_("end of input: leaving the game") if self.saved()
-                                  else _("end of input: leaving the game (not saved)")))
+                self.end_of_input()
                 return
             if not self.command(line.strip(), mover):
                 return
 
     def saved(self) -> bool:
         return self.game.state.over or len(self.game.log) == self.saved_at
+
+    def end_of_input(self) -> None:
+        """Ctrl-D (or the end of a piped script) leaves without a question to answer, so a game
+        with unsaved moves is not thrown away: it is saved where the user's tabletop keeps its
+        state, and the line to continue it is shown."""
+        if self.saved():
+            self.say("\n" + _("end of input: leaving the game"))
+            return
+        try:
+            path = kept_path(self.game.rules.name, self.game.seed)
+            self.game.save(path)
+        except OSError as e:
+            self.say("\n" + visible(_("end of input: leaving the game (not saved: cannot write {path}: {why})").format(
+                path=e.filename or "", why=e.strerror or e)))
+            return
+        self.saved_at = len(self.game.log)
+        self.say("\n" + _("end of input: leaving the game, kept in {path}; continue it with: "
+                           "tabletop play {game} --load {path}").format(path=path, game=self.game.rules.name))
 
     def command(self, line: str, mover: int) -> bool:
         """Handle one line; False to leave the session."""
@@ -436,7 +470,10 @@ class Session:
             self.say(_("leaving the game"))
             return True
         answer = self.reader.read(_("The game is not saved (type 'save FILE' to keep it). Leave anyway? [y/N] "))
-        if answer is None or answer.strip().lower() in ("y", "yes", _("y"), _("yes")):
+        if answer is None:  # Ctrl-D is no answer: leave, keeping the game
+            self.end_of_input()
+            return True
+        if answer.strip().lower() in ("y", "yes", _("y"), _("yes")):
             self.say(_("leaving the game (not saved)"))
             return True
         return False

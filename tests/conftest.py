@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 
 # The suite's sessions speak English whatever the machine's locale (a test that wants another
 # language asks for it): LANGUAGE comes first in gettext's order.
 os.environ["LANGUAGE"] = "en"
+# A session whose input ends keeps its unsaved game in the user's state folder: the suite's
+# go to a folder of its own, not the home of whoever runs it.
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="tabletop-state-")
 
 
 @pytest.fixture(autouse=True)

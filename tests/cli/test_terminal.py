@@ -54,6 +54,43 @@ def test_ctrl_d_leaves_and_ctrl_c_does_not_kill_the_game(tmp_path):
     assert child.exitstatus == 0
 
 
+def test_ctrl_d_in_a_game_with_unsaved_moves_keeps_it_and_says_how_to_continue(tmp_path):
+    child = spawn(tmp_path, "play", "volfyirion", "--seed", "3")
+    s = Screen(child)
+    s.wait("p1>")
+    child.send("play Prospector\r")
+    s.wait("p1 plays Prospector")
+    s.wait("p1>")
+    child.sendeof()
+    s.wait("--load")
+    child.expect(pexpect.EOF)
+    child.close()
+    kept = list((tmp_path / "tabletop" / "unsaved").glob("volfyirion-seed3-*.json"))
+    assert child.exitstatus == 0 and len(kept) == 1
+    assert f"tabletop play volfyirion --load {kept[0]}" in ESCAPES.sub("", s.raw).replace("\r\n", "")
+    child = spawn(tmp_path, "play", "volfyirion", "--load", str(kept[0]))
+    s = Screen(child)
+    s.wait("playing area: Prospector")
+    s.wait("p1>")
+    child.sendeof()
+    s.wait("end of input: leaving the game")
+    child.expect(pexpect.EOF)
+
+
+def test_ctrl_d_at_the_leave_question_keeps_the_game_too(tmp_path):
+    child = spawn(tmp_path, "play", "volfyirion", "--seed", "3")
+    s = Screen(child)
+    s.wait("p1>")
+    child.send("play Prospector\r")
+    s.wait("p1>")
+    child.send("quit\r")
+    s.wait("Leave anyway")
+    child.sendeof()
+    s.wait("--load")
+    child.expect(pexpect.EOF)
+    assert len(list((tmp_path / "tabletop" / "unsaved").glob("*.json"))) == 1
+
+
 def test_the_issue_s_leak_in_a_real_terminal_names_no_face_down_trap(tmp_path):
     """Issue 13's first complaint as it was typed: `next` three times, then `log`."""
     from tests.cli.test_session import session
