@@ -19,6 +19,7 @@ import operator
 from typing import Any, Iterable
 
 from tabletop.framework.errors import OptionError
+from tabletop.framework.language import N_, gettext
 from tabletop.framework.suggest import did_you_mean
 from tabletop.framework.wording import kind_of, one_of, shown
 
@@ -45,13 +46,15 @@ def check_options(rules, options: Any, players: Any = None) -> dict:
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise SetupError((), f"the options are a mapping of option names to values, not {kind_of(options)}")
+        raise SetupError((), gettext("the options are a mapping of option names to values, not {kind}").format(
+            kind=kind_of(options)))
     if players is not None:
         lo, hi = rules.min_players, rules.max_players
-        span = f"{lo}" if lo == hi else f"{lo} to {hi}"
         if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
-            raise SetupError(("players",), f"{rules.title or rules.name} is played by {span} players, "
-                                           f"not {kind_of(players) if not isinstance(players, int) else players}")
+            text = (gettext("{game} is played by {lo} players, not {given}") if lo == hi
+                    else gettext("{game} is played by {lo} to {hi} players, not {given}"))
+            raise SetupError(("players",), text.format(game=rules.title or rules.name, lo=lo, hi=hi,
+                                                       given=kind_of(players) if not isinstance(players, int) else players))
     schema = getattr(rules, "options_schema", None)
     if schema:
         from tabletop.framework.schemaerrors import problems, validator
@@ -69,7 +72,8 @@ def mapping(value: Any, path: tuple, example: str, allow_none: bool = True) -> d
     if value is None and allow_none:
         return {}
     if not isinstance(value, dict):
-        raise SetupError(path, f"expected a mapping, not {kind_of(value)}; e.g. {example}")
+        raise SetupError(path, gettext("expected a mapping, not {kind}; e.g. {example}").format(
+            kind=kind_of(value), example=example))
     return value
 
 
@@ -77,8 +81,8 @@ def known_keys(value: dict, allowed: Iterable[str], path: tuple) -> None:
     allowed = list(allowed)
     for key in value:
         if key not in allowed:
-            raise SetupError(path + (key,), f"unknown key {shown(key)}{did_you_mean(str(key), allowed)}; "
-                                            f"the keys here are {one_of(allowed, 'and')}")
+            raise SetupError(path + (key,), gettext("unknown key {key}{hint}; the keys here are {keys}").format(
+                key=shown(key), hint=did_you_mean(str(key), allowed), keys=one_of(allowed, "and")))
 
 
 def names(value: Any, path: tuple, example: str, allow_empty_slots: bool = False) -> list:
@@ -88,13 +92,15 @@ def names(value: Any, path: tuple, example: str, allow_empty_slots: bool = False
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list):
-        raise SetupError(path, f"expected a list of card names, not {kind_of(value)}; e.g. {example}")
+        raise SetupError(path, gettext("expected a list of card names, not {kind}; e.g. {example}").format(
+            kind=kind_of(value), example=example))
     for i, n in enumerate(value):
         if n is None and allow_empty_slots:
             continue
         if not isinstance(n, str) or not n.strip():
-            what = "a card name or null for an empty space" if allow_empty_slots else "a card name"
-            raise SetupError(path + (i,), f"expected {what}, not {kind_of(n)}")
+            what = (gettext("expected a card name or null for an empty space, not {kind}") if allow_empty_slots
+                    else gettext("expected a card name, not {kind}"))
+            raise SetupError(path + (i,), what.format(kind=kind_of(n)))
     return value
 
 
@@ -103,7 +109,8 @@ def name(value: Any, path: tuple, example: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or not value.strip():
-        raise SetupError(path, f"expected a card name (or null), not {kind_of(value)}; e.g. {example}")
+        raise SetupError(path, gettext("expected a card name (or null), not {kind}; e.g. {example}").format(
+            kind=kind_of(value), example=example))
     return value
 
 
@@ -116,17 +123,20 @@ def integer(value: Any) -> int | None:
     return operator.index(value)
 
 
-def whole(value: Any, path: tuple, lo: int, hi: int, what: str = "a whole number") -> int:
+def whole(value: Any, path: tuple, lo: int, hi: int, what: str = N_("a whole number")) -> int:
+    """``value`` if it is a whole number from ``lo`` to ``hi``; ``what`` names it (a message, N_)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(path, f"expected {what} from {lo} to {hi}, not {kind_of(value)}")
+        raise SetupError(path, gettext("expected {what} from {lo} to {hi}, not {kind}").format(
+            what=gettext(what), lo=lo, hi=hi, kind=kind_of(value)))
     if not lo <= value <= hi:
-        raise SetupError(path, f"{shown(value)} is out of range: {what} must be from {lo} to {hi}")
+        raise SetupError(path, gettext("{value} is out of range: {what} must be from {lo} to {hi}").format(
+            value=shown(value), what=gettext(what), lo=lo, hi=hi))
     return value
 
 
 def flag(value: Any, path: tuple) -> bool:
     if not isinstance(value, bool):
-        raise SetupError(path, f"expected true or false, not {kind_of(value)}")
+        raise SetupError(path, gettext("expected true or false, not {kind}").format(kind=kind_of(value)))
     return value
 
 
@@ -134,25 +144,25 @@ def choice(value: Any, path: tuple, choices: Iterable[str]) -> str:
     choices = list(choices)
     if not isinstance(value, str) or value not in choices:
         hint = did_you_mean(str(value), choices) if isinstance(value, str) else ""
-        raise SetupError(path, f"{shown(value)} is not {_one(choices)}{hint}")
+        if choices:
+            raise SetupError(path, gettext("{value} is not one of {choices}{hint}").format(
+                value=shown(value), choices=one_of(choices), hint=hint))
+        raise SetupError(path, gettext("{value} is not allowed here").format(value=shown(value)))
     return value
-
-
-def _one(choices: list) -> str:
-    return choices and ("one of " + one_of(choices)) or "allowed here"
 
 
 def card(by_name: dict, value: str, path: tuple, kinds: Iterable[str] | None = None, kind_of_card=None):
     """The definition named ``value``, checked to be of one of ``kinds`` (``kind_of_card(defn)``)."""
     defn = by_name.get(value)
     if defn is None:
-        raise SetupError(path, f"unknown card {shown(value)}{did_you_mean(value, by_name)}")
+        raise SetupError(path, gettext("unknown card {card}{hint}").format(card=shown(value),
+                                                                             hint=did_you_mean(value, by_name)))
     if kinds is not None:
         kinds = list(kinds)
         k = kind_of_card(defn) if kind_of_card else defn.type
         if k not in kinds:
-            raise SetupError(path, f"{shown(value)} is a {k}; only {one_of(kinds, 'or', quote=False)} "
-                                   "cards go here")
+            raise SetupError(path, gettext("{card} is a {kind}; only {kinds} cards go here").format(
+                card=shown(value), kind=k, kinds=one_of(kinds, "or", quote=False)))
     return defn
 
 
@@ -165,11 +175,12 @@ def position_problems(rules, state) -> list[str]:
     for key, ids in state.places():
         for iid in ids:
             if iid in seen:
-                out.append(f"{state.cards[iid].name!r} is in two places at once ({seen[iid]} and {key})")
+                out.append(gettext("{card!r} is in two places at once ({first} and {second})").format(
+                    card=state.cards[iid].name, first=seen[iid], second=key))
             seen[iid] = key
     for key, value in state.counters.items():
         if value < 0:
-            out.append(f"{key} is {value}: it can never be negative")
+            out.append(gettext("{counter} is {value}: it can never be negative").format(counter=key, value=value))
     extra = getattr(rules, "position_problems", None)
     if extra is not None:
         out += list(extra(state))

@@ -101,10 +101,18 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
             rules = pack.rules()
             deck_rules = pack.deck_rules()
             out.append({"name": name, "title": rules.title or name, "min_players": rules.min_players,
-                        "max_players": rules.max_players, "options": rules.option_choices,
+                        "max_players": rules.max_players, "options": shown_options(rules.option_choices),
                         "decks": sorted(deck_rules.decks()) if deck_rules is not None else None,
                         "bots": [b for b in bot_names(pack)] + ["mcts:200", "mcts:1000"]})
         return JSONResponse({"games": out})
+
+    def shown_options(choices: dict) -> dict:
+        """A game's options for the lobby, in the request's language: each with its ``label`` and
+        ``help``, and its values as shown (``shown``); the values sent back stay the option's own."""
+        from tabletop.web.words import option_label, option_value
+
+        return {name: {**spec, "label": option_label(name), "help": gettext(spec["help"]) if spec.get("help") else spec.get("help"),
+                       "shown": [option_value(v) for v in spec["values"]]} for name, spec in choices.items()}
 
     def check_text(pack, text: object, filename: object):
         """Check a pasted or uploaded deck exactly as ``deckcheck`` checks a file of that name."""

@@ -2,7 +2,9 @@
 page asks ``/api/words`` for them in its language and shows them (docs/web.md, docs/languages.md)."""
 from __future__ import annotations
 
-from tabletop.framework.language import N_
+from typing import Any
+
+from tabletop.framework.language import N_, NP_
 
 #: What the pages say, in English as written in web/static/; a page shows each through ``T(...)``.
 PAGE = (
@@ -39,6 +41,33 @@ PAGE = (
     N_("defence"), N_("printed"), N_("troop"), N_("building"), N_("rebuild"), N_("removed"), N_("name"),
     N_("colour"), N_("type"), N_("phase"), N_("turn"), N_("active"), N_("winner"), N_("reason"), N_("turns"),
 )
+
+
+#: The names of the packs' options as the lobby labels them (``option`` context: "mode" is a word
+#: of its own elsewhere); an option without one is shown by its name.
+OPTION_LABELS = {
+    "variants": NP_("option", "variants"), "mode": NP_("option", "mode"), "first": NP_("option", "first player"),
+    "hidden_asset_top": NP_("option", "hidden Asset Deck top"), "cities": NP_("option", "cities"),
+}
+#: Option values that are words rather than names (a variant's or a mode's name stays as written).
+OPTION_VALUES = {True: NP_("option", "yes"), False: NP_("option", "no"), "random": NP_("option", "random"),
+                 "base": NP_("option", "base"), "extended": NP_("option", "extended")}
+
+
+def option_label(name: str) -> str:
+    """An option's name in the language spoken now."""
+    from tabletop.framework.language import pgettext
+
+    label = OPTION_LABELS.get(name)
+    return pgettext("option", label) if label else name.replace("_", " ")
+
+
+def option_value(value: Any) -> str:
+    """An option's value as the lobby shows it in the language spoken now."""
+    from tabletop.framework.language import pgettext
+
+    word = OPTION_VALUES.get(value) if isinstance(value, (bool, str)) else None
+    return pgettext("option", word) if word else ("" if value is None else str(value))
 
 
 def page_words(lang: str) -> dict[str, str]:

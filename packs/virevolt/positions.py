@@ -5,6 +5,7 @@ The keys are listed in ``docs/packs/reference/virevolt.md`` (scenario writers).
 from __future__ import annotations
 
 from tabletop.framework import setups as S
+from tabletop.framework.language import N_
 from tabletop.framework.state import State
 
 from tabletop.packs.virevolt import crystals as cr
@@ -33,7 +34,7 @@ class Positions:
         S.known_keys(setup, SETUP_KEYS + tuple(players), ())
         plan = [self._checked_player(setup.get(k), (k,)) for k in players]
         active = player_arg(S.choice(setup["active"], ("active",), players), n) if "active" in setup else None
-        turn = S.whole(setup["turn"], ("turn",), 1, MAX_TURN, "the turn") if "turn" in setup else None
+        turn = S.whole(setup["turn"], ("turn",), 1, MAX_TURN, N_("the turn")) if "turn" in setup else None
         phase = S.choice(setup.get("phase", "main"), ("phase",), PHASES)
         state.stack.clear()
         state.pending = None
@@ -157,7 +158,7 @@ class Positions:
             dm = S.mapping(ps["damage"], base + ("damage",), "damage: {Ember Warden: 2}")
             out["damage"] = {}
             for label, amount in dm.items():
-                out["damage"][label] = S.whole(amount, base + ("damage", label), 0, MAX_HP, "damage")
+                out["damage"][label] = S.whole(amount, base + ("damage", label), 0, MAX_HP, N_("damage"))
         if "states" in ps:
             sm = S.mapping(ps["states"], base + ("states",), "states: {Ember Warden: [burn]}")
             out["states"] = {}
@@ -170,7 +171,7 @@ class Positions:
         if "tokens" in ps:
             from tabletop.packs.virevolt.rules import WIN_TOKENS
 
-            out["tokens"] = S.whole(ps["tokens"], base + ("tokens",), 0, WIN_TOKENS, "victory tokens")
+            out["tokens"] = S.whole(ps["tokens"], base + ("tokens",), 0, WIN_TOKENS, N_("victory tokens"))
         for key in ("has_played", "crystal_played", "attacked"):
             if key in ps:
                 out[key] = S.flag(ps[key], base + (key,))

@@ -493,7 +493,7 @@ class VirevoltRules(Explain, Views, Positions, Rules):
     options_schema = OPTIONS_SCHEMA
     option_choices = {
         "first": {"values": [None, "p1", "p2", "p3", "p4"], "many": False,
-                  "help": "who plays first (default random, VIR-SETUP-04)"},
+                  "help": N_("who plays first (default random, VIR-SETUP-04)")},
     }
     phases = (
         Phase("draw", enter=_enter_draw),

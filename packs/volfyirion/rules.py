@@ -8,7 +8,7 @@ from __future__ import annotations
 from tabletop.framework import lasting
 from tabletop.framework.actions import DECISION_VERBS, INT, NAME, VerbSpec
 from tabletop.framework.effects import IllegalAction, push
-from tabletop.framework.language import N_, Phrase
+from tabletop.framework.language import N_, Phrase, gettext
 from tabletop.framework.narration import DETAIL, Card, Cards, narrate
 from tabletop.framework.rng import below, seed_state
 from tabletop.framework.rules import Phase, Rules
@@ -94,12 +94,12 @@ assert ROW == (0, 1, 2, 3, 4), "_main_actions reads the Asset Row's slots one by
 LAIRS_SPAN = slice(LAIRS[0], LAIRS[-1] + 1)
 
 OPTIONS = {
-    "first": "who plays first: p1, p2 or random (default p1; VOL-TURN-01)",
-    "hidden_asset_top": "keep the Asset Deck's top card face down (VOL-SETUP-06)",
-    "variants": "variant card sets: any of mercenary, ascension-path, saboteur, perks, ploys, or all (VOL-VAR-01)",
-    "mode": "game mode: 'base' (default) or 'extended' (rebuilding cities, VOL-EXT-REBUILD-*)",
-    "cities": "which set of three Cities the first seat (p1) takes: 1 (Tylaris, Vahylea, Alantar; default), 2 "
-              "(Yrdesh, Akao Uket, Kyr) or random; p2 takes the other",
+    "first": N_("who plays first: p1, p2 or random (default p1; VOL-TURN-01)"),
+    "hidden_asset_top": N_("keep the Asset Deck's top card face down (VOL-SETUP-06)"),
+    "variants": N_("variant card sets: any of mercenary, ascension-path, saboteur, perks, ploys, or all (VOL-VAR-01)"),
+    "mode": N_("game mode: 'base' (default) or 'extended' (rebuilding cities, VOL-EXT-REBUILD-*)"),
+    "cities": N_("which set of three Cities the first seat (p1) takes: 1 (Tylaris, Vahylea, Alantar; default), 2 "
+                 "(Yrdesh, Akao Uket, Kyr) or random; p2 takes the other"),
 }
 #: The shape of the options (checked before setup; setup explains the values it refuses).
 OPTIONS_SCHEMA = {
@@ -227,11 +227,11 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
                              "(solo, co-op and 2vs2 are not in the printed rules; VOL-COMP-10)")
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
-            raise ValueError(f"unknown option(s) {', '.join(map(repr, unknown))}; accepted options: "
-                             + "; ".join(f"{k} ({v})" for k, v in OPTIONS.items()))
+            raise ValueError(gettext("unknown option(s) {options}; accepted options: {accepted}").format(
+                options=", ".join(map(repr, unknown)), accepted="; ".join(f"{k} ({gettext(v)})" for k, v in OPTIONS.items())))
         first = options.get("first", "p1")
         if first not in ("p1", "p2", "random"):
-            raise ValueError(f"option first must be 'p1', 'p2' or 'random', not {first!r}")
+            raise ValueError(gettext("option first must be 'p1', 'p2' or 'random', not {first!r}").format(first=first))
         variants = options.get("variants") or ()
         if isinstance(variants, str):
             variants = (variants,)
@@ -242,14 +242,15 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             variants = tuple(VARIANTS)
         bad = [v for v in variants if v not in VARIANTS]
         if bad:
-            raise ValueError(f"unknown variant(s) {', '.join(map(repr, bad))} "
-                             f"(available: {', '.join(VARIANTS)}, or all)")
+            raise ValueError(gettext("unknown variant(s) {variants} (available: {available}, or all)").format(
+                variants=", ".join(map(repr, bad)), available=", ".join(VARIANTS)))
         variants = tuple(v for v in VARIANTS if v in variants)  # canonical order, no repeats
         mode = options.get("mode") or "base"
         if str(mode).lower() in V.NOT_DESCRIBED:
             raise ValueError(f"mode {mode!r} is not available: {V.NOT_DESCRIBED[str(mode).lower()]}")
         if mode not in MODES:
-            raise ValueError(f"unknown mode {mode!r} (available: {', '.join(MODES)})")
+            raise ValueError(gettext("unknown mode {mode!r} (available: {available})").format(
+                mode=mode, available=", ".join(MODES)))
         vflags = sum(V.VARIANT_FLAGS[v] for v in variants) | (V.EXT if mode == "extended" else 0)
 
         cards: list = []

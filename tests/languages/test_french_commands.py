@@ -316,6 +316,8 @@ def test_file_reading_errors_are_french(tmp_path, content, french_error):
     (["play", "volfyirion", "--option", "nokey"], "écrivez CLÉ=VALEUR"),
     (["replay", "nowhere.json", "--as", "nobody"], "donnez une place"),
     (["scenario", "run", "nowhere.yaml"], "ni fichier ni dossier de ce nom"),
+    (["play", "virevolt", "--players", "7"], "Virevolt se joue de 2 à 4 joueurs, pas 7"),
+    (["play", "volfyirion", "--variant", "nobody"], "variante(s) inconnue(s) 'nobody'"),
 ])
 def test_setup_and_option_errors_are_french(args, french_error):
     french, english, missing, code = in_both(*args)
@@ -393,3 +395,11 @@ def test_volfyirions_card_list_is_written_in_french_its_notes_on_the_sources_as_
     assert code == 0 and "# Les cartes de Volfyirion" in french
     assert "| Nom | Couleur | Exemplaires | Coût (Ordre) |" in french
     assert not missing, sorted(missing)
+
+
+def test_a_scenarios_position_error_is_french(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("game: virevolt\nsetup:\n  p1: {hand: [Cinder Imp], hnad: []}\nsteps: []\n", encoding="utf-8")
+    french, english, missing, code = in_both("scenario", "run", str(path))
+    assert code == 1 and f"clé inconnue 'hnad'" in french and "unknown key 'hnad'" in english, french
+    assert_french(french, english, missing, quoted=path.read_text(encoding="utf-8"))  # (the line shown)

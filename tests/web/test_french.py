@@ -52,3 +52,29 @@ def test_words_follow_accept_language_unless_the_page_asks(tmp_path):
         r = client.post("/api/deckcheck", json={"game": "virevolt", "text": "name: x\ncards:\n  Nobody: 2\n",
                                                  "lang": "fr"}).json()
         assert "carte inconnue 'Nobody'" in r["text"]
+
+
+def test_a_french_lobby_names_and_explains_the_options_in_french(browser, tmp_path):
+    with LiveServer(tmp_path / "tables.sqlite3") as server:
+        ctx = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
+        page = ctx.new_page()
+        page.goto(f"{server.url}/?game=volfyirion")
+        page.wait_for_selector("#options [data-option='variants']")
+        options = page.inner_text("#options")
+        assert "variantes" in options and "premier joueur" in options and "qui joue en premier" in options
+        assert "who plays first" not in options and "hidden asset top" not in options
+        assert page.locator("#options select[data-option='hidden_asset_top'] option").all_inner_texts() == ["non", "oui"]
+        assert page.locator("#options select[data-option='mode'] option").all_inner_texts() == ["de base", "étendu"]
+        ctx.close()
+
+
+def test_a_page_that_chose_french_gets_the_options_in_french_whatever_the_browser_prefers(tmp_path):
+    from starlette.testclient import TestClient
+
+    from tabletop.web.app import create_app
+
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as client:
+        games = client.get("/api/games?lang=fr", headers={"Accept-Language": "en"}).json()["games"]
+        first = {g["name"]: g["options"]["first"] for g in games}["virevolt"]
+        assert first["label"] == "premier joueur" and first["help"].startswith("qui joue en premier")
+        assert first["values"] == [None, "p1", "p2", "p3", "p4"]   # what is sent back stays the option's own

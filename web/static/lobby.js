@@ -24,16 +24,16 @@ function renderOptions() {
   for (const [name, spec] of Object.entries(g.options || {})) {
     if (spec.many) {
       const fs = el("fieldset", {class: "choice-group", "data-option": name, "data-many": "1"},
-        el("legend", {text: name.replace(/_/g, " ")}));
-      for (const v of spec.values) {
-        fs.append(el("label", {}, el("input", {type: "checkbox", value: v, name: `opt-${name}`}), document.createTextNode(" " + v)));
-      }
+        el("legend", {text: spec.label || name.replace(/_/g, " ")}));
+      spec.values.forEach((v, i) => {
+        fs.append(el("label", {}, el("input", {type: "checkbox", value: v, name: `opt-${name}`}), document.createTextNode(" " + (spec.shown || spec.values)[i])));
+      });
       fs.append(el("div", {class: "hint", text: spec.help}));
       box.append(fs);
     } else {
       const sel = el("select", {"data-option": name, name: `opt-${name}`});
-      for (const v of spec.values) sel.append(el("option", {value: JSON.stringify(v), text: v === null ? T("default") : String(v)}));
-      box.append(el("label", {title: spec.help}, document.createTextNode(name.replace(/_/g, " ") + " "), sel,
+      spec.values.forEach((v, i) => sel.append(el("option", {value: JSON.stringify(v), text: v === null ? T("default") : String((spec.shown || spec.values)[i])})));
+      box.append(el("label", {title: spec.help}, document.createTextNode((spec.label || name.replace(/_/g, " ")) + " "), sel,
         el("span", {class: "hint", text: " " + spec.help})));
     }
   }
@@ -156,7 +156,7 @@ $("import-go").onclick = async () => {
 
 (async () => {
   await wordsReady;
-  GAMES = (await (await fetch("/api/games")).json()).games;
+  GAMES = (await (await fetch(`/api/games?lang=${LANG}`)).json()).games;
   for (const g of GAMES) $("game").append(el("option", {value: g.name, text: g.title}));
   const want = new URLSearchParams(location.search).get("game");
   if (want && GAMES.some((g) => g.name === want)) $("game").value = want;
