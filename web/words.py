@@ -40,6 +40,8 @@ PAGE = (
     N_("asset top"), N_("asset deck size"), N_("wonder deck size"), N_("wonders"), N_("volfyirion"), N_("owner"),
     N_("defence"), N_("printed"), N_("troop"), N_("building"), N_("rebuild"), N_("removed"), N_("name"),
     N_("colour"), N_("type"), N_("phase"), N_("turn"), N_("active"), N_("winner"), N_("reason"), N_("turns"),
+    # a card's designer fields, its tooltip on the board
+    N_("origin"), N_("sources"), N_("printed id"), N_("note"),
 )
 
 

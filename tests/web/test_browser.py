@@ -92,3 +92,14 @@ def test_only_the_cards_an_action_reaches_are_outlined(browser, tmp_path):
         assert page.locator(".area.mine .card.actionable").count() > 0
         assert page.locator(".area:not(.mine)[data-seat] .card.actionable").count() == 0
         ctx.close()
+
+
+def test_a_cards_sources_printed_id_and_notes_are_its_tooltip_not_its_board_text(browser, tmp_path):
+    with LiveServer(tmp_path / "tables.sqlite3") as server:
+        ctx, page = seated(browser, server.url, "volfyirion", ["here", "bot"], seed=3)
+        card = page.locator(".mine .card[data-card='Prospector']").first
+        assert "SC04" not in card.inner_text() and "lolippie" not in card.inner_text()
+        about = card.get_attribute("title")
+        assert "sources: lolippie, tts, photo SC04, rulebook" in about and "printed id: SC04" in about
+        assert "origin: printed" in about
+        ctx.close()

@@ -14,8 +14,10 @@ function el(tag, attrs, ...children) {
   return e;
 }
 const words = (k) => T(k.replace(/_/g, " "));
-// Card-file fields that say where a card comes from, not what it does: not drawn on the board.
-const META = new Set(["origin", "note", "starting", "copies", "source", "id", "art", "flavour", "flavor"]);
+// Card-file fields that say where a card comes from, not what it does: not drawn on the board's
+// cards; the designer's (where the card was read, its printed id, the notes) are its tooltip.
+const META = new Set(["origin", "note", "starting", "copies", "source", "id", "art", "flavour", "flavor", "sources", "printed_id"]);
+const DESIGNER = ["origin", "sources", "printed_id", "note"];
 
 // ---------------------------------------------------------------- the connection
 function connect() {
@@ -56,6 +58,8 @@ function cardEl(name, extra, faces) {
     if (k !== "cost" && !META.has(k)) text.append(el("div", {text: `${words(k)}: ${v}`}));
   }
   c.append(text);
+  const about = DESIGNER.map((k) => (face.fields || []).find(([f]) => f === k)).filter(Boolean);
+  if (about.length) c.title = about.map(([k, v]) => `${words(k)}: ${v}`).join("\n");
   const status = [];
   for (const [k, v] of Object.entries(extra || {})) {
     if (shown.has(k) && k !== "defence" && k !== "hp" || v === null || v === undefined || v === false || (Array.isArray(v) && !v.length)) continue;
