@@ -59,7 +59,10 @@ def grouped_actions(rules, state, legal: list) -> list[dict]:
     mover's: "seal p2 Pure Qoam"), whether it ends the phase, whether "play all" would take it."""
     free = set(rules.free_plays(state, legal)) if state.pending is None else set()
     names = {player_name(i) for i in range(state.nplayers)}
-    return [{"text": format_action(a), "label": shown_action(a), "verb": a[0], "card": rules.action_card(state, a),
+    from tabletop.web.words import action_caption
+
+    return [{"text": format_action(a), "label": shown_action(a), "caption": action_caption(a), "verb": a[0],
+             "card": rules.action_card(state, a),
              "seats": [x for x in a[1:] if x in names],
              "pass": a == rules.pass_action, "free": a in free} for a in legal]
 

@@ -56,6 +56,37 @@ OPTION_VALUES = {True: NP_("option", "yes"), False: NP_("option", "no"), "random
                  "base": NP_("option", "base"), "extended": NP_("option", "extended")}
 
 
+#: The verbs of both packs' actions as a button says them (``action`` context); the notation a
+#: player types stays the game's own (``label``), a verb without a translation is shown as it is.
+ACTION_VERBS = {"play": NP_("action", "play"), "activate": NP_("action", "activate"),
+    "attack": NP_("action", "attack"), "cast": NP_("action", "cast"), "choose": NP_("action", "choose"),
+    "next": NP_("action", "next"), "pass": NP_("action", "pass"), "rotate": NP_("action", "rotate"),
+    "sacrifice": NP_("action", "sacrifice"), "set": NP_("action", "set"), "yes": NP_("action", "yes"),
+    "no": NP_("action", "no"), "skip": NP_("action", "skip"),
+    "acquire asset": NP_("action", "acquire asset"), "acquire top": NP_("action", "acquire top"),
+    "acquire wonder": NP_("action", "acquire wonder"),
+    "acquire wonder top": NP_("action", "acquire wonder top"), "collide": NP_("action", "collide"),
+    "defeat volfyirion": NP_("action", "defeat volfyirion"), "end turn": NP_("action", "end turn"),
+    "move volfyirion": NP_("action", "move volfyirion"), "mulligan": NP_("action", "mulligan"),
+    "rebuild": NP_("action", "rebuild"), "redeploy": NP_("action", "redeploy"),
+    "refresh": NP_("action", "refresh"), "remove": NP_("action", "remove"),
+    "replace": NP_("action", "replace"), "seal": NP_("action", "seal"), "take": NP_("action", "take"),
+    "thin": NP_("action", "thin"), "unseal": NP_("action", "unseal")}
+
+
+def action_caption(action: tuple) -> str:
+    """An action as its button says it in the language spoken now: the verb in words, the cards
+    under their names in that language (English: the notation itself)."""
+    from tabletop.framework import language
+    from tabletop.framework.actions import shown_action
+
+    shown = shown_action(action)
+    verb = ACTION_VERBS.get(action[0])
+    if verb is None or language.current() == language.DEFAULT:
+        return shown
+    return language.pgettext("action", verb) + shown[len(action[0]):]
+
+
 def option_label(name: str) -> str:
     """An option's name in the language spoken now."""
     from tabletop.framework.language import pgettext

@@ -78,3 +78,21 @@ def test_a_page_that_chose_french_gets_the_options_in_french_whatever_the_browse
         first = {g["name"]: g["options"]["first"] for g in games}["virevolt"]
         assert first["label"] == "premier joueur" and first["help"].startswith("qui joue en premier")
         assert first["values"] == [None, "p1", "p2", "p3", "p4"]   # what is sent back stays the option's own
+
+
+def test_a_french_tables_buttons_say_the_verbs_in_french_and_keep_the_notation_as_their_tooltip(browser, tmp_path):
+    with LiveServer(tmp_path / "tables.sqlite3") as server:
+        ctx = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
+        page = ctx.new_page()
+        new_table(page, server.url, "volfyirion", ["here", "bot"], seed=3)
+        page.click("a.go")
+        page.wait_for_selector("#action-groups button.act")
+        end = page.locator("#action-groups button.act[data-action='end turn']")
+        assert end.inner_text() == "finir le tour" and end.get_attribute("title") == "end turn"
+        play = page.locator("#action-groups button.act[data-action='play Prospector']")
+        assert play.inner_text() == "jouer Prospector"
+        buttons = page.locator("#action-groups button.act").all_inner_texts()
+        assert not any(b.startswith(("play ", "end turn", "refresh ")) for b in buttons), buttons
+        page.fill("#notation-text", "end turn")   # the notation is still what a player types
+        assert page.locator("#notation-send").is_enabled()
+        ctx.close()

@@ -206,7 +206,7 @@ function renderActions(m) {
     const g = el("div", {class: `group${card && card === selected ? " selected" : ""}`, "data-group": card},
       el("h3", {text: card ? ((m.faces[card] || {}).shown || card) : (m.view.pending ? T("answer") : T("other"))}));
     for (const a of acts) {
-      const b = el("button", {type: "button", class: `act${a.pass ? " pass" : ""}`, "data-action": a.text, text: a.label || a.text});
+      const b = el("button", {type: "button", class: `act${a.pass ? " pass" : ""}`, "data-action": a.text, text: a.caption || a.label || a.text, title: a.label || a.text});
       b.onclick = () => { send({type: "act", text: a.text, version: m.version}); disableActions(); };
       g.append(b);
     }
