@@ -11,7 +11,9 @@ from tabletop.framework import language
 from tabletop.framework.actions import format_action, shown_action
 from tabletop.framework.state import player_name
 
-_FACE_SKIP = {"name", "copies", "id"}
+#: not drawn: the name is the title; a card's ``translations`` are its texts in other languages,
+#: which :func:`shown_face` puts in place of the English ones (drawn too, they doubled every card)
+_FACE_SKIP = {"name", "copies", "id", "translations"}
 
 
 def card_face(card) -> dict:

@@ -40,6 +40,10 @@ PAGE = (
     N_("asset top"), N_("asset deck size"), N_("wonder deck size"), N_("wonders"), N_("volfyirion"), N_("owner"),
     N_("defence"), N_("printed"), N_("troop"), N_("building"), N_("rebuild"), N_("removed"), N_("name"),
     N_("colour"), N_("type"), N_("phase"), N_("turn"), N_("active"), N_("winner"), N_("reason"), N_("turns"),
+    # the kinds and colours of the cards, under each card's name
+    N_("building"), N_("city"), N_("command"), N_("crystal"), N_("hero"), N_("incantation"), N_("lair"), N_("perk"),
+    N_("ploy"), N_("trap"), N_("troop"), N_("wonder"), N_("blue"), N_("green"), N_("grey"), N_("mauve"),
+    N_("neutral"), N_("purple"), N_("red"), N_("turquoise"),
     # a card's designer fields, its tooltip on the board
     N_("origin"), N_("sources"), N_("printed id"), N_("note"),
 )

@@ -103,3 +103,11 @@ def test_a_cards_sources_printed_id_and_notes_are_its_tooltip_not_its_board_text
         assert "sources: lolippie, tts, photo SC04, rulebook" in about and "printed id: SC04" in about
         assert "origin: printed" in about
         ctx.close()
+
+
+def test_a_cards_translations_block_is_not_drawn_on_its_face(browser, tmp_path):
+    with LiveServer(tmp_path / "tables.sqlite3") as server:
+        ctx, page = seated(browser, server.url, "virevolt", ["here", "bot"], seed=3)
+        hand = page.inner_text(".mine")
+        assert "translations" not in hand and "fr:" not in hand and "Diablotin" not in hand, hand
+        ctx.close()

@@ -96,3 +96,13 @@ def test_a_french_tables_buttons_say_the_verbs_in_french_and_keep_the_notation_a
         page.fill("#notation-text", "end turn")   # the notation is still what a player types
         assert page.locator("#notation-send").is_enabled()
         ctx.close()
+
+
+def test_a_french_boards_cards_name_their_kind_and_colour_in_french(tmp_path):
+    from starlette.testclient import TestClient
+
+    from tabletop.web.app import create_app
+
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as client:
+        words = client.get("/api/words?lang=fr").json()["words"]
+        assert words["trap"] == "Trappe" and words["hero"] == "Héros" and words["red"] == "Rouge"
