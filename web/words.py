@@ -23,7 +23,7 @@ PAGE = (
     N_("connecting…"), N_("offline"), N_("online"), N_("offline — reconnecting"), N_("board"), N_("Your actions"),
     N_("or type an action, e.g. the notation of a button"), N_("Send"), N_("Play all"), N_("Undo"),
     N_("Export save file"), N_("What happened"), N_("spectator"), N_("you are {seat}"), N_("game over: {winner} wins"),
-    N_("game over: no winner"), N_("turn {turn} · {active} · {phase}"), N_("your move"), N_("waiting…"), N_("{seat} to move"),
+    N_("game over: no winner"), N_("turn {turn} · {active} · {phase}"), N_("your move"), N_("waiting…"), N_("to move"), N_("{seat} to move"),
     N_("replay {step}/{total}"), N_("bot {name}"), N_("here"), N_("away"), N_("table"), N_("{seat} (you)"),
     N_("Decide"), N_("{seat} is deciding"), N_("answer"), N_("other"), N_("show every action"),
     N_("Waiting for {seat}"), N_("Game over"), N_("Watching"), N_("Ask to undo"), N_("Agree"), N_("Refuse"),
@@ -39,7 +39,7 @@ PAGE = (
     N_("sealed"), N_("city1"), N_("city2"), N_("city3"), N_("lair"), N_("perk"), N_("ploy"), N_("asset row"),
     N_("asset top"), N_("asset deck size"), N_("wonder deck size"), N_("wonders"), N_("volfyirion"), N_("owner"),
     N_("defence"), N_("printed"), N_("troop"), N_("building"), N_("rebuild"), N_("removed"), N_("name"),
-    N_("colour"), N_("type"), N_("phase"), N_("turn"), N_("active"), N_("winner"), N_("reason"), N_("turns"),
+    N_("colour"), N_("type"), N_("when"), N_("phase"), N_("turn"), N_("active"), N_("winner"), N_("reason"), N_("turns"),
     # the kinds and colours of the cards, under each card's name
     N_("building"), N_("city"), N_("command"), N_("crystal"), N_("hero"), N_("incantation"), N_("lair"), N_("perk"),
     N_("ploy"), N_("trap"), N_("troop"), N_("wonder"), N_("blue"), N_("green"), N_("grey"), N_("mauve"),

@@ -135,7 +135,7 @@ function zone(key, value, faces, chips) {
 }
 
 function area(title, obj, faces, skip, cls, seat) {
-  const a = el("section", {class: `area ${cls || ""}`}, el("h2", {text: title}));
+  const a = el("section", {class: `area ${cls || ""}`}, el("h2", {text: title, "data-to-move": T("to move")}));
   if (seat) a.dataset.seat = seat;
   const chips = el("div", {class: "chips"});
   a.append(chips);
