@@ -31,15 +31,41 @@ def card_face(card) -> dict:
             continue
         fields.append([key, _text(value)])
     face["fields"] = fields
+    face[_SOURCE] = source  # (for a translation to complete; never sent: see shown_face)
     return face
 
 
+#: the key of a face holding its card's entry as written, kept on the server
+_SOURCE = "_source"
+
+
 def _text(value: Any) -> str:
+    """A field as a card says it: an attack or an effect ``{name, cost, effect}`` as ``Name (cost):
+    effect``, other mappings as ``key: value``, lists one item after the other."""
     if isinstance(value, dict):
-        return "; ".join(f"{k}: {_text(v)}" for k, v in value.items())
+        rest = {k: v for k, v in value.items() if k not in ("name", "cost", "effect")}
+        head = ""
+        if "name" in value:
+            head = str(value["name"]) + (f" ({_text(value['cost'])})" if "cost" in value else "")
+        elif "cost" in value:
+            head = f"({_text(value['cost'])})"
+        parts = [p for p in (head, _text(value["effect"]) if "effect" in value else "") if p]
+        text = ": ".join(parts)
+        extra = "; ".join(f"{k}: {_text(v)}" for k, v in rest.items())
+        return "; ".join(p for p in (text, extra) if p)
     if isinstance(value, list):
         return " | ".join(_text(v) for v in value)
     return str(value)
+
+
+def _merged(english: Any, translated: Any) -> Any:
+    """A translated text over the English one: what the translation leaves out (an attack's cost,
+    written once in the card's own words) is kept from the English."""
+    if isinstance(english, dict) and isinstance(translated, dict):
+        return {**english, **translated}
+    if isinstance(english, list) and isinstance(translated, list) and len(english) == len(translated):
+        return [_merged(e, t) for e, t in zip(english, translated)]
+    return translated
 
 
 def names_in(value: Any, known: dict, out: set) -> None:
@@ -83,12 +109,14 @@ def in_language(value: Any) -> Any:
 def shown_face(face: dict) -> dict:
     """A card face in the language spoken now: its name and texts from the card's translation
     (the English face otherwise); the English name stays the card's key."""
+    source = face.get(_SOURCE) or {}
+    face = {k: v for k, v in face.items() if k != _SOURCE}
     if language.current() == language.DEFAULT:
         return face
     texts = language.card_texts(face["name"])
     out = dict(face, shown=language.card_name(face["name"]))
     if texts:
-        out["fields"] = [[k, _text(texts[k]) if k in texts else v] for k, v in face["fields"]]
+        out["fields"] = [[k, _text(_merged(source.get(k), texts[k])) if k in texts else v] for k, v in face["fields"]]
     return out
 
 

@@ -27,6 +27,8 @@ def test_a_french_browser_gets_the_table_in_french_and_the_switch_turns_it_to_en
         buttons = " ".join(page.locator("#action-groups button.act").all_inner_texts())
         assert any(fr in buttons for fr in ("Crystal", "Diablotin", "Démon", "Gardien", "Garde")), buttons
         assert page.inner_text("#actions h2") == "Vos actions"
+        marker = page.evaluate("getComputedStyle(document.querySelector('.area.to-move h2'), '::after').content")
+        assert "à jouer" in marker and "to move" not in marker
         take_turn(page)
         shot(page, "virevolt-board-fr.png")
         page.select_option("#lang", "en")
@@ -106,3 +108,19 @@ def test_a_french_boards_cards_name_their_kind_and_colour_in_french(tmp_path):
     with TestClient(create_app(tmp_path / "t.sqlite3")) as client:
         words = client.get("/api/words?lang=fr").json()["words"]
         assert words["trap"] == "Trappe" and words["hero"] == "Héros" and words["red"] == "Rouge"
+
+
+def test_a_french_cards_attacks_keep_their_costs_and_read_as_the_card_says_them():
+    from tabletop.framework import language
+    from tabletop.framework.packs import registry
+    from tabletop.web.views import card_face, shown_face
+
+    demon = next(c for c in registry().packs["virevolt"].cards().cards if c.name == "Ash Demon")
+    face = card_face(demon)
+    with language.speaking("fr"):
+        fr = dict(shown_face(face)["fields"])
+    en = dict(shown_face(face)["fields"])
+    assert fr["attacks"] == "Griffe (1 neutral): inflige 1 dégât à la cible | Feu infernal (3 red): inflige 4 dégâts " \
+                           "à la cible ; inflige Brûlure à la cible"
+    assert en["attacks"].startswith("Claw (1 neutral): deal 1 damage to the target | Hellfire (3 red): ")
+    assert "_source" not in shown_face(face)   # the card's entry stays on the server
