@@ -90,7 +90,6 @@ def result_details(result: dict) -> list[str]:
     return lines
 
 
-
 def kept_path(game: str, seed: int) -> Path:
     """A new file for a game left at the end of input: ``$XDG_STATE_HOME/tabletop/unsaved/``
     (else ``~/.local/state/...``), named for the game, its seed and the time, never an older one."""

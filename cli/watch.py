@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 import time
 
-from tabletop.cli.layout import event_line, terminal_width
+from tabletop.cli.layout import event_line, fill, terminal_width
 from tabletop.cli.play import board_drawer, game_over_line, result_details, revealed_line
 from tabletop.cli.prompt import LineInput
 from tabletop.framework.errors import TabletopError
@@ -35,6 +35,10 @@ class Screen:
         self.out.write(text + "\n")
         self.out.flush()
 
+    def tell(self, text: str, indent: str = "") -> None:
+        """A sentence wrapped to the terminal's width (a title, a game-over line, a reason)."""
+        self.say(fill(text, self.width, initial_indent=indent, subsequent_indent=indent + "  "))
+
     def board(self, compact: bool = False) -> None:
         self.say(self.draw(self.game.rules.view(self.game.state, self.viewer), self.width, compact))
 
@@ -53,12 +57,12 @@ class Screen:
         self.say("=" * min(self.width, 72))
         turns = result.get("turns", state.turn)
         if result.get("winner") is None:
-            self.say(_("Game over: no one wins after {turns} turns ({actions} actions).").format(turns=turns,
-                                                                                           actions=len(g.log)))
+            self.tell(_("Game over: no one wins after {turns} turns ({actions} actions).").format(turns=turns,
+                                                                                            actions=len(g.log)))
         else:
-            self.say(game_over_line(result["winner"], turns, len(g.log)))
+            self.tell(game_over_line(result["winner"], turns, len(g.log)))
         for line in result_details(result):
-            self.say(line)
+            self.tell(line.lstrip(), indent="  ")
         for s in range(state.nplayers):
             for zone, names in g.rules.reveal(state, s).items():
                 self.say(revealed_line(zone, names, self.width))
@@ -86,7 +90,7 @@ def watch(pack, bots: list[str], seed: int, options: dict, players: int | None, 
     seats = [make_bot(pack, bots[s % len(bots)], seed + s, think=think) for s in range(n)]
     screen = Screen(pack, game, None, out)
     names = ", ".join(f"p{s + 1} {bots[s % len(bots)]}" for s in range(n))
-    screen.say(_("{game} - seed {seed} - {bots} (you watch as a spectator)").format(
+    screen.tell(_("{game} - seed {seed} - {bots} (you watch as a spectator)").format(
         game=rules.title or pack.name, seed=seed, bots=names))
     cursor = 0
     turn = None
@@ -130,7 +134,7 @@ def replay(pack, game: Game, viewer: int | None, inp=None, out=None) -> None:
     screen = Screen(pack, cur, viewer, out)
     reader = LineInput(inp or sys.stdin, screen.out, lambda: ["n", "b", "t", "g ", "board", "log", "q"])
     who = _("a spectator") if viewer is None else f"p{viewer + 1}"
-    screen.say(_("Replay of a {game} game, seed {seed}, {n} actions, seen by {who}. Type 'help' for the "
+    screen.tell(_("Replay of a {game} game, seed {seed}, {n} actions, seen by {who}. Type 'help' for the "
                  "commands.").format(game=rules.title or pack.name, seed=game.seed, n=len(actions), who=who))
     screen.events(cur.events)
     screen.board()
