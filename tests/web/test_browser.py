@@ -111,3 +111,11 @@ def test_a_cards_translations_block_is_not_drawn_on_its_face(browser, tmp_path):
         hand = page.inner_text(".mine")
         assert "translations" not in hand and "fr:" not in hand and "Diablotin" not in hand, hand
         ctx.close()
+
+
+def test_a_card_says_its_defence_once_when_it_is_as_printed(browser, tmp_path):
+    with LiveServer(tmp_path / "tables.sqlite3") as server:
+        ctx, page = seated(browser, server.url, "volfyirion", ["here", "bot"], seed=3)
+        faces = [t for t in page.locator("#board .card").all_inner_texts() if "defence" in t]
+        assert faces and all(t.count("defence") == 1 for t in faces), faces
+        ctx.close()

@@ -61,8 +61,10 @@ function cardEl(name, extra, faces) {
   const about = DESIGNER.map((k) => (face.fields || []).find(([f]) => f === k)).filter(Boolean);
   if (about.length) c.title = about.map(([k, v]) => `${words(k)}: ${v}`).join("\n");
   const status = [];
+  const printed = new Map(face.fields || []);
   for (const [k, v] of Object.entries(extra || {})) {
     if (shown.has(k) && k !== "defence" && k !== "hp" || v === null || v === undefined || v === false || (Array.isArray(v) && !v.length)) continue;
+    if (printed.has(k) && String(printed.get(k)) === String(v)) continue;   // (as printed: the face says it already)
     if (k === "destroyed") { c.classList.add("destroyed"); status.push(T("destroyed")); continue; }
     if (typeof v === "object" && !Array.isArray(v)) continue;
     status.push(`${words(k)} ${Array.isArray(v) ? v.map(fmt).join(", ") : v}`);
