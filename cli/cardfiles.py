@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
+from tabletop.framework.userfiles import link_problem
 
 
 def with_cards(pack, files, decks=()):
@@ -17,7 +18,9 @@ def with_cards(pack, files, decks=()):
     extra: list[Path] = []
     for f in files or ():
         if not f.is_file():
-            raise TabletopError((gettext("{file}: no such card file") if not f.exists() else
+            link = link_problem(f)
+            raise TabletopError(gettext("{file}: {problem}").format(file=f, problem=link) if link else
+                                (gettext("{file}: no such card file") if not f.exists() else
                                  gettext("{file}: not a file")).format(file=f))
         extra.append(f)
     checker = pack.deck_rules() if decks and hasattr(pack, "deck_rules") else None

@@ -285,13 +285,14 @@ def cards_lint(pack: str = typer.Argument(..., help=N_("The game pack whose lang
                files: Optional[List[Path]] = typer.Argument(None, help=N_("Card files to check (default: the pack's own)."))) -> None:
     """Check card files: YAML, schema and card language; every error located, exit 1 if any."""
     from tabletop.framework.cardset import CardSet
+    from tabletop.framework.userfiles import link_problem
 
     p = _pack(pack)
     fmt = p.card_format()
     targets = list(files) if files else p.card_files()
     for f in targets:
         if isinstance(f, Path) and not f.exists():
-            fail(_("{file}: no such file").format(file=f))
+            fail(_("{file}: {problem}").format(file=f, problem=link_problem(f) or _("no such file")))
     loaded = CardSet.load(targets, fmt, p.vocabulary())
     typer.echo(_("ok: {cards} cards in {files} file(s)").format(cards=len(loaded), files=len(targets)))
 
@@ -336,6 +337,7 @@ def scenario_run(paths: List[Path] = typer.Argument(..., help=N_("Scenario files
     """Run scenario files; print each result; exit 1 if any fails."""
     from tabletop.framework import scenarios
     from tabletop.framework.errors import TabletopError
+    from tabletop.framework.userfiles import link_problem
 
     files: list[Path] = []
     for p in paths:
@@ -347,7 +349,7 @@ def scenario_run(paths: List[Path] = typer.Argument(..., help=N_("Scenario files
         elif p.exists():
             files.append(p)
         else:
-            fail(_("{file}: no such file or folder").format(file=p))
+            fail(_("{file}: {problem}").format(file=p, problem=link_problem(p) or _("no such file or folder")))
     failed = 0
     for f in files:
         try:

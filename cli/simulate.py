@@ -169,6 +169,7 @@ def _report_only(folder: Path) -> None:
     from tabletop.batches import report
     from tabletop.framework.errors import LocatedError, TabletopError
     from tabletop.batches.records import RECORDS, RUN, read_records, read_run
+    from tabletop.framework.userfiles import link_problem
 
     records = folder / RECORDS
     if folder.is_file() and folder.name == RECORDS:
@@ -179,6 +180,9 @@ def _report_only(folder: Path) -> None:
         raise TabletopError(gettext(
             "--report-only {folder}: this is a file, not a folder; give the folder a simulation wrote its "
             "records in ('tabletop simulate PACK --out DIR')").format(folder=folder))
+    link = link_problem(folder)
+    if link is not None:
+        raise TabletopError(gettext("--report-only {folder}: {problem}").format(folder=folder, problem=link))
     if not folder.exists():
         raise TabletopError(gettext(
             "--report-only {folder}: no such folder; give the folder a simulation wrote its records in "

@@ -28,7 +28,7 @@ from tabletop.framework.numerals import whole_number
 from tabletop.framework.errors import ErrorList, LocatedError, TabletopError
 from tabletop.framework.language import english_names, gettext
 from tabletop.framework.setups import MAX_SEED, SetupError, check_options, position_problems
-from tabletop.framework.userfiles import Document, read_yaml
+from tabletop.framework.userfiles import Document, link_problem, read_yaml
 from tabletop.framework.wording import clip, kind_of, shown
 
 _MISSING = object()
@@ -194,7 +194,8 @@ def _card_files(sc: Scenario) -> list[Path]:
         elif path.is_file():
             out.append(path)
         else:
-            raise sc.error(("card_files", i), gettext('no such card file or folder: {path}').format(path=path))
+            raise sc.error(("card_files", i), gettext('{path}: {problem}').format(path=path, problem=link) if (
+                link := link_problem(path)) else gettext('no such card file or folder: {path}').format(path=path))
     return out
 
 

@@ -57,9 +57,45 @@ def names_something(path: Any) -> bool:
     long, a NUL byte in it) names nothing: asking must not fail, since the same text may be the
     name of something else (a preconstructed deck)."""
     try:
-        return Path(path).exists()
+        return Path(path).exists() or Path(path).is_symlink()  # a broken link is said to be one when read
     except (OSError, ValueError):
         return False
+
+
+def as_path(value: Any, what: str = "file") -> Path:
+    """``value`` as a path (a non-empty text or an ``os.PathLike``), else a :class:`TabletopError`
+    saying what a path is, where ``Path(None)`` would raise a bare ``TypeError``."""
+    import os
+
+    if isinstance(value, str) and value or isinstance(value, os.PathLike):
+        return Path(value)
+    from tabletop.framework.errors import TabletopError
+    from tabletop.framework.wording import shown
+
+    raise TabletopError(gettext("a {what} is named by a path (a text or a pathlib.Path), not {value}").format(
+        what=gettext(what), value=shown(value)))
+
+
+def link_problem(path: Any) -> str | None:
+    """Why a symbolic link ``path`` names nothing (a loop, or a link to nothing), or None when
+    ``path`` is no such link: "no such file" would send its user looking for a file that is there."""
+    import os
+
+    p = Path(path)
+    try:
+        if not p.is_symlink():
+            return None
+        target = os.readlink(p)
+        p.stat()
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return gettext('this is a symbolic link that loops back on itself (it points to {target}): point it at '
+                           'a real file, or give the file itself').format(target=clip(str(target), 200))
+        return gettext('this is a symbolic link to {target}, which does not exist: point it at a real file, or '
+                       'give the file itself').format(target=clip(str(target), 200))
+    except ValueError:
+        return None
+    return None
 
 
 def read_text(source: Any, what: str = "file", max_bytes: int = MAX_BYTES) -> str:
@@ -77,7 +113,7 @@ def read_text(source: Any, what: str = "file", max_bytes: int = MAX_BYTES) -> st
             with path.open("rb") as f:
                 data = f.read(max_bytes + 1)
         except FileNotFoundError:
-            raise LocatedError(gettext('no such file'), label) from None
+            raise LocatedError(link_problem(path) or gettext('no such file'), label) from None
         except IsADirectoryError:
             raise LocatedError(gettext('this is a folder, not a {what}').format(what=gettext(what)), label) from None
         except PermissionError:
@@ -102,6 +138,9 @@ def _unreadable(e: OSError, what: str, label: str) -> LocatedError:
     if e.errno == errno.ENAMETOOLONG:
         return LocatedError(gettext('this name ({value} characters) is too long to name a {what}').format(
             value=len(label), what=gettext(what)), label)
+    link = link_problem(label) if e.errno == errno.ELOOP else None
+    if link is not None:
+        return LocatedError(link, label)
     return LocatedError(gettext('cannot read this {what}: {value}').format(what=gettext(what), value=e.strerror or e),
                         label)
 
@@ -585,7 +624,7 @@ def json_lines(source: Any, what: str = "records file", max_line: int = MAX_BYTE
     try:
         f = path.open("rb")
     except FileNotFoundError:
-        raise LocatedError(gettext('no such file'), label) from None
+        raise LocatedError(link_problem(path) or gettext('no such file'), label) from None
     except OSError as e:
         raise _unreadable(e, what, label) from None
     with f:

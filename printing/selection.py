@@ -11,6 +11,7 @@ from typing import Any
 
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
+from tabletop.framework.userfiles import link_problem
 
 
 def load_extra_cards(pack: Any, files: list[Path]) -> list:
@@ -19,7 +20,9 @@ def load_extra_cards(pack: Any, files: list[Path]) -> list:
 
     for f in files:
         if not Path(f).is_file():
-            raise TabletopError(gettext('{f}: no such card file').format(f=f))
+            link = link_problem(f)
+            raise TabletopError(gettext("{file}: {problem}").format(file=f, problem=link) if link else
+                                gettext('{f}: no such card file').format(f=f))
     fmt = pack.registry.pm.hook.tabletop_card_format(pack=pack.name)
     return CardSet.load(list(files), fmt, pack.vocabulary()).cards
 

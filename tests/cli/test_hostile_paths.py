@@ -146,3 +146,30 @@ def test_a_three_thousand_character_value_is_cut_where_a_message_echoes_it(args)
 def test_a_three_thousand_character_value_in_a_usage_error_is_cut():
     out = refused(tabletop("play", "virevolt", "--seed", LONG_WORD, input=""), "Q…", 2)
     assert len(out) < 800, len(out)
+
+
+@pytest.mark.parametrize("command, code", [
+    (["cards", "lint", "volfyirion"], 1),
+    (["scenario", "run"], 1),
+    (["deckcheck", "virevolt"], 2),
+    (["play", "volfyirion", "--load"], 1),
+    (["simulate", "volfyirion", "-n", "1", "--cards"], 1),
+])
+def test_a_symbolic_link_loop_is_called_one_rather_than_no_such_file(tmp_path, command, code):
+    loop = tmp_path / "loop.yaml"
+    loop.symlink_to("loop.yaml")
+    out = refused(tabletop(*command, str(loop)), f"{loop}: this is a symbolic link that loops back on itself", code)
+    assert "no such file" not in out
+
+
+def test_a_broken_symbolic_link_names_where_it_points(tmp_path):
+    link = tmp_path / "cards.yaml"
+    link.symlink_to(tmp_path / "gone.yaml")
+    refused(tabletop("cards", "lint", "volfyirion", str(link)),
+            f"{link}: this is a symbolic link to {tmp_path / 'gone.yaml'}, which does not exist")
+
+
+def test_report_only_on_a_symbolic_link_loop_says_so(tmp_path):
+    loop = tmp_path / "out"
+    loop.symlink_to("out")
+    refused(tabletop("simulate", "--report-only", str(loop)), "this is a symbolic link that loops back on itself")
