@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tabletop.framework.actions import Action, ActionSyntaxError, format_action
 from tabletop.framework.errors import OptionError, StateError, TabletopError
+from tabletop.framework.language import gettext
 from tabletop.framework.setups import integer
+from tabletop.framework.wording import shown
 from tabletop.players import player_id
 
 if TYPE_CHECKING:
@@ -36,6 +38,29 @@ def _seed(seed: Any) -> int:
     if n is None:
         raise TabletopError(f"a seed is an integer, not {seed!r}")
     return n
+
+
+def checked_state(state: Any) -> "State":
+    """``state`` if it is a game state; else a :class:`tabletop.Error` in plain words, where a
+    ``None`` or a dict would have failed deep inside with an ``AttributeError``."""
+    from tabletop.framework.state import State
+
+    if not isinstance(state, State):
+        raise TabletopError(gettext(
+            "a state is a tabletop.State (from game.new_state(seed) or game.from_json(data)), not {value}").format(
+            value=shown(state)))
+    return state
+
+
+def _games_count(n: Any) -> int:
+    """``n``, a number of games to play: a whole number of at least 1 (of any integer type)."""
+    k = integer(n)
+    if k is None:
+        raise TabletopError(gettext("n, the number of games, is a whole number such as 100, not {value}").format(
+            value=shown(n)))
+    if k < 1:
+        raise TabletopError(gettext("n, the number of games, must be at least 1, not {value}").format(value=shown(k)))
+    return k
 
 
 def games() -> list[str]:
@@ -148,11 +173,11 @@ class Game:
 
     def clone(self, state: "State") -> "State":
         """An independent copy of ``state`` (the same as ``state.clone()``)."""
-        return state.clone()
+        return checked_state(state).clone()
 
     def to_json(self, state: "State") -> dict:
         """``state`` as JSON-ready data; :meth:`from_json` rebuilds it exactly."""
-        return state.to_json()
+        return checked_state(state).to_json()
 
     def from_json(self, data: dict | str) -> "State":
         """The state ``data`` describes (a dict from :meth:`to_json`, or its JSON text)."""
@@ -178,15 +203,15 @@ class Game:
     def current_player(self, state: "State") -> int | None:
         """The seat that must act now (the one a pending decision waits for, even in
         another player's turn), or None once the game is over."""
-        return None if state.over else state.to_move()
+        return None if checked_state(state).over else state.to_move()
 
     def is_terminal(self, state: "State") -> bool:
         """Whether the game is over."""
-        return state.over
+        return checked_state(state).over
 
     def legal_actions(self, state: "State") -> list[Action]:
         """Every action the player to move may take now (empty once the game is over)."""
-        return self.rules.legal_actions(state)
+        return self.rules.legal_actions(checked_state(state))
 
     def apply(self, state: "State", action: Action | str) -> Action:
         """Take ``action`` in ``state`` (changed in place) and return it as a tuple.
@@ -196,6 +221,7 @@ class Game:
         :class:`tabletop.IllegalAction` naming the legal ones; text that is no action of
         this game raises :class:`tabletop.ActionSyntaxError`.
         """
+        checked_state(state)
         if isinstance(action, str):
             action = self.rules.find_action(state, action)
         elif isinstance(action, list):
@@ -207,6 +233,9 @@ class Game:
 
     def action_to_string(self, action: Action) -> str:
         """The notation of ``action``, e.g. ``"acquire asset 3"``."""
+        if not isinstance(action, (tuple, list)) or not action or not isinstance(action[0], str):
+            raise TabletopError(gettext(
+                "an action is a tuple from legal_actions(), e.g. ('end turn',), not {value}").format(value=shown(action)))
         return format_action(tuple(action))
 
     def parse_action(self, text: str, state: "State | None" = None) -> Action:
@@ -215,14 +244,14 @@ class Game:
         if not isinstance(text, str):
             raise ActionSyntaxError(f"an action is written as a text, e.g. 'end turn', not {text!r}")
         if state is not None:
-            return self.rules.find_action(state, text)
+            return self.rules.find_action(checked_state(state), text)
         return self.rules.parse(text)
 
     def view(self, state: "State", player: int | str) -> dict:
         """What ``player`` may know of ``state``: the only thing a fair bot or a screen uses.
         Other players' hands and secret cards, and every deck's order, are left out.
         Players appear in it under their names (``"p1"``...), as on screen."""
-        return self.rules.view(state, player_id(player, state.nplayers))
+        return self.rules.view(state, player_id(player, checked_state(state).nplayers))
 
     def board(self, state: "State", player: int | str) -> str:
         """The terminal board drawn from ``player``'s view."""
@@ -233,12 +262,12 @@ class Game:
 
     def winner(self, state: "State") -> int | None:
         """The winning seat, or None while the game goes on (or if it ended without one)."""
-        return state.winner if state.over else None
+        return state.winner if checked_state(state).over else None
 
     def returns(self, state: "State") -> list[float]:
         """Each seat's score: 0 for everyone until the game ends with a winner, then +1 for
         the winner and -1/(n-1) for each other player (-1 with two players): zero-sum."""
-        n = state.nplayers
+        n = checked_state(state).nplayers
         if not state.over or state.winner is None:
             return [0.0] * n
         lose = -1.0 / (n - 1)
@@ -291,12 +320,13 @@ class Game:
             actions.append(action)
         return PlayedGame(state, actions, seed)
 
-    def simulate(self, bots: Sequence[BotSpec], n: int = 100, workers: int | str = 1, backend: str = "local", *,
+    def simulate(self, bots: BotSpec | Sequence[BotSpec] = "random", n: int = 100, workers: int | str = 1, backend: str = "local", *,
                  seed: int = 0, max_turns: int | None = 200, address: str | None = None,
                  think: float | None = None, iterations: int | None = None,
                  deck_pool: Sequence[str] | None = None,
                  on_progress: Callable[[int], Any] | None = None) -> "Simulation":
-        """Play ``n`` games between ``bots`` and return their records and win rates.
+        """Play ``n`` games (at least 1) between ``bots`` (default: random play in every seat)
+        and return their records and win rates.
 
         Bot A sits in seat ``i % len(bots)`` of game ``i`` (the list rotates each game).
         ``workers`` processes (a number or ``"auto"``) on this machine (``backend="local"``)
@@ -312,6 +342,9 @@ class Game:
         from tabletop.simulation import Simulation
 
         seed = _seed(seed)
+        n = _games_count(n)
+        if not isinstance(backend, str):
+            raise TabletopError(gettext("backend is 'local' or 'dask', not {value}").format(value=shown(backend)))
         if isinstance(bots, str) or not isinstance(bots, Sequence):
             bots = [bots]
         specs: list[str] = []
@@ -349,12 +382,12 @@ class Game:
     def action_ids(self, state: "State") -> list[int]:
         """The ids of the legal actions (in the order of :meth:`legal_actions`) in the
         pack's fixed action space, for the player to move."""
-        return self.encoding.actions.ids(self.rules.legal_actions(state), state.to_move())
+        return self.encoding.actions.ids(self.rules.legal_actions(checked_state(state)), state.to_move())
 
     def observation(self, state: "State", player: int | str):
         """``player``'s observation tensor (float32): what their view holds, nothing more
         (written by the pack's direct observer when it has one; docs/rl.md)."""
-        return self.encoding.observe_state(state, player_id(player, state.nplayers), self.rules.view)
+        return self.encoding.observe_state(state, player_id(player, checked_state(state).nplayers), self.rules.view)
 
     # ------------------------------------------------------------------ more
     def session(self, seed: int) -> "Session":

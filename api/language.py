@@ -133,6 +133,9 @@ def run_effect(state: "State", effect: Any, player: int | str, *, source: int | 
     from tabletop.framework.effects import Frame
     from tabletop.framework.state import State
 
+    from tabletop.game import checked_state
+
+    checked_state(state)
     if game is not None:
         rules = game.rules
     else:

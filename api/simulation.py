@@ -64,5 +64,7 @@ class Simulation:
         """Write report.md, report.json, records.jsonl (and charts) into the folder ``out``;
         return the computed metrics."""
         from tabletop.batches.report import write
+        from tabletop.framework.language import N_
+        from tabletop.framework.userfiles import as_path
 
-        return write(out, self.batch, self.batch.config.pack, with_charts=charts)
+        return write(as_path(out, N_("folder")), self.batch, self.batch.config.pack, with_charts=charts)

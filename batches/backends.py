@@ -22,6 +22,8 @@ def resolve_workers(value: str | int | None) -> int:
     if value is None or (isinstance(value, str) and value.strip().lower() == "auto"):
         return max(1, os.cpu_count() or 1)
     try:
+        if isinstance(value, (bool, float)):  # int() would take True as 1 and 2.5 as 2
+            raise TypeError(value)
         n = int(value)
     except (TypeError, ValueError):
         raise TabletopError(gettext(

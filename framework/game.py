@@ -25,7 +25,7 @@ from tabletop.framework.narration import DETAIL, Event, EventLog, narrate, recor
 from tabletop.framework.rules import Rules
 from tabletop.framework.setups import MAX_SEED, SetupError, check_options
 from tabletop.framework.state import State, player_name
-from tabletop.framework.userfiles import read_json
+from tabletop.framework.userfiles import as_path, read_json
 from tabletop.framework.wording import clip, kind_of, shown
 
 SAVE_FORMAT = "tabletop-save"
@@ -78,6 +78,9 @@ class Game:
 
     def apply(self, action: Action) -> None:
         """Apply a legal action (checked) and record it, with what it made happen."""
+        if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+            raise TabletopError(gettext(
+                "an action is a tuple from legal_actions(), e.g. ('end turn',), not {value}").format(value=shown(action)))
         before = self.state.reveals
         mover = self.state.to_move()
         record = self.record
@@ -100,7 +103,8 @@ class Game:
 
     def can_undo(self, count: int = 1) -> bool:
         """Whether the last ``count`` actions can be taken back (none revealed anything)."""
-        return 0 < count <= len(self.log) and not any(self.revealing[-count:])
+        return isinstance(count, int) and not isinstance(count, bool) and 0 < count <= len(self.log) \
+            and not any(self.revealing[-count:])
 
     def takeback(self, seats, automatic=frozenset()) -> int:
         """How many actions an undo by ``seats`` takes back: back to and including the last
@@ -135,7 +139,7 @@ class Game:
 
     def save(self, path: str | Path) -> None:
         """Write the save file atomically: a crash leaves the old file or the new one, never half."""
-        write_atomic(Path(path), json.dumps(self.to_save(), indent=1) + "\n")
+        write_atomic(as_path(path, "saved game"), json.dumps(self.to_save(), indent=1) + "\n")
 
     @classmethod
     def from_save(cls, data: Any, rules_for, source: str = "saved game", lines: dict | None = None) -> "Game":

@@ -47,3 +47,64 @@ def test_an_illegal_action_names_the_legal_ones():
     state = game.new_state(1)
     with pytest.raises(tabletop.IllegalAction, match="legal actions: .*end turn"):
         game.apply(state, "attack p2.city1")
+
+
+@pytest.mark.parametrize("call", [
+    lambda g, s: g.returns(None),
+    lambda g, s: g.legal_actions(None),
+    lambda g, s: g.apply(None, "end turn"),
+    lambda g, s: g.apply({"game": "volfyirion"}, "end turn"),
+    lambda g, s: g.current_player(None),
+    lambda g, s: g.is_terminal("state"),
+    lambda g, s: g.winner(None),
+    lambda g, s: g.view(None, 0),
+    lambda g, s: g.board(None, 0),
+    lambda g, s: g.to_json(None),
+    lambda g, s: g.clone(None),
+    lambda g, s: g.parse_action("end turn", 3),
+    lambda g, s: g.action_ids(None),
+    lambda g, s: g.observation(None, 0),
+    lambda g, s: tabletop.run_effect(None, "gain 1 gold", 0),
+], ids=["returns", "legal_actions", "apply", "apply-dict", "current_player", "is_terminal", "winner", "view",
+        "board", "to_json", "clone", "parse_action", "action_ids", "observation", "run_effect"])
+def test_a_method_given_something_else_than_a_state_says_what_a_state_is(call):
+    """Stumble: game.returns(None) and the like raised a bare AttributeError from deep inside."""
+    game = tabletop.load("volfyirion")
+    with pytest.raises(tabletop.Error, match="a state is a tabletop.State"):
+        call(game, game.new_state(1))
+
+
+@pytest.mark.parametrize("n, said", [
+    (None, "the number of games, is a whole number"),
+    ("3", "the number of games, is a whole number"),
+    (2.5, "the number of games, is a whole number"),
+    (True, "the number of games, is a whole number"),
+    (0, "must be at least 1, not 0"),
+    (-5, "must be at least 1, not -5"),
+])
+def test_simulate_refuses_a_number_of_games_that_is_not_a_positive_whole_number(n, said):
+    """Stumble: n=None, "3" or 2.5 raised TypeErrors; n=True played one game; n=0 reported nothing."""
+    with pytest.raises(tabletop.Error, match=said):
+        tabletop.load("volfyirion").simulate(n=n)
+
+
+def test_simulate_plays_random_bots_when_none_are_given():
+    assert tabletop.load("volfyirion").simulate(n=2).labels == ["random"]
+
+
+@pytest.mark.parametrize("call, said", [
+    (lambda g: g.simulate("random", n=1, backend=None), "backend is 'local' or 'dask', not None"),
+    (lambda g: g.simulate("random", n=1, workers=True), "--workers must be a positive number or 'auto', not True"),
+    (lambda g: g.simulate("random", n=1, workers=2.5), "--workers must be a positive number or 'auto', not 2.5"),
+    (lambda g: g.action_to_string(None), r"an action is a tuple from legal_actions\(\)"),
+    (lambda g: g.action_to_string(3), r"an action is a tuple from legal_actions\(\)"),
+    (lambda g: g.action_to_string(()), r"an action is a tuple from legal_actions\(\)"),
+    (lambda g: g.simulate("random", n=1).report(None), "a folder is named by a path"),
+    (lambda g: g.session(1).save(None), "a saved game is named by a path"),
+    (lambda g: g.session(1).apply(None), r"an action is a tuple from legal_actions\(\)"),
+    (lambda g: g.session(1).undo("x"), "cannot undo"),
+    (lambda g: g.session(1).undo(None), "cannot undo"),
+])
+def test_wrong_types_anywhere_in_the_api_are_tabletop_errors(call, said):
+    with pytest.raises(tabletop.Error, match=said):
+        call(tabletop.load("volfyirion"))
