@@ -12,9 +12,12 @@ import os
 from contextlib import contextmanager
 from typing import Any, Callable
 
-from tabletop.batches.games import _context, chunks, play_game, run_chunk
+from tabletop.batches.games import Chunks, _context, chunks, play_game, run_chunk
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
+
+#: chunks queued ahead per worker: enough that no worker waits, few enough that memory stays flat
+IN_FLIGHT = 4
 
 
 def resolve_workers(value: str | int | None) -> int:
@@ -33,12 +36,12 @@ def resolve_workers(value: str | int | None) -> int:
     return n
 
 
-def run_local(config, parts: list[tuple[int, int]], workers: int, on_chunk: Callable[[int, list], Any],
+def run_local(config, parts: Chunks, workers: int, on_chunk: Callable[[int, list], Any],
               stop=None) -> None:
     """In this process when ``workers == 1``, else in a pool of worker processes; each finished
     chunk goes to ``on_chunk(start, records)`` at once. ``stop`` set: return within moments,
     queued chunks cancelled and workers terminated (they ignore Ctrl-C themselves)."""
-    if workers == 1 or len(parts) <= 1:
+    if workers == 1 or parts.count <= 1:
         ctx = _context(config)
         for start, end in parts:
             records = []
@@ -58,20 +61,36 @@ def run_local(config, parts: list[tuple[int, int]], workers: int, on_chunk: Call
     # start method works too, since workers rebuild the pack from its name when needed.
     methods = multiprocessing.get_all_start_methods()
     mp = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = mp.Pool(min(workers, len(parts)), initializer=_ignore_interrupts)
+    import queue
+
+    pool = mp.Pool(min(workers, parts.count), initializer=_ignore_interrupts)
     finished = False
+    done: queue.Queue = queue.Queue()
+    ahead = iter(parts)
+    running = 0
+
+    def submit() -> None:  # a few chunks queued per worker, never the whole batch (imap would queue all)
+        nonlocal running
+        part = next(ahead, None)
+        if part is not None:
+            pool.apply_async(_run_part, ((config, *part),), callback=done.put, error_callback=done.put)
+            running += 1
+
     try:
-        results = pool.imap_unordered(_run_part, [(config, start, end) for start, end in parts])
-        remaining = len(parts)
-        while remaining:
+        for _ in range(IN_FLIGHT * workers):
+            submit()
+        while running:
             if stop is not None and stop.is_set():
                 return
             try:
-                start, records = results.next(timeout=0.1)
-            except multiprocessing.TimeoutError:
+                result = done.get(timeout=0.1)
+            except queue.Empty:
                 continue
-            remaining -= 1
-            on_chunk(start, records)
+            running -= 1
+            if isinstance(result, BaseException):
+                raise result
+            on_chunk(*result)
+            submit()
         finished = True
     finally:
         if finished:
@@ -132,7 +151,7 @@ def dask_client(workers: int, address: str | None) -> tuple[Any, Any]:
     return Client(cluster), cluster
 
 
-def run_dask(config, parts: list[tuple[int, int]], workers: int, address: str | None,
+def run_dask(config, parts: Chunks, workers: int, address: str | None,
              on_chunk: Callable[[int, list], Any], stop=None) -> None:
     """On a Dask cluster: the one at ``address``, or a new local one with ``workers`` processes."""
     import time
@@ -142,10 +161,21 @@ def run_dask(config, parts: list[tuple[int, int]], workers: int, address: str | 
 
     try:
         # A future's result stays in a worker's memory while the future is referenced: each is
-        # dropped once its records are handed over, so memory stays flat over a long batch.
-        running = {fut.key: fut for fut in (client.submit(_run_part, (config, start, end), pure=False)
-                                            for start, end in parts)}
-        pending = as_completed(list(running.values()))
+        # dropped once its records are handed over, and only a few chunks per worker are submitted
+        # ahead, so memory stays flat over a batch of any length.
+        running: dict = {}
+        pending = as_completed()
+        ahead = iter(parts)
+
+        def submit() -> None:
+            part = next(ahead, None)
+            if part is not None:
+                fut = client.submit(_run_part, (config, *part), pure=False)
+                running[fut.key] = fut
+                pending.add(fut)
+
+        for _ in range(IN_FLIGHT * max(workers, sum(client.nthreads().values()))):
+            submit()
         while not pending.is_empty():
             if stop is not None and stop.is_set():
                 client.cancel(list(running.values()))
@@ -157,6 +187,7 @@ def run_dask(config, parts: list[tuple[int, int]], workers: int, address: str | 
                 on_chunk(*fut.result())
                 del running[fut.key]
                 fut.release()
+                submit()
             del ready
     finally:
         client.close()

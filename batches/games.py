@@ -488,9 +488,30 @@ def run_chunk(config: SimConfig, start: int, stop: int) -> list[dict]:
     return [play_game(config, i, ctx) for i in range(start, stop)]
 
 
-def chunks(n: int, workers: int, size: int | None = None) -> list[tuple[int, int]]:
+class Chunks:
+    """``range(n)`` as index ranges ``(start, end)``, each made when it is reached: a batch of
+    a billion games costs no memory before its first game (a list of its ranges would)."""
+
+    def __init__(self, n: int, size: int) -> None:
+        self.n, self.size = n, size
+        self.count = -(-n // size)
+        """How many ranges (``len()`` too, for a count that fits an index)."""
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, k: int) -> tuple[int, int]:
+        if not 0 <= k < self.count:
+            raise IndexError(k)
+        return k * self.size, min(self.n, (k + 1) * self.size)
+
+    def __iter__(self):
+        return ((i, min(self.n, i + self.size)) for i in range(0, self.n, self.size))
+
+
+def chunks(n: int, workers: int, size: int | None = None) -> Chunks:
     """Split ``range(n)`` into index ranges: small enough to balance and report progress,
     large enough that sending them costs nothing."""
     if size is None:
         size = max(1, min(100, n // max(1, workers * 8)))
-    return [(i, min(n, i + size)) for i in range(0, n, size)]
+    return Chunks(n, size)

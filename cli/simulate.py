@@ -20,7 +20,8 @@ INTERRUPTED = 130
 
 def simulate_cmd(
     game: Optional[str] = typer.Argument(None, help=N_("The installed game pack, e.g. volfyirion ('tabletop packs' lists them).")),
-    games: int = typer.Option(100, "-n", "--games", min=0, help=N_("How many games to play.")),
+    games: int = typer.Option(100, "-n", "--games", help=N_("How many games to play (at least 1; any number: "
+                                                            "records stream to disk as games finish).")),
     bots: str = typer.Option("greedy,greedy", "--bots", help=N_("Comma-separated bots; bot A sits in seat i % 2 of game i. "
                              "Names: the pack's bots, random, mcts, mcts:ITERATIONS, scripted:FILE.")),
     seed: int = typer.Option(0, "--seed", help=N_("Seed of the batch: same seed, same results, however it runs.")),
@@ -59,6 +60,9 @@ def simulate_cmd(
                                          param_hint="--report-only")
             _report_only(report_only)
             return
+        if games < 1:
+            raise TabletopError(gettext('-n {n}: a simulation plays at least 1 game; say how many, e.g. -n 100').format(
+                n=grouped(games) if abs(games) < 10 ** 30 else gettext('a huge number')))
         nworkers = run_options(workers, backend, address)
         think = think_seconds(think)
         iterations = check_iterations(iterations)
