@@ -8,8 +8,13 @@ from tabletop.framework.language import gettext
 
 
 def closest(word: str, choices: Iterable[str], n: int = 1) -> list[str]:
+    """The choices nearest ``word``: the one it begins (``merc`` for ``mercenary``), else the most alike."""
     pool = {c.lower(): c for c in choices}
-    return [pool[m] for m in difflib.get_close_matches(word.lower(), list(pool), n=n, cutoff=0.6)]
+    low = str(word).lower()
+    starting = [c for c in pool if len(low) >= 3 and c.startswith(low)]
+    if len(starting) == 1:
+        return [pool[starting[0]]]
+    return [pool[m] for m in difflib.get_close_matches(low, list(pool), n=n, cutoff=0.6)]
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

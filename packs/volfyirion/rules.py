@@ -242,15 +242,20 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
             variants = tuple(VARIANTS)
         bad = [v for v in variants if v not in VARIANTS]
         if bad:
-            raise ValueError(gettext("unknown variant(s) {variants} (available: {available}, or all)").format(
-                variants=", ".join(map(repr, bad)), available=", ".join(VARIANTS)))
+            from tabletop.framework.suggest import did_you_mean
+
+            raise ValueError(gettext("unknown variant(s) {bad}{suggestion} (available: {variants}, or all)").format(
+                bad=", ".join(map(repr, bad)), suggestion=did_you_mean(str(bad[0]), VARIANTS),
+                variants=", ".join(VARIANTS)))
         variants = tuple(v for v in VARIANTS if v in variants)  # canonical order, no repeats
         mode = options.get("mode") or "base"
         if str(mode).lower() in V.NOT_DESCRIBED:
             raise ValueError(f"mode {mode!r} is not available: {V.NOT_DESCRIBED[str(mode).lower()]}")
         if mode not in MODES:
-            raise ValueError(gettext("unknown mode {mode!r} (available: {available})").format(
-                mode=mode, available=", ".join(MODES)))
+            from tabletop.framework.suggest import did_you_mean
+
+            raise ValueError(gettext("unknown mode {mode!r}{suggestion} (available: {modes})").format(
+                mode=mode, suggestion=did_you_mean(str(mode), MODES), modes=", ".join(MODES)))
         vflags = sum(V.VARIANT_FLAGS[v] for v in variants) | (V.EXT if mode == "extended" else 0)
 
         cards: list = []

@@ -173,3 +173,25 @@ def test_report_only_on_a_symbolic_link_loop_says_so(tmp_path):
     loop = tmp_path / "out"
     loop.symlink_to("out")
     refused(tabletop("simulate", "--report-only", str(loop)), "this is a symbolic link that loops back on itself")
+
+
+@pytest.mark.parametrize("args, suggestion", [
+    (["--variant", "merc"], "unknown variant(s) 'merc' (did you mean 'mercenary'?)"),
+    (["--variant", "asension"], "unknown variant(s) 'asension' (did you mean 'ascension-path'?)"),
+    (["--mode", "extend"], "unknown mode 'extend' (did you mean 'extended'?)"),
+])
+def test_a_misspelt_variant_or_mode_gets_a_did_you_mean_as_a_misspelt_bot_does(args, suggestion):
+    refused(tabletop("simulate", "volfyirion", "-n", "1", *args), suggestion)
+
+
+def test_a_word_that_begins_one_choice_suggests_it():
+    from tabletop.framework.suggest import closest
+
+    assert closest("merc", ["mercenary", "ascension-path", "saboteur"]) == ["mercenary"]
+    assert closest("pe", ["perks", "ploys"]) == []      # two letters begin too much to say
+
+
+def test_the_unknown_variant_message_is_french_in_french():
+    out = refused(tabletop("--lang", "fr", "simulate", "volfyirion", "-n", "1", "--variant", "merc"),
+                  "variante(s) inconnue(s) 'merc' (vouliez-vous dire 'mercenary'\u00a0?)")
+    assert "available" not in out
