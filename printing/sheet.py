@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
+from tabletop.framework.wording import clip
 from tabletop.printing.face import MM, Placement
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -21,6 +22,8 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CARD_SIZES = {"poker": (63.0, 88.0), "bridge": (56.0, 87.0), "mini": (44.0, 63.0),
               "tarot": (70.0, 120.0), "square": (70.0, 70.0)}
 MIN_MARGIN = 5.0
+#: the least side of a card (mm): below it no text prints legibly, so a size like 1x1 is a mistake
+MIN_CARD = 25.0
 MARK_OFFSET = 1.0
 MARK_LENGTH = 5.0
 MARK_WIDTH = 0.3  # points
@@ -30,14 +33,23 @@ _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$
 
 def parse_size(text: str) -> tuple[float, float]:
     """``63x88`` (millimetres) or a size name (poker, bridge, mini, tarot, square)."""
-    if text.lower() in CARD_SIZES:
-        return CARD_SIZES[text.lower()]
+    if text.strip().lower() in CARD_SIZES:
+        return CARD_SIZES[text.strip().lower()]
     m = _SIZE.match(text)
     if not m or float(m.group(1)) <= 0 or float(m.group(2)) <= 0:
+        from tabletop.framework.suggest import did_you_mean
+
         raise TabletopError(gettext(
-            'card size {text!r}: expected WIDTHxHEIGHT in millimetres (e.g. 63x88) or one of {card_sizes}').format(
-            text=text, card_sizes=', '.join(CARD_SIZES)))
-    return float(m.group(1)), float(m.group(2))
+            'card size {text!r}{suggestion}: expected WIDTHxHEIGHT in millimetres (e.g. 63x88) or one of '
+            '{card_sizes}').format(text=clip(text, 60), suggestion=did_you_mean(text.strip(), CARD_SIZES),
+                                   card_sizes=', '.join(CARD_SIZES)))
+    width, height = float(m.group(1)), float(m.group(2))
+    if min(width, height) < MIN_CARD:
+        raise TabletopError(gettext(
+            'card size {text!r}: a {width:g} × {height:g} mm card is too small to print its text on; each side is '
+            'at least {least:g} mm (mini, the smallest named size, is 44x63)').format(
+            text=clip(text, 60), width=width, height=height, least=MIN_CARD))
+    return width, height
 
 
 @dataclass(frozen=True)
