@@ -29,7 +29,7 @@ from tabletop.framework.language import gettext
 from tabletop.framework.state import player_name
 from tabletop.framework.wording import FILE_LIMIT, clip
 from tabletop.web.seats import SPECTATOR, make_seats, new_table_id, new_token, viewer_of
-from tabletop.web.store import Store
+from tabletop.web.store import DamagedTable, Store
 from tabletop.web.tables import Connection, Hub
 
 STATIC = Path(__file__).with_name("static")
@@ -231,7 +231,10 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         if viewer == "":
             return _fail(gettext("this link's token does not hold a seat at this table"), 403)
         async with t.lock:
-            t.sync()
+            try:
+                t.sync()
+            except DamagedTable as e:  # another server process stored an action that cannot be replayed
+                return _fail(e.render(), 409)
             if not t.can_export(None if viewer == SPECTATOR else viewer):
                 return _fail(gettext("a save file holds every hidden card (its seed): it can be exported once the "
                                      "game is over, or by the only human at a table of bots"), 403)
@@ -270,7 +273,13 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
             return
         conn = Connection(ws, None if viewer == SPECTATOR else viewer, lang)
         async with t.lock:
-            t.sync()
+            try:
+                t.sync()
+            except DamagedTable as e:
+                with language.speaking(lang):
+                    await ws.send_json({"type": "error", "error": e.render()})
+                await ws.close(code=4404)
+                return
             t.conns.add(conn)
         await t.broadcast()  # the others see this seat come online
         hub.schedule_bot(t)
@@ -296,7 +305,10 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
 
     async def handle(t, conn: Connection, msg: dict) -> None:
         with language.speaking(conn.lang):
-            await answer(t, conn, msg)
+            try:
+                await answer(t, conn, msg)
+            except DamagedTable as e:  # caught up with another process's action that cannot be replayed
+                await conn.send({"type": "error", "error": e.render()})
 
     async def answer(t, conn: Connection, msg: dict) -> None:
         kind = msg.get("type")

@@ -27,8 +27,8 @@ from tabletop.framework.game import Game
 from tabletop.framework.state import player_name
 
 from tabletop.framework.language import gettext
-from tabletop.web.store import Conflict, Store, TableRecord
-from tabletop.web.transfer import replayed
+from tabletop.web.store import Conflict, DamagedTable, Store, TableRecord
+from tabletop.web.transfer import replay_onto, replayed
 from tabletop.web.views import card_face, seat_message
 
 #: why a finished game is not undone: its result, offered for replay and export, stands
@@ -86,10 +86,9 @@ class Table:
         if now[1] != self.epoch:
             self._rebuild()
         else:
-            for text, auto in self.store.actions(self.id, after=len(self.game.log)):
-                if auto:
-                    self.automatic.add(len(self.game.log))
-                self.game.apply_text(text)
+            new = self.store.actions(self.id, after=len(self.game.log))
+            self.automatic.update(len(self.game.log) + k for k, (_text, auto) in enumerate(new) if auto)
+            replay_onto(self.game, self.store, self.id, new)
             self.version = now[0]
         self.undo_request = None
         self.changed_at = time.monotonic()
@@ -388,6 +387,12 @@ class Hub:
         t.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(t))
 
     async def _bot_turn(self, t: Table) -> None:
+        try:
+            await self._bot_moves(t)
+        except DamagedTable:  # the table is said to be damaged to whoever acts at it; its bots stop
+            return
+
+    async def _bot_moves(self, t: Table) -> None:
         await asyncio.sleep(self.bot_delay)
         while True:
             async with t.lock:

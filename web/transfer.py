@@ -20,23 +20,33 @@ def replayed(store: Store, rec: TableRecord, rules=None, actions: list[tuple[str
     game that cannot be (edited by hand, or damaged), as a save file that cannot be replayed is refused."""
     from tabletop.framework.packs import registry
 
-    def damaged(why: str) -> DamagedTable:
-        return DamagedTable(_("{db}: table {table!r} is damaged: {problem}").format(
-            db=store.path, table=rec.id, problem=why))
-
     try:
         game = Game(rules or registry().get(rec.game).rules(), rec.options, rec.seed, rec.players)
     except (ValueError, TabletopError) as e:
-        raise damaged(e.render() if isinstance(e, TabletopError) else clip(str(e), 400)) from None
-    for n, (text, _auto) in enumerate(store.actions(rec.id) if actions is None else actions, 1):
+        raise _damaged(store, rec.id, e.render() if isinstance(e, TabletopError) else clip(str(e), 400)) from None
+    replay_onto(game, store, rec.id, store.actions(rec.id) if actions is None else actions)
+    return game
+
+
+def replay_onto(game: Game, store: Store, table_id: str, actions: list[tuple[str, bool]]) -> None:
+    """Apply stored ``actions`` (those after ``game``'s log) to ``game``; :class:`DamagedTable` naming
+    the table and the action if one cannot be: whether the whole table is replayed or another
+    server process's new actions are caught up with, a damaged row is said the same way. The
+    actions before the damaged one stay applied: the game is still a prefix of the database."""
+    first = len(game.log) + 1
+    for n, (text, _auto) in enumerate(actions, first):
         if not isinstance(text, str):
-            raise damaged(_("action {n} is not a text").format(n=n))
+            raise _damaged(store, table_id, _("action {n} is not a text").format(n=n))
         try:
             game.apply_text(text)
         except (ValueError, TabletopError) as e:  # an IllegalAction, an ActionSyntaxError, a text that is none
-            raise damaged(_("action {n} ({shown}) cannot be replayed: {why}").format(
+            raise _damaged(store, table_id, _("action {n} ({shown}) cannot be replayed: {why}").format(
                 n=n, shown=shown(text), why=e.render() if isinstance(e, TabletopError) else clip(str(e), 400))) from None
-    return game
+
+
+def _damaged(store: Store, table_id: str, why: str) -> DamagedTable:
+    return DamagedTable(_("{db}: table {table!r} is damaged: {problem}").format(
+        db=store.path, table=table_id, problem=why))
 
 
 def list_tables(db: Path) -> list[str]:

@@ -307,3 +307,25 @@ def test_a_damaged_table_is_refused_when_opened_and_the_server_serves_the_others
     with server.client.websocket_connect(f"/ws/{damaged['table']}") as ws:
         answer = ws.receive_json()
     assert answer["type"] == "error" and f"table '{damaged['table']}' is damaged" in answer["error"]
+
+
+def test_another_processs_damaged_action_is_said_as_a_damaged_table_not_a_crash(server):
+    """Stumble: Table.sync replayed another process's new actions bare: an action it could not replay
+    escaped as a raw IllegalAction and closed the socket, where opening the table names the damage."""
+    made = server.table("volfyirion", HUMANS, seed=4)
+    seat = Seat(server, made["table"], token(made["seats"][0]))
+    n = stored_actions(server, made["table"])
+    with sqlite3.connect(server.db) as db:  # what a second server process (or a hand edit) committed
+        db.execute("INSERT INTO actions (table_id, n, text, auto) VALUES (?, ?, 'attack p9.city7', 0)",
+                   (made["table"], n + 1))
+        db.execute("UPDATE tables SET version = version + 1 WHERE id = ?", (made["table"],))
+    db.close()
+    seat.send(type="act", text="end turn", version=seat.last["version"])
+    answer = seat.recv()
+    while answer["type"] == "state":
+        answer = seat.recv()
+    assert answer["type"] == "error", answer
+    assert f"table '{made['table']}' is damaged: action {n + 1} ('attack p9.city7') cannot be replayed" \
+        in answer["error"]
+    seat.send(type="state")                  # the connection is still served
+    assert seat.recv()["type"] in ("state", "error")
