@@ -27,7 +27,7 @@ from tabletop.framework.errors import TabletopError
 from tabletop.framework.game import Game, SaveError
 from tabletop.framework.language import gettext
 from tabletop.framework.state import player_name
-from tabletop.framework.wording import FILE_LIMIT, clip
+from tabletop.framework.wording import FILE_LIMIT, clip, shown
 from tabletop.web.seats import SPECTATOR, make_seats, new_table_id, new_token, viewer_of
 from tabletop.web.store import DamagedTable, Store
 from tabletop.web.tables import Connection, Hub
@@ -62,6 +62,32 @@ def _bounded_json(text: str | bytes, what: str | None = None):
         raise BadRequest(gettext('the request is not JSON') if what is None else e.render()) from None
     except LocatedError as e:
         raise BadRequest(e.render()) from None
+
+
+async def _message(ws: WebSocket):
+    """One WebSocket message, read as a request body is (:func:`_bounded_json`: size, depth and
+    numbers bounded), so no message can make the server recurse: a bare ``receive_json`` let a
+    message of 100,000 nested brackets end the connection with a RecursionError."""
+    try:
+        text = await ws.receive_text()
+    except KeyError:  # a binary frame
+        raise BadRequest(gettext('not JSON')) from None
+    if len(text) > MAX_BODY:
+        raise BadRequest(gettext('request too large'))
+    return _bounded_json(text)
+
+
+def _malformed(msg: dict) -> str | None:
+    """What is wrong with an ``act`` or ``explain`` message's fields, or None: a text that is not
+    one (a list, a number) was read as its ``str()``, and a ``version`` that is no number as a
+    table that moved on."""
+    text, version = msg.get("text"), msg.get("version")
+    if not isinstance(text, str):
+        return gettext("an action is written as a text, e.g. 'end turn', not {value}").format(value=shown(text))
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        return gettext("'version' is the whole number of the position the action was chosen in, not {value}").format(
+            value=shown(version))
+    return None
 
 
 def upload_name(filename: object, default: str) -> str:
@@ -258,8 +284,8 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
             await ws.close(code=4404)
             return
         try:
-            hello = await ws.receive_json()
-        except (WebSocketDisconnect, ValueError, KeyError):
+            hello = await _message(ws)
+        except (WebSocketDisconnect, BadRequest):
             return
         token = str(hello.get("token") or "") if isinstance(hello, dict) else ""
         lang = (language.normalise(hello.get("lang")) if isinstance(hello, dict) else None) or \
@@ -285,12 +311,12 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         hub.schedule_bot(t)
         try:
             while True:
-                try:
-                    msg = await ws.receive_json()
-                except ValueError:
-                    with language.speaking(conn.lang):
-                        await conn.send({"type": "refused", "reason": gettext("not JSON")})
-                    continue
+                with language.speaking(conn.lang):
+                    try:
+                        msg = await _message(ws)
+                    except BadRequest as e:
+                        await conn.send({"type": "refused", "reason": str(e)})
+                        continue
                 if not isinstance(msg, dict):
                     continue
                 await handle(t, conn, msg)
@@ -312,8 +338,13 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
 
     async def answer(t, conn: Connection, msg: dict) -> None:
         kind = msg.get("type")
-        if kind == "act":
-            why = await hub.act(t, conn, str(msg.get("text") or ""), msg.get("version"))
+        malformed = _malformed(msg) if kind in ("act", "explain") else None
+        if malformed is not None:  # refused as the browser's own mistakes are: then the position
+            await conn.send({"type": "refused", "reason": malformed})
+            if kind == "act":
+                await t.send_state(conn)
+        elif kind == "act":
+            why = await hub.act(t, conn, msg["text"], msg.get("version"))
             if why is not None:
                 await conn.send({"type": "refused", "reason": why, "text": msg.get("text")})
                 await t.send_state(conn)
@@ -322,8 +353,8 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
             if why is not None:
                 await conn.send({"type": "refused", "reason": why})
         elif kind == "explain":
-            await conn.send({"type": "explained", "text": msg.get("text"),
-                             "reason": hub.explain(t, conn.viewer, str(msg.get("text") or ""))})
+            await conn.send({"type": "explained", "text": msg["text"],
+                             "reason": hub.explain(t, conn.viewer, msg["text"])})
         elif kind == "undo":
             why = await hub.undo(t, conn.viewer)
             if why is not None:

@@ -329,3 +329,34 @@ def test_another_processs_damaged_action_is_said_as_a_damaged_table_not_a_crash(
         in answer["error"]
     seat.send(type="state")                  # the connection is still served
     assert seat.recv()["type"] in ("state", "error")
+
+
+def test_a_websocket_message_nested_100000_deep_is_refused_and_the_connection_goes_on(server):
+    """Stumble: messages were read with a bare receive_json: 100,000 nested brackets raised a
+    RecursionError that ended the connection with a traceback in the server's log."""
+    made = server.table("volfyirion", HUMANS, seed=4)
+    seat = Seat(server, made["table"], token(made["seats"][0]))
+    seat.ws.send_text("[" * 100_000 + "]" * 100_000)
+    answer = seat.recv()
+    assert answer["type"] == "refused" and "nested" in answer["reason"], answer
+    seat.ws.send_text('{"type": "state", "type": "act"}')
+    assert "appears twice" in seat.recv()["reason"]
+    seat.send(type="state")
+    assert seat.recv()["type"] == "state"
+
+
+@pytest.mark.parametrize("msg, said", [
+    ({"type": "act", "text": ["end turn"]}, "an action is written as a text, e.g. 'end turn', not ['end turn']"),
+    ({"type": "act", "text": 5}, "an action is written as a text, e.g. 'end turn', not 5"),
+    ({"type": "explain", "text": {"a": 1}}, "an action is written as a text"),
+    ({"type": "act", "text": "end turn", "version": "7"}, "'version' is the whole number of the position"),
+    ({"type": "act", "text": "end turn", "version": True}, "'version' is the whole number of the position"),
+])
+def test_a_message_field_of_the_wrong_type_is_refused_as_such(server, msg, said):
+    """Stumble: a list was acted on as its str() ("unknown action \\"['end turn']\\""), a version "7" was
+    taken for a table that had moved on."""
+    made = server.table("volfyirion", HUMANS, seed=4)
+    seat = Seat(server, made["table"], token(made["seats"][0]))
+    seat.send(**msg)
+    answer = seat.recv()
+    assert answer["type"] == "refused" and said in answer["reason"], answer
