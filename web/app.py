@@ -236,7 +236,7 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         if not isinstance(text, str):
             raise BadRequest(gettext("paste or choose a saved game ('save')"))
         name = upload_name(data.get("filename"), gettext("saved game"))
-        save = _bounded_json(text, name)
+        save = _bounded_json(text.removeprefix("\ufeff"), name)  # a byte-order mark, as a file read from disk may start with
         try:
             game = Game.from_save(save, rules_for, name)
         except SaveError as e:

@@ -13,6 +13,7 @@ import secrets
 
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
+from tabletop.framework.wording import shown
 
 SPECTATOR = "spectator"
 
@@ -39,7 +40,10 @@ def make_seats(pack, specs: list, nplayers: int) -> list[dict]:
     for i, spec in enumerate(specs):
         kind = spec.get("kind") if isinstance(spec, dict) else None
         if kind == "bot":
-            name = str(spec.get("bot") or "greedy")
+            if spec.get("bot") is not None and not isinstance(spec["bot"], str):
+                raise TabletopError(gettext("seat p{value}: 'bot' is a bot's name such as 'greedy', not {bot}").format(
+                    value=i + 1, bot=shown(spec["bot"])))
+            name = spec.get("bot") or "greedy"
             if name.startswith("scripted:"):
                 raise TabletopError(gettext('a scripted bot reads a file on the server: not offered in the lobby'))
             try:

@@ -360,3 +360,21 @@ def test_a_message_field_of_the_wrong_type_is_refused_as_such(server, msg, said)
     seat.send(**msg)
     answer = seat.recv()
     assert answer["type"] == "refused" and said in answer["reason"], answer
+
+
+def test_a_pasted_save_file_that_starts_with_a_byte_order_mark_is_imported_as_play_load_reads_it(server, tmp_path):
+    """Stumble: the terminal reads a save file saved with a BOM; pasted into the lobby it was 'not valid JSON'."""
+    game = Game(rules_for("volfyirion"), {}, 5)
+    game.apply(game.legal_actions()[0])
+    path = tmp_path / "game.json"
+    path.write_text("\ufeff" + json.dumps(game.to_save()), encoding="utf-8")
+    assert len(Game.load(path, rules_for).log) == 1
+    r = server.client.post("/api/tables/import", json={"save": path.read_text(encoding="utf-8"), "seats": HUMANS})
+    assert r.status_code == 200, r.text
+
+
+@pytest.mark.parametrize("bot", [["random"], 5, {"name": "greedy"}])
+def test_a_bot_seat_whose_bot_is_not_a_name_is_refused_as_such(server, bot):
+    r = server.client.post("/api/tables", json={"game": "volfyirion", "seats": [{"kind": "here"},
+                                                                                {"kind": "bot", "bot": bot}]})
+    assert r.status_code == 400 and "seat p2: 'bot' is a bot's name such as 'greedy', not" in r.json()["error"]
