@@ -14,7 +14,7 @@ import json
 import re
 from pathlib import Path
 
-from tabletop.batches.report import rate
+from tabletop.batches.report import rate, save_figure
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext, gettext as _, number, percent
 
@@ -158,5 +158,5 @@ def heat_map(path: Path, result: dict, title: str | None = None) -> None:
     ax.set_title(title or _("win rate of the row deck (95% CI)"))
     fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
     fig.tight_layout()
-    fig.savefig(path, dpi=100, metadata={"Software": None})
+    save_figure(fig, path, dpi=100, metadata={"Software": None})
     plt.close(fig)

@@ -504,6 +504,18 @@ def _signed(x: float, decimals: int) -> str:
     return ("+" if x >= 0 else "-") + text
 
 
+def save_figure(fig, path: Path, **options) -> None:
+    """``fig`` as a PNG at ``path``, written whole or not at all (drawn in memory, then
+    :func:`write_atomic`): a Ctrl-C or a full disk mid-draw leaves the old chart, never half of one."""
+    import io
+
+    from tabletop.framework.game import write_atomic
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", **options)
+    write_atomic(path, buffer.getvalue())
+
+
 def charts(out: Path, m: dict) -> list[str]:
     """Win rates with their intervals, and the game-length histogram, as PNG files."""
     import matplotlib
@@ -528,7 +540,7 @@ def charts(out: Path, m: dict) -> list[str]:
         ax.axhline(0.5, color="grey", lw=0.8, ls="--")
         ax.set_title(_("win rate by {what} (95% CI)").format(what=_(title)))
     fig.tight_layout()
-    fig.savefig(out / "win_rates.png", dpi=100)
+    save_figure(fig, out / "win_rates.png", dpi=100)
     plt.close(fig)
     names.append("win_rates.png")
     gl = m["game_length"]
@@ -541,7 +553,7 @@ def charts(out: Path, m: dict) -> list[str]:
         ax.set_ylabel(_("games"))
         ax.set_title(_("game length"))
         fig.tight_layout()
-        fig.savefig(out / "game_length.png", dpi=100)
+        save_figure(fig, out / "game_length.png", dpi=100)
         plt.close(fig)
         names.append("game_length.png")
     for kind, table in m["cards"].items():
@@ -564,7 +576,7 @@ def charts(out: Path, m: dict) -> list[str]:
             kind=_(CARD_KINDS.get(kind, kind))))
         fig.tight_layout()
         name = f"cards_{kind}.png".replace(" ", "_")
-        fig.savefig(out / name, dpi=100)
+        save_figure(fig, out / name, dpi=100)
         plt.close(fig)
         names.append(name)
     return names

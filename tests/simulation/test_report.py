@@ -179,3 +179,20 @@ def test_the_records_are_kept_when_a_metric_fails(batch, tmp_path):
         del report.METRICS["broken"]
     lines = (tmp_path / "records.jsonl").read_text().splitlines()
     assert [json.loads(x) for x in lines] == batch.records
+
+
+def test_a_chart_interrupted_while_drawn_leaves_the_old_one_whole(batch, tmp_path, monkeypatch):
+    """Stumble: charts were drawn straight into their files: a Ctrl-C mid-draw left half a PNG."""
+    from matplotlib.figure import Figure
+
+    old = tmp_path / "win_rates.png"
+    old.write_bytes(b"the chart of an earlier run")
+
+    def interrupted(self, target, **options):
+        (open(target, "wb") if isinstance(target, (str, type(old))) else target).write(b"\x89PNG half")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Figure, "savefig", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        report.charts(tmp_path, report.compute(batch.records, batch.labels))
+    assert old.read_bytes() == b"the chart of an earlier run"
