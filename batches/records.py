@@ -195,7 +195,7 @@ def _record_problem(r: Any) -> str | None:
 
 
 def _event_problem(e: Any, seats: int) -> str | None:
-    if not (isinstance(e, list) and len(e) == 4 and _whole(e[1]) and e[1] < seats and isinstance(e[2], str)
+    if not (isinstance(e, list) and len(e) == 4 and _whole(e[0]) and _whole(e[1]) and e[1] < seats and isinstance(e[2], str)
             and len(e[2]) <= MAX_LABEL and (not isinstance(e[3], str) or len(e[3]) <= MAX_LABEL)):
         return f"an event is [turn, seat, kind, value], not {kind_of(e)}"
     return None

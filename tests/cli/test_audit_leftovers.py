@@ -283,3 +283,18 @@ def test_cards_print_replaces_only_pngs_it_wrote_untouched(tmp_path):
                                             "changed since")
     assert "add --force to replace it" in out
     assert (folder / "fireball.png").read_bytes() == edited
+
+
+def test_report_only_refuses_an_event_whose_turn_is_not_a_whole_number(tmp_path, simulation):
+    """Stumble: an event's turn was never checked: ["x", 1, "acquired", "Barter"] was reported on."""
+    import json
+
+    folder = tmp_path / "run"
+    shutil.copytree(simulation, folder)
+    records = folder / "records.jsonl"
+    lines = records.read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[0])
+    first["events"] = [["x", 1, "acquired", "Barter"]]
+    records.write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n", encoding="utf-8")
+    refused(tabletop("simulate", "--report-only", str(folder)), f"{records}:1:")
+    assert (folder / "report.md").read_bytes() == (simulation / "report.md").read_bytes()  # the old report stands
