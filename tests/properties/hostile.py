@@ -3,7 +3,8 @@
 :func:`hostile_files` draws the bytes of a file from a valid example of its kind: random
 bytes; the example with bytes flipped, inserted or cut; an attack written into one of its
 lines (tags that would run code, alias bombs, deep nesting, huge numbers, long lines,
-control characters, ...); a value somewhere in its data replaced by a hostile one and the
+control characters, lone surrogates, right-to-left marks, duplicate keys, CRLF, 100,000 levels
+of nesting, 1e309 and -0, ...); a value somewhere in its data replaced by a hostile one and the
 data written back; or the example in another encoding. Each attack that names a file names
 the *canary*, which must never be created.
 """
@@ -32,6 +33,8 @@ def yaml_attacks(canary: str) -> list[str]:
         "!!int abc",
         "!!float [1]",
         LAUGHS,
+        "[" * 100_000 + "]" * 100_000,
+        "- " * 100_000 + "x",
         "[" * 10_000 + "]" * 10_000,
         "[" * 60 + "]" * 60,
         "{a: " * 5_000 + "}" * 5_000,
@@ -43,6 +46,10 @@ def yaml_attacks(canary: str) -> list[str]:
         "-" + "9" * 30,
         "0x" + "f" * 50,
         "1e999",
+        "1e309",
+        "-0",
+        "-0.0",
+        "9" * 5_001,
         ".nan",
         "x" * 100_000,
         "gain 2 battle: draw 1",
@@ -50,6 +57,11 @@ def yaml_attacks(canary: str) -> list[str]:
         "\x00",
         "\x07bell",
         "\ufeffmid-file BOM",
+        '"\\ud800 a lone surrogate"',
+        "\u202eCaptain\u202c",
+        "\u200f\u061c right-to-left marks",
+        "dup: 1\ndup: 2",
+        "a: 1\r\nb: 2\r",
         "---\nsecond: document",
         "? [complex, key]\n: value",
         "~: null key",
@@ -60,12 +72,19 @@ def yaml_attacks(canary: str) -> list[str]:
 
 def json_attacks(canary: str) -> list[str]:
     return [
+        "[" * 100_000 + "]" * 100_000,
         "[" * 10_000 + "]" * 10_000,
         "[" * 60 + "]" * 60,
         '{"a": ' * 5_000 + "1" + "}" * 5_000,
         "9" * 5_000,
         "-" + "9" * 40,
         "1e999",
+        "1e309",
+        "-0",
+        "-0.0",
+        "9" * 5_001,
+        '"\u202eCaptain\u202c"',
+        "\r\n[\r\n]\r\n",
         "NaN",
         "Infinity",
         '{"a": 1, "a": 2}',

@@ -250,3 +250,21 @@ def test_simulation_records(records, run, tmp_path_factory, monkeypatch):
     result = run_user_command(["simulate", "--report-only", str(folder)])
     check_answer(result, folder)
     assert not Path(CANARY).exists()
+
+
+@pytest.mark.parametrize("command, kind, codes", [
+    (["cards", "lint", "volfyirion"], "yaml", (1,)),
+    (["scenario", "run"], "yaml", (1,)),
+    (["deckcheck", "virevolt"], "yaml", (1, 2)),
+    (["play", "volfyirion", "--vs", "random", "--load"], "json", (1,)),
+], ids=["card file", "scenario", "deck", "saved game"])
+def test_every_known_attack_as_a_whole_file_is_refused_with_its_name(command, kind, codes, tmp_path):
+    """Each attack of tests.properties.hostile at least once, whatever hypothesis draws: the 100,000
+    levels of nesting, the lone surrogate, 1e309, -0, right-to-left marks... never a traceback."""
+    from tests.properties.hostile import json_attacks, yaml_attacks
+
+    for i, attack in enumerate((json_attacks if kind == "json" else yaml_attacks)(CANARY)):
+        f = _write(tmp_path, f"attack{i}.{kind}", attack.encode("utf-8", "surrogatepass"))
+        result = run_user_command([*command, str(f)], input="quit\n")
+        assert result.exit_code in codes and str(f) in result.output, (repr(attack[:60]), result.output[-1000:])
+    assert not os.path.exists(CANARY)
