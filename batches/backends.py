@@ -15,6 +15,7 @@ from typing import Any, Callable
 from tabletop.batches.games import Chunks, _context, chunks, play_game, run_chunk
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
+from tabletop.framework.wording import clip
 
 #: chunks queued ahead per worker: enough that no worker waits, few enough that memory stays flat
 IN_FLIGHT = 4
@@ -143,6 +144,10 @@ def dask_client(workers: int, address: str | None) -> tuple[Any, Any]:
         except (OSError, TimeoutError) as e:
             raise TabletopError(gettext("cannot reach the Dask scheduler at {address}: {e}").format(
                 address=address, e=e)) from None
+        except ValueError as e:  # 'x', 'tcp://host' (no port): Dask cannot even parse it
+            raise TabletopError(gettext(
+                "--address {address}: {e}; a Dask scheduler's address is written like tcp://host:8786").format(
+                address=clip(str(address), 200), e=clip(str(e), 200))) from None
     # Results and failures come back through the futures; Dask's own log lines would only add,
     # at a Ctrl-C or at the end, workers' tracebacks about a scheduler that has just closed.
     with _children_ignore_interrupts():

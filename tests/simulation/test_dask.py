@@ -73,3 +73,14 @@ def test_workers_of_a_local_cluster_write_no_log_lines_into_the_users_terminal(c
         client.close()
         cluster.close()
     assert "heartbeat" not in capfd.readouterr().err
+
+
+def test_an_address_dask_cannot_parse_is_a_clean_error_with_the_form_of_one():
+    """Stumble: --address x (no port) escaped as Dask's ValueError: the 'this is a bug' message, exit 70."""
+    import pytest
+
+    from tabletop.framework.errors import TabletopError
+
+    config = prepare(tally, ["greedy"], seed=1)
+    with pytest.raises(TabletopError, match="missing port number.*written like tcp://host:8786"):
+        simulate(config, 2, backend="dask", address="x")
