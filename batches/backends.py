@@ -14,9 +14,11 @@ from typing import Any, Callable
 
 from tabletop.batches.games import Chunks, _context, chunks, play_game, run_chunk
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.language import gettext
+from tabletop.framework.language import gettext, grouped
 from tabletop.framework.wording import clip
 
+#: the most worker processes allowed, whatever the CPUs: 4 per CPU, and never fewer than this
+MAX_WORKERS_FLOOR = 32
 #: chunks queued ahead per worker: enough that no worker waits, few enough that memory stays flat
 IN_FLIGHT = 4
 
@@ -34,6 +36,13 @@ def resolve_workers(value: str | int | None) -> int:
             "--workers must be a positive number or 'auto', not {value!r}").format(value=value)) from None
     if n < 1:
         raise TabletopError(gettext('--workers must be at least 1, not {n}').format(n=n))
+    cpus = os.cpu_count() or 1
+    most = max(MAX_WORKERS_FLOOR, 4 * cpus)
+    if n > most:  # each is a process: 100,000 of them would bring the machine down before the first game
+        raise TabletopError(gettext(
+            '--workers {n}: this machine has {cpus} CPU(s), and more than {most} worker processes would only wait '
+            'for a CPU, each taking memory; give at most {most}, or auto (one per CPU)').format(
+            n=grouped(n) if n < 10 ** 30 else gettext('a huge number'), cpus=cpus, most=most))
     return n
 
 

@@ -81,8 +81,11 @@ def run_options(workers: str, backend: str, address: str | None) -> int:
     except TabletopError as e:
         raise typer.BadParameter(str(e), param_hint="--workers") from None
     if backend not in ("local", "dask"):
+        from tabletop.framework.suggest import did_you_mean
+
         raise typer.BadParameter(gettext(
-            '{backend!r}: choose local or dask').format(backend=backend), param_hint="--backend")
+            '{backend!r}{suggestion}: choose local or dask').format(
+            backend=backend, suggestion=did_you_mean(backend, ["local", "dask"])), param_hint="--backend")
     if address and backend != "dask":
         raise typer.BadParameter(gettext('--address needs --backend dask'), param_hint="--address")
     return n

@@ -60,3 +60,20 @@ def test_only_a_few_chunks_per_worker_are_queued_ahead_of_the_games(backend):
 def test_simulate_refuses_fewer_than_one_game_with_an_example(n):
     refused(tabletop("simulate", "volfyirion", "-n", n), f"-n {n}: a simulation plays at least 1 game; say how many, "
                                                          "e.g. -n 100")
+
+
+@pytest.mark.parametrize("workers", ["100000", "99999999999999999999999999"])
+def test_a_number_of_workers_that_would_fork_the_machine_down_is_refused(workers):
+    """Stumble: --workers 100000 -n 1000000 started 100,000 processes."""
+    refused(tabletop("simulate", "volfyirion", "-n", "1000000", "--workers", workers),
+            "worker processes would only wait for a CPU", 2)
+
+
+def test_the_most_workers_allowed_are_still_taken():
+    import os
+
+    assert backends.resolve_workers(max(backends.MAX_WORKERS_FLOOR, 4 * (os.cpu_count() or 1))) >= 32
+
+
+def test_a_misspelt_backend_gets_a_did_you_mean():
+    refused(tabletop("simulate", "volfyirion", "-n", "1", "--backend", "loca"), "'loca' (did you mean 'local'?)", 2)
