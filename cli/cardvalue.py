@@ -41,9 +41,10 @@ def value_cmd(game: Pack,
 
     from tabletop.framework.language import card_name, gettext as _, in_figures
 
-    from tabletop.cli.options import finite_number
+    from tabletop.cli.options import check_kept_games, finite_number
 
     bonus = finite_number(bonus, "--bonus", N_("bonus points"), -1_000_000, 1_000_000, example="10")
+    check_kept_games(games)
     nworkers = run_options(workers, backend, address)
     if out is not None:
         if out.exists() and not out.is_dir():

@@ -177,6 +177,9 @@ def matchup_cmd(game: Pack,
     from tabletop.batches.backends import Executor
     from tabletop.framework.errors import TabletopError
 
+    from tabletop.cli.options import check_kept_games
+
+    check_kept_games(games)
     nworkers = run_options(workers, backend, address)
     if out is not None and (out / "report.json").exists() and not overwrite:
         raise TabletopError(_("--out {out}: this folder already holds a report; choose another or add --overwrite").format(

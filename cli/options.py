@@ -10,7 +10,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.language import N_, gettext
+from tabletop.framework.language import N_, gettext, grouped
 
 #: The parameters the batch commands (``decks matchup/tune``, ``cards value``) declare alike;
 #: the defaults stay in each command's signature.
@@ -125,6 +125,23 @@ def _figure(x: float) -> str:
 def think_seconds(think, option: str = "--think"):
     """``--think``: a finite number of seconds above 0, at most :data:`MAX_THINK` (None: not given)."""
     return finite_number(think, option, N_("seconds"), 0, MAX_THINK, above_low=True, example="2")
+
+
+#: the most games per card (cards value) or per pairing (decks matchup): their records are all
+#: kept in memory until the report, unlike simulate's, which stream to disk
+MAX_KEPT_GAMES = 100_000
+
+
+def check_kept_games(games: int, option: str = "-n") -> int:
+    """``-n`` of a command that keeps its records in memory: at most :data:`MAX_KEPT_GAMES`, so a
+    mistyped ``-n 999999999999`` is refused at once rather than filling the memory for days."""
+    if games <= MAX_KEPT_GAMES:
+        return games
+    raise TabletopError(gettext(
+        "{option} {value}: this command keeps every game's record in memory until its report; give at most "
+        "{most} (a longer run: tabletop simulate, whose records stream to disk)").format(
+        option=option, value=grouped(games) if games < 10 ** 30 else gettext("a huge number"),
+        most=grouped(MAX_KEPT_GAMES)))
 
 
 def check_iterations(iterations, option: str = "--iterations"):

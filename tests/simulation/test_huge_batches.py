@@ -77,3 +77,11 @@ def test_the_most_workers_allowed_are_still_taken():
 
 def test_a_misspelt_backend_gets_a_did_you_mean():
     refused(tabletop("simulate", "volfyirion", "-n", "1", "--backend", "loca"), "'loca' (did you mean 'local'?)", 2)
+
+
+@pytest.mark.parametrize("command", [["cards", "value", "volfyirion"], ["decks", "matchup", "virevolt", "ember", "tide"]])
+def test_a_command_that_keeps_its_records_in_memory_refuses_a_number_of_games_it_could_not_hold(command):
+    """Stumble: cards value -n 999999999999 ran on, its records piling up in memory, until killed."""
+    refused(tabletop(*command, "-n", "999999999999", timeout=60),
+            "-n 999,999,999,999: this command keeps every game's record in memory until its report; give at most "
+            "100,000")
