@@ -20,7 +20,7 @@ from typing import Any
 from tabletop.framework.actions import Action, format_action
 from tabletop.framework.effects import IllegalAction
 from tabletop.framework.errors import LocatedError, OptionError, TabletopError
-from tabletop.framework.language import gettext
+from tabletop.framework.language import gettext, grouped
 from tabletop.framework.narration import DETAIL, Event, EventLog, narrate, recording
 from tabletop.framework.rules import Rules
 from tabletop.framework.setups import MAX_SEED, SetupError, check_options
@@ -30,6 +30,9 @@ from tabletop.framework.wording import clip, kind_of, shown
 
 SAVE_FORMAT = "tabletop-save"
 SAVE_VERSION = 1
+#: the most actions a saved game holds: twenty times a long game (a random-bot Volfyirion game
+#: takes about 1,000), and each is replayed when the file is read, so the bound is the read's time
+MAX_SAVE_ACTIONS = 20_000
 
 
 def checksum(state: State) -> str:
@@ -164,6 +167,10 @@ class Game:
                 raise SaveError(gettext(
                     '{at}: {key}: expected {want}, not {kind_of}').format(
                     at=at(key), key=key, want=want, kind_of=kind_of(data.get(key))))
+        if len(data["actions"]) > MAX_SAVE_ACTIONS:  # each is replayed: 400,000 'end turn' took 40 s to refuse
+            raise SaveError(gettext(
+                '{at}: {n} actions, far more than any game takes (a saved game holds at most {most}): is it the '
+                'right file?').format(at=at('actions'), n=grouped(len(data["actions"])), most=grouped(MAX_SAVE_ACTIONS)))
         try:
             rules = rules_for(data["game"])
         except TabletopError as e:

@@ -195,3 +195,19 @@ def test_the_unknown_variant_message_is_french_in_french():
     out = refused(tabletop("--lang", "fr", "simulate", "volfyirion", "-n", "1", "--variant", "merc"),
                   "variante(s) inconnue(s) 'merc' (vouliez-vous dire 'mercenary'\u00a0?)")
     assert "available" not in out
+
+
+def test_a_saved_game_of_400000_actions_is_refused_before_they_are_replayed(tmp_path):
+    """Stumble: 400,000 'end turn' (4 MB) were all replayed before the checksum refused them: 40 s, and
+    the web server's import blocked for as long."""
+    import json
+
+    from tests.cli.test_bad_input import saved_game
+
+    save = saved_game(tmp_path)
+    data = json.loads(save.read_text(encoding="utf-8"))
+    data["actions"] = ["end turn"] * 400_000
+    save.write_text(json.dumps(data), encoding="utf-8")
+    out = refused(tabletop("play", "volfyirion", "--load", str(save), input="quit\n", timeout=20),
+                  "400,000 actions, far more than any game takes (a saved game holds at most 20,000)")
+    assert "checksum" not in out
