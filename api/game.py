@@ -63,6 +63,21 @@ def _games_count(n: Any) -> int:
     return k
 
 
+def _limit(value: Any, name: str, optional: bool = False) -> None:
+    """A count such as ``max_turns``: a whole number of at least 1 (or None when ``optional``)."""
+    if value is None and optional:
+        return
+    k = integer(value)
+    if k is None or k < 1:
+        raise TabletopError(gettext("{name} is a whole number of at least 1, not {value}").format(
+            name=name, value=shown(value)))
+
+
+def _callback(value: Any, name: str) -> None:
+    if value is not None and not callable(value):
+        raise TabletopError(gettext("{name} is a function (or None), not {value}").format(name=name, value=shown(value)))
+
+
 def games() -> list[str]:
     """The names of the installed games (one per pack), e.g. ``["virevolt", "volfyirion"]``."""
     from tabletop.framework.packs import registry
@@ -148,6 +163,15 @@ class Game:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"<tabletop.Game {self.name} ({self.num_players} players{', ' + opts if opts else ''})>"
 
+    def _own(self, state: Any) -> "State":
+        """``state`` if it is a state of this game: a state of another game (or no state at all) is
+        refused in plain words, where the rules would fail deep inside on a zone they do not know."""
+        checked_state(state)
+        if state.game != self.name:
+            raise TabletopError(gettext("this is a state of {game}, not of {name}: give it to tabletop.load({game!r})").format(
+                game=state.game, name=self.name))
+        return state
+
     def _setup(self, seed: int) -> "State":
         from tabletop.framework.setups import check_options
 
@@ -173,21 +197,24 @@ class Game:
 
     def clone(self, state: "State") -> "State":
         """An independent copy of ``state`` (the same as ``state.clone()``)."""
-        return checked_state(state).clone()
+        return self._own(state).clone()
 
     def to_json(self, state: "State") -> dict:
         """``state`` as JSON-ready data; :meth:`from_json` rebuilds it exactly."""
-        return checked_state(state).to_json()
+        return self._own(state).to_json()
 
     def from_json(self, data: dict | str) -> "State":
         """The state ``data`` describes (a dict from :meth:`to_json`, or its JSON text)."""
         from tabletop.framework.state import State
 
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as e:
-                raise StateError(f"not JSON: {e}") from None
+            from tabletop.framework.errors import LocatedError
+            from tabletop.framework.userfiles import load_json
+
+            try:  # bounded (depth, numbers, duplicate keys): 100,000 nested brackets raised a RecursionError
+                data = load_json(data, "state")[0]
+            except LocatedError as e:
+                raise StateError(e.render()) from None
         if not isinstance(data, dict):
             raise StateError(f"a state is a JSON object, not {type(data).__name__}")
         if data.get("game") != self.name:
@@ -203,15 +230,15 @@ class Game:
     def current_player(self, state: "State") -> int | None:
         """The seat that must act now (the one a pending decision waits for, even in
         another player's turn), or None once the game is over."""
-        return None if checked_state(state).over else state.to_move()
+        return None if self._own(state).over else state.to_move()
 
     def is_terminal(self, state: "State") -> bool:
         """Whether the game is over."""
-        return checked_state(state).over
+        return self._own(state).over
 
     def legal_actions(self, state: "State") -> list[Action]:
         """Every action the player to move may take now (empty once the game is over)."""
-        return self.rules.legal_actions(checked_state(state))
+        return self.rules.legal_actions(self._own(state))
 
     def apply(self, state: "State", action: Action | str) -> Action:
         """Take ``action`` in ``state`` (changed in place) and return it as a tuple.
@@ -221,7 +248,7 @@ class Game:
         :class:`tabletop.IllegalAction` naming the legal ones; text that is no action of
         this game raises :class:`tabletop.ActionSyntaxError`.
         """
-        checked_state(state)
+        self._own(state)
         if isinstance(action, str):
             action = self.rules.find_action(state, action)
         elif isinstance(action, list):
@@ -244,14 +271,14 @@ class Game:
         if not isinstance(text, str):
             raise ActionSyntaxError(f"an action is written as a text, e.g. 'end turn', not {text!r}")
         if state is not None:
-            return self.rules.find_action(checked_state(state), text)
+            return self.rules.find_action(self._own(state), text)
         return self.rules.parse(text)
 
     def view(self, state: "State", player: int | str) -> dict:
         """What ``player`` may know of ``state``: the only thing a fair bot or a screen uses.
         Other players' hands and secret cards, and every deck's order, are left out.
         Players appear in it under their names (``"p1"``...), as on screen."""
-        return self.rules.view(state, player_id(player, checked_state(state).nplayers))
+        return self.rules.view(state, player_id(player, self._own(state).nplayers))
 
     def board(self, state: "State", player: int | str) -> str:
         """The terminal board drawn from ``player``'s view."""
@@ -262,12 +289,12 @@ class Game:
 
     def winner(self, state: "State") -> int | None:
         """The winning seat, or None while the game goes on (or if it ended without one)."""
-        return state.winner if checked_state(state).over else None
+        return state.winner if self._own(state).over else None
 
     def returns(self, state: "State") -> list[float]:
         """Each seat's score: 0 for everyone until the game ends with a winner, then +1 for
         the winner and -1/(n-1) for each other player (-1 with two players): zero-sum."""
-        n = checked_state(state).nplayers
+        n = self._own(state).nplayers
         if not state.over or state.winner is None:
             return [0.0] * n
         lose = -1.0 / (n - 1)
@@ -290,6 +317,14 @@ class Game:
         from tabletop.batches.games import make_bot
 
         seed = _seed(seed)
+        _limit(iterations, "iterations", optional=True)
+        from tabletop.batches.games import MAX_ITERATIONS
+
+        if iterations is not None and iterations > MAX_ITERATIONS:
+            raise TabletopError(gettext("iterations is at most {most}, not {value}").format(
+                most=MAX_ITERATIONS, value=shown(iterations)))
+        if think is not None and (isinstance(think, bool) or not isinstance(think, (int, float)) or not 0 < think < 1e9):
+            raise TabletopError(gettext("think is a number of seconds above 0, not {value}").format(value=shown(think)))
         if isinstance(spec, str) and not is_import_name(spec):
             return make_bot(self.pack, spec, seed, think=think, iterations=iterations)
         if hasattr(spec, "choose") and not isinstance(spec, type):
@@ -303,6 +338,9 @@ class Game:
         ``max_steps`` actions. ``on_action(state, action)`` is called before each action."""
         specs = [bots] if isinstance(bots, str) or not isinstance(bots, Sequence) else list(bots)
         seed = _seed(seed)
+        _limit(max_turns, "max_turns", optional=True)
+        _limit(max_steps, "max_steps")
+        _callback(on_action, "on_action")
         state = self.new_state(seed)
         n = state.nplayers
         if len(specs) not in (1, n):
@@ -343,6 +381,10 @@ class Game:
 
         seed = _seed(seed)
         n = _games_count(n)
+        _callback(on_progress, "on_progress")
+        if address is not None and not isinstance(address, str):
+            raise TabletopError(gettext("address is a Dask scheduler's address such as 'tcp://host:8786', not {value}").format(
+                value=shown(address)))
         if not isinstance(backend, str):
             raise TabletopError(gettext("backend is 'local' or 'dask', not {value}").format(value=shown(backend)))
         if isinstance(bots, str) or not isinstance(bots, Sequence):
@@ -364,7 +406,7 @@ class Game:
         if self._players is not None and self.rules.min_players != self.rules.max_players:
             options["players"] = self._players
         config = prepare(self.pack, specs, seed=seed, options=options, max_turns=max_turns, think=think,
-                         iterations=iterations, deck_pool=list(deck_pool) if deck_pool is not None else None,
+                         iterations=iterations, deck_pool=list(deck_pool) if isinstance(deck_pool, (list, tuple)) else deck_pool,
                          custom=custom)
         batch = simulate(config, n, resolve_workers(workers), backend, address, on_progress=on_progress)
         return Simulation(batch)
@@ -382,12 +424,12 @@ class Game:
     def action_ids(self, state: "State") -> list[int]:
         """The ids of the legal actions (in the order of :meth:`legal_actions`) in the
         pack's fixed action space, for the player to move."""
-        return self.encoding.actions.ids(self.rules.legal_actions(checked_state(state)), state.to_move())
+        return self.encoding.actions.ids(self.rules.legal_actions(self._own(state)), state.to_move())
 
     def observation(self, state: "State", player: int | str):
         """``player``'s observation tensor (float32): what their view holds, nothing more
         (written by the pack's direct observer when it has one; docs/rl.md)."""
-        return self.encoding.observe_state(state, player_id(player, checked_state(state).nplayers), self.rules.view)
+        return self.encoding.observe_state(state, player_id(player, self._own(state).nplayers), self.rules.view)
 
     # ------------------------------------------------------------------ more
     def session(self, seed: int) -> "Session":

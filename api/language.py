@@ -26,6 +26,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.language import gettext
+from tabletop.framework.wording import shown
 from tabletop.players import player_id
 
 if TYPE_CHECKING:
@@ -137,6 +139,12 @@ def run_effect(state: "State", effect: Any, player: int | str, *, source: int | 
 
     checked_state(state)
     if game is not None:
+        from tabletop.game import Game
+
+        if not isinstance(game, Game):
+            raise TabletopError(gettext("game is a tabletop.Game (tabletop.load(name)), not {value}").format(
+                value=shown(game)))
+        game._own(state)
         rules = game.rules
     else:
         from tabletop.framework.packs import registry

@@ -22,6 +22,7 @@ A record::
 from __future__ import annotations
 
 import importlib
+import numbers
 import re
 from dataclasses import dataclass, field
 from typing import Callable
@@ -29,6 +30,7 @@ from typing import Callable
 from tabletop.framework.cards import read_text
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.language import gettext
+from tabletop.framework.wording import shown
 from tabletop.framework.rng import next64, seed_state
 from tabletop.framework.rules import Rules
 
@@ -271,12 +273,24 @@ def prepare(pack, bots: list[str], seed: int = 0, options: dict | None = None, m
     whose factory takes ``prefer`` can be told; its label then names the cards."""
     if not bots or any(not b.strip() for b in bots):
         raise TabletopError(gettext('give the bots as a comma-separated list, e.g. --bots greedy,random'))
+    for value, name in ((max_turns, "--max-turns"), (iterations, "--iterations")):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, numbers.Integral)):
+            raise TabletopError(gettext('{name} is a whole number, not {value}').format(name=name, value=shown(value)))
+    if think is not None and (isinstance(think, bool) or not isinstance(think, numbers.Real)):
+        raise TabletopError(gettext('{name} is a number, not {value}').format(name="--think", value=shown(think)))
     if max_turns is not None and max_turns < 1:
         raise TabletopError(gettext('--max-turns must be at least 1'))
-    if think is not None and think <= 0:
+    if think is not None and not think > 0:
         raise TabletopError(gettext('--think must be a positive number of seconds'))
     if iterations is not None and iterations < 1:
         raise TabletopError(gettext('--iterations must be at least 1'))
+    if iterations is not None and iterations > MAX_ITERATIONS:
+        raise TabletopError(gettext("--iterations {value}: give a number of iterations from 1 to {high:,}, e.g. "
+                                    "--iterations 500").format(value=shown(iterations), high=MAX_ITERATIONS))
+    if deck_pool is not None and (isinstance(deck_pool, str) or not isinstance(deck_pool, (list, tuple))
+                                  or not all(isinstance(d, str) for d in deck_pool)):
+        raise TabletopError(gettext('the deck pool is a list of deck names or files, e.g. ["ember", "tide"], not {value}')
+                            .format(value=shown(deck_pool)))
     rules = pack.rules()
     custom = dict(custom or {})
     prefer = [dict(p or {}) for p in prefer or ()]

@@ -108,3 +108,30 @@ def test_simulate_plays_random_bots_when_none_are_given():
 def test_wrong_types_anywhere_in_the_api_are_tabletop_errors(call, said):
     with pytest.raises(tabletop.Error, match=said):
         call(tabletop.load("volfyirion"))
+
+
+@pytest.mark.parametrize("call, said", [
+    (lambda g, v: g.legal_actions(v.new_state(1)), r"this is a state of virevolt, not of volfyirion"),
+    (lambda g, v: g.apply(v.new_state(1), "end turn"), r"this is a state of virevolt, not of volfyirion"),
+    (lambda g, v: g.view(v.new_state(1), 0), r"this is a state of virevolt, not of volfyirion"),
+    (lambda g, v: tabletop.run_effect(v.new_state(1), "draw 1", 0, game=g), "this is a state of virevolt"),
+    (lambda g, v: tabletop.run_effect(g.new_state(1), "draw 1", 0, game=5), "game is a tabletop.Game"),
+    (lambda g, v: g.from_json("[" * 100_000 + "]" * 100_000), "nested"),
+    (lambda g, v: g.play("random", 1, max_turns="x"), "max_turns is a whole number of at least 1, not 'x'"),
+    (lambda g, v: g.play("random", 1, max_steps=None), "max_steps is a whole number of at least 1, not None"),
+    (lambda g, v: g.play("random", 1, on_action=5), "on_action is a function"),
+    (lambda g, v: g.bot("mcts", 1, think=-1), "think is a number of seconds above 0, not -1"),
+    (lambda g, v: g.bot("mcts", 1, iterations="x"), "iterations is a whole number of at least 1"),
+    (lambda g, v: g.bot("mcts", 1, iterations=10 ** 12), "iterations is at most 1000000"),
+    (lambda g, v: g.simulate("random", n=1, max_turns="x"), "--max-turns is a whole number, not 'x'"),
+    (lambda g, v: g.simulate("random", n=1, think="x"), "--think is a number, not 'x'"),
+    (lambda g, v: g.simulate("random", n=1, iterations=10 ** 12), "give a number of iterations from 1 to"),
+    (lambda g, v: v.simulate("random", n=1, deck_pool=3), "the deck pool is a list of deck names or files"),
+    (lambda g, v: v.simulate("random", n=1, deck_pool=["ember", None]), "the deck pool is a list"),
+    (lambda g, v: g.simulate("random", n=1, backend="dask", address=5), "address is a Dask scheduler's address"),
+    (lambda g, v: g.simulate("random", n=1, on_progress=5), "on_progress is a function"),
+])
+def test_wrong_arguments_to_play_bot_simulate_and_run_effect_are_tabletop_errors(call, said):
+    """Stumble: each of these raised a bare TypeError, AttributeError, KeyError, ValueError or RecursionError."""
+    with pytest.raises(tabletop.Error, match=said):
+        call(tabletop.load("volfyirion"), tabletop.load("virevolt"))

@@ -71,7 +71,7 @@ def test_a_state_of_another_game_or_damaged_data_is_a_clean_error():
     data["cards"][0] = "No Such Card"
     with pytest.raises(tabletop.StateError, match="No Such Card"):
         vol.from_json(data)
-    with pytest.raises(tabletop.StateError, match="not JSON"):
+    with pytest.raises(tabletop.StateError, match="not valid JSON"):
         vol.from_json("{")
 
 
