@@ -232,7 +232,7 @@ def test_a_layout_that_is_a_symlink_loop_is_refused(tmp_path):
     """pathlib's resolve() raised RuntimeError on the loop while --out was compared with the inputs."""
     layout = _symlink_loop(tmp_path, "layout.yaml")
     refused(tabletop("cards", "print", "volfyirion", "--only", "Prospector", "-o", str(tmp_path / "o.pdf"),
-                     "--layout", str(layout), timeout=QUICK), f"{layout}: cannot read this layout file")
+                     "--layout", str(layout), timeout=QUICK), f"{layout}: this is a symbolic link that loops back on itself")
 
 
 def test_a_simulation_folder_that_is_a_symlink_loop_is_said_to_be_one(tmp_path):
