@@ -238,9 +238,9 @@ class VolfyirionRules(Explain, VariantActions, Views, Positions, Rules):
         for v in variants:
             if str(v).lower() in V.NOT_DESCRIBED:
                 raise ValueError(f"variant {v!r} is not available: {V.NOT_DESCRIBED[str(v).lower()]}")
+        bad = [v for v in variants if v not in VARIANTS and v != "all"]  # ("all, bogus" is no set of variants)
         if "all" in variants:
             variants = tuple(VARIANTS)
-        bad = [v for v in variants if v not in VARIANTS]
         if bad:
             from tabletop.framework.suggest import did_you_mean
 

@@ -109,6 +109,11 @@ def test_VOL_EXT_2V2_01_VOL_EXT_SOLO_01_unprinted_modes_are_refused(rules):
         rules.setup({"variants": ["mercenaries"]}, 0)
 
 
+def test_VOL_VAR_01_all_beside_an_unknown_variant_is_refused(rules):
+    with pytest.raises(ValueError, match="unknown variant\\(s\\) 'bogus'"):
+        rules.setup({"variants": ["all", "bogus"]}, 0)
+
+
 def test_variant_all_mode_extended_setup(rules):
     """`--variant all --mode extended`: every set in, extended mode on, both players dealt."""
     s = rules.setup(ALL, 9)
