@@ -135,3 +135,13 @@ def test_wrong_arguments_to_play_bot_simulate_and_run_effect_are_tabletop_errors
     """Stumble: each of these raised a bare TypeError, AttributeError, KeyError, ValueError or RecursionError."""
     with pytest.raises(tabletop.Error, match=said):
         call(tabletop.load("volfyirion"), tabletop.load("virevolt"))
+
+
+def test_a_save_the_file_system_refuses_is_the_oserror_python_raises_naming_the_path(tmp_path):
+    """docs/api.md, Errors: a missing folder or a folder given as the file is an OSError saying which."""
+    session = tabletop.load("volfyirion").session(1)
+    with pytest.raises(FileNotFoundError, match="the folder .*missing does not exist"):
+        session.save(tmp_path / "missing" / "game.json")
+    with pytest.raises(IsADirectoryError, match="this is a folder; give a file name"):
+        session.save(tmp_path)
+    assert list(tmp_path.iterdir()) == []
