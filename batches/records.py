@@ -17,6 +17,7 @@ from typing import Any, Iterator
 
 from tabletop.framework.errors import LocatedError, TabletopError
 from tabletop.framework.language import gettext
+from tabletop.framework.syserrors import reason
 from tabletop.framework.userfiles import json_lines, read_json
 from tabletop.framework.wording import kind_of
 
@@ -41,7 +42,7 @@ def prepare_folder(out: Path, overwrite: bool = False) -> Path:
         pass
     except OSError as e:  # a symbolic link loop: mkdir would answer 'File exists'
         raise OutputError(gettext(
-            '--out {out}: cannot write there: {value}').format(out=out, value=e.strerror or e)) from None
+            '--out {out}: cannot write there: {value}').format(out=out, value=reason(e))) from None
     if out.exists() and not out.is_dir():
         raise OutputError(gettext(
             '--out {out}: this is a file, not a folder; give a folder for the report').format(out=out))
@@ -62,7 +63,7 @@ def prepare_folder(out: Path, overwrite: bool = False) -> Path:
         probe.unlink()
     except OSError as e:
         raise OutputError(gettext(
-            '--out {out}: cannot write there: {value}').format(out=out, value=e.strerror or e)) from None
+            '--out {out}: cannot write there: {value}').format(out=out, value=reason(e))) from None
     return out
 
 

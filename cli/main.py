@@ -16,6 +16,7 @@ import typer
 from tabletop.cli.options import OPTION_HELP, Replace, parse_options, read_by_us
 from tabletop.cli.usage import SpeakingGroup
 from tabletop.framework.language import N_, gettext as _, ngettext
+from tabletop.framework.syserrors import reason
 
 
 class RootGroup(SpeakingGroup):
@@ -107,7 +108,7 @@ def os_message(e: OSError) -> str:
     where = f"{clip(name, FILE_LIMIT)}: " if name else ""
     if e.errno == errno.ENAMETOOLONG:
         return where + _("this name ({value} characters) is too long to name a {what}").format(value=len(name), what=_("file"))
-    return f"{where}{e.strerror or e}"
+    return f"{where}{reason(e)}"
 
 
 def refuse_to_replace(path: Path, force: bool, ours=None) -> None:
@@ -535,7 +536,7 @@ def serve_cmd(
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise TabletopError(_("{folder}: cannot create the database's folder: {why}").format(
-                folder=path.parent, why=e.strerror or e)) from None
+                folder=path.parent, why=reason(e))) from None
     _can_listen(host, port)
     os.environ["TABLETOP_WEB_DB"] = str(path)
     os.environ["TABLETOP_WEB_BOT_DELAY"] = str(bot_delay)
@@ -576,7 +577,7 @@ def tables_db(path: Path, given: bool = True) -> Path:
     except (FileNotFoundError, NotADirectoryError):  # a new file, or one under a file (said below)
         pass
     except OSError as e:  # a symbolic link loop, a folder we may not enter: exists() would say False
-        raise TabletopError(_("{where}: cannot use this file: {why}").format(where=where, why=e.strerror or e))
+        raise TabletopError(_("{where}: cannot use this file: {why}").format(where=where, why=reason(e)))
     if path.is_dir():
         raise TabletopError(_("{where}: this is a folder, not a tables database; give a file, e.g. --db "
                               "{example}").format(where=where, example=path / "tables.sqlite3"))
@@ -638,7 +639,7 @@ def _can_listen(host: str, port: int) -> None:
             raise TabletopError(_("--port {port}: not allowed to listen on this port (ports below 1024 need "
                                   "administrator rights); choose another, e.g. --port 8000").format(port=port)) from None
         raise TabletopError(_("--host {host} --port {port}: cannot listen there ({why})").format(
-            host=host, port=port, why=e.strerror or e)) from None
+            host=host, port=port, why=reason(e))) from None
 
 
 DB_OPTION = typer.Option(None, "--db", help=N_("The tables' database (default: the one 'tabletop serve' uses)."))

@@ -31,6 +31,7 @@ from tabletop.framework.language import N_, card_name, gettext as _, localised, 
 from tabletop.framework.narration import HEADLINE
 from tabletop.framework.numerals import whole_number
 from tabletop.framework.state import player_name
+from tabletop.framework.syserrors import reason
 from tabletop.framework.userfiles import read_json
 from tabletop.framework.wording import clip
 
@@ -311,7 +312,7 @@ class Session:
             self.game.save(path)
         except OSError as e:
             self.say("\n" + visible(_("end of input: leaving the game (not saved: cannot write {path}: {why})").format(
-                path=e.filename or "", why=e.strerror or e)))
+                path=e.filename or "", why=reason(e))))
             return
         self.saved_at = len(self.game.log)
         self.say("\n" + _("end of input: leaving the game, kept in {path}; continue it with: "
@@ -517,7 +518,7 @@ class Session:
         try:
             self.game.save(path)
         except OSError as e:
-            why = e.strerror or e  # (it may name a folder of the path typed)
+            why = reason(e)  # (it may name a folder of the path typed)
             self.say(visible(_("cannot save to {path}: {why}").format(path=named, why=why)))
             return
         self.saved_at = len(self.game.log)

@@ -10,6 +10,7 @@ from typing import List, Optional
 import typer
 
 from tabletop.framework.language import N_, gettext as _, ngettext
+from tabletop.framework.syserrors import reason
 
 
 def _require_extra() -> None:
@@ -153,7 +154,7 @@ def cards_print(
     try:
         write_atomic(out, data)
     except OSError as e:
-        raise TabletopError(_("--out {out}: cannot write ({why})").format(out=out, why=e.strerror or e)) from None
+        raise TabletopError(_("--out {out}: cannot write ({why})").format(out=out, why=reason(e))) from None
     typer.echo(_("wrote {out}: {cards} on {sheets}, {pages} pages (each page of fronts followed by its backs, "
                  "mirrored for duplex; {cols} x {rows} per {paper} sheet)").format(
         out=out, cards=ngettext("{n} card", "{n} cards", printed.cards).format(n=printed.cards),
@@ -163,7 +164,7 @@ def cards_print(
         try:
             written = write_pngs(png, render_pngs(lay, chosen, sheet.card, dpi))
         except OSError as e:
-            raise TabletopError(_("--png {png}: cannot write ({why})").format(png=png, why=e.strerror or e)) from None
+            raise TabletopError(_("--png {png}: cannot write ({why})").format(png=png, why=reason(e))) from None
         typer.echo(_("wrote {n} PNG(s) to {png}").format(n=len(written), png=png))
     if printed.problems:
         cards_hit = sorted({pr.card for pr in printed.problems})

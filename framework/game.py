@@ -25,6 +25,7 @@ from tabletop.framework.narration import DETAIL, Event, EventLog, narrate, recor
 from tabletop.framework.rules import Rules
 from tabletop.framework.setups import MAX_SEED, SetupError, check_options
 from tabletop.framework.state import State, player_name
+from tabletop.framework.syserrors import reason
 from tabletop.framework.userfiles import as_path, read_json
 from tabletop.framework.wording import clip, kind_of, shown
 
@@ -276,7 +277,7 @@ def write_atomic(path: Path, text: str | bytes) -> None:
 
 def _about(e: OSError, path: Path, folder: Path) -> OSError:
     """The error of a failed write, naming the file the user asked for (never the temporary one)."""
-    why = e.strerror or str(e)
+    why = reason(e)
     if e.errno == errno.ENOENT and not folder.is_dir():
         why = gettext("the folder {folder} does not exist").format(folder=folder)
     elif e.errno == errno.ENOTDIR:

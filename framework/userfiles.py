@@ -30,6 +30,7 @@ import yaml
 
 from tabletop.framework.errors import ErrorList, LocatedError
 from tabletop.framework.language import N_, gettext
+from tabletop.framework.syserrors import reason
 from tabletop.framework.wording import clip
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -141,7 +142,7 @@ def _unreadable(e: OSError, what: str, label: str) -> LocatedError:
     link = link_problem(label) if e.errno == errno.ELOOP else None
     if link is not None:
         return LocatedError(link, label)
-    return LocatedError(gettext('cannot read this {what}: {value}').format(what=gettext(what), value=e.strerror or e),
+    return LocatedError(gettext('cannot read this {what}: {value}').format(what=gettext(what), value=reason(e)),
                         label)
 
 

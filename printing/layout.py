@@ -15,6 +15,7 @@ from typing import Any
 
 from tabletop.framework.errors import ErrorList, LocatedError, TabletopError
 from tabletop.framework.language import N_, gettext, ngettext
+from tabletop.framework.syserrors import reason
 from tabletop.printing.fonts import Fonts
 
 CARD_SIZE = (63.0, 88.0)
@@ -308,7 +309,7 @@ def font_problem(path: Path) -> str | None:
     except IsADirectoryError:
         return gettext("{path} is a folder, not a font file").format(path=path)
     except OSError as e:
-        return gettext("cannot read the font file {path} ({e})").format(path=path, e=e.strerror or e)
+        return gettext("cannot read the font file {path} ({e})").format(path=path, e=reason(e))
     if head == b"OTTO":
         return gettext("{path} is an OpenType font with PostScript outlines, which cannot be embedded: "
                        "give a TrueType font (.ttf)").format(path=path)

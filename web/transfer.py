@@ -9,6 +9,7 @@ from tabletop.framework.errors import TabletopError
 from tabletop.framework.game import Game
 from tabletop.framework.language import gettext as _, ngettext
 from tabletop.framework.state import player_name
+from tabletop.framework.syserrors import reason
 from tabletop.web.seats import make_seats, new_table_id, new_token
 from tabletop.framework.wording import clip, shown
 from tabletop.web.store import DamagedTable, Store, TableRecord
@@ -85,7 +86,7 @@ def export_table(db: Path, table_id: str, path: Path, before_write=None) -> int:
     try:
         game.save(path)
     except OSError as e:
-        raise TabletopError(_("{path}: cannot write: {why}").format(path=path, why=e.strerror or e)) from None
+        raise TabletopError(_("{path}: cannot write: {why}").format(path=path, why=reason(e))) from None
     return len(game.log)
 
 

@@ -403,3 +403,12 @@ def test_a_scenarios_position_error_is_french(tmp_path):
     french, english, missing, code = in_both("scenario", "run", str(path))
     assert code == 1 and f"clé inconnue 'hnad'" in french and "unknown key 'hnad'" in english, french
     assert_french(french, english, missing, quoted=path.read_text(encoding="utf-8"))  # (the line shown)
+
+
+def test_what_the_system_refuses_is_said_in_french(tmp_path):
+    """OSError.strerror is the C library's English ('Too many levels of symbolic links')."""
+    loop = tmp_path / "out"
+    loop.symlink_to(loop)
+    code, french = run("simulate", "volfyirion", "-n", "1", "--workers", "1", "--out", str(loop))
+    assert code == 1 and "un lien symbolique du chemin boucle sur lui-même" in french, french
+    assert "Too many levels" not in french
