@@ -32,6 +32,7 @@ from tabletop.framework.narration import HEADLINE
 from tabletop.framework.numerals import whole_number
 from tabletop.framework.state import player_name
 from tabletop.framework.syserrors import reason
+from tabletop.framework.userdirs import tabletop_dir
 from tabletop.framework.userfiles import read_json
 from tabletop.framework.wording import clip
 
@@ -96,8 +97,7 @@ def kept_path(game: str, seed: int) -> Path:
     (else ``~/.local/state/...``), named for the game, its seed and the time, never an older one."""
     import time
 
-    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    folder = Path(base) / "tabletop" / "unsaved"
+    folder = Path(tabletop_dir("XDG_STATE_HOME")) / "unsaved"
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"{game}-seed{seed}-{time.strftime('%Y%m%d-%H%M%S')}"
     path, n = folder / f"{stem}.json", 1

@@ -8,16 +8,15 @@ From a pipe, lines are read as they come, so a script plays exactly as a person 
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Callable, Iterable, TextIO
 
 from tabletop.framework.language import gettext as _
+from tabletop.framework.userdirs import tabletop_dir
 
 
 def history_path() -> Path:
-    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    return Path(base) / "tabletop" / "history"
+    return Path(tabletop_dir("XDG_STATE_HOME")) / "history"
 
 
 class LineInput:

@@ -1,6 +1,6 @@
 """The user's cache folder, where tabletop remembers answers that are slow to work out.
 
-``$XDG_CACHE_HOME/tabletop/``, else ``~/.cache/tabletop/``. Every file there is JSON (but the console
+``$XDG_CACHE_HOME/tabletop/``, else ``~/.cache/tabletop/`` (:mod:`~tabletop.framework.userdirs`). Every file there is JSON (but the console
 script's remembered help texts, plain text with a checksum), written atomically; what is read back is checked by its user, so a damaged or hostile file costs the
 slow answer again, never anything else. A folder that cannot be written (a read-only home, a
 full disk) means nothing is remembered.
@@ -8,6 +8,8 @@ full disk) means nothing is remembered.
 from __future__ import annotations
 
 import os
+
+from tabletop.framework.userdirs import tabletop_dir
 
 TYPE_CHECKING = False  # typing's constant, without importing typing (commands start faster)
 if TYPE_CHECKING:
@@ -18,8 +20,7 @@ if TYPE_CHECKING:
 
 def cache_dir() -> str:
     """Where the remembered answers are kept (the XDG cache folder)."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "tabletop")
+    return tabletop_dir("XDG_CACHE_HOME")
 
 
 def load(name: str) -> Any:

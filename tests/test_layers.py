@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CORE = {"actions", "effects", "errors", "lasting", "narration", "rng", "rules", "state", "suggest", "triggers", "zones",
-        "determinize", "hookspecs", "wording", "language", "usercache", "numerals"}
+        "determinize", "hookspecs", "wording", "language", "usercache", "userdirs", "numerals"}
 #: batches/ in the order its modules may import each other (each only those before it).
 BATCH_ORDER = ["games", "backends", "runner", "records", "report", "matchup", "tune", "cardvalue"]
 

@@ -224,7 +224,6 @@ class Store:
 
 def default_db() -> Path:
     """The database in the user's data folder (``$XDG_DATA_HOME/tabletop/tables.sqlite3``)."""
-    import os
+    from tabletop.framework.userdirs import tabletop_dir
 
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "tabletop" / "tables.sqlite3"
+    return Path(tabletop_dir("XDG_DATA_HOME")) / "tables.sqlite3"
