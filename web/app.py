@@ -144,7 +144,11 @@ def create_app(db: str | Path, bot_delay: float = 0.6, poll: float = 0.25) -> St
         """Check a pasted or uploaded deck exactly as ``deckcheck`` checks a file of that name."""
         from tabletop.decks import check_deck
 
-        if not isinstance(text, str) or not text.strip():
+        if not isinstance(text, str):
+            from tabletop.framework.wording import kind_of
+
+            raise BadRequest(gettext("'text' is the deck's text, not {what}").format(what=kind_of(text)))
+        if not text.strip():
             raise BadRequest(gettext('the deck is empty: paste it or choose a file'))
         name = upload_name(filename, "deck.yaml")
         with tempfile.TemporaryDirectory(prefix="tabletop-deck-") as d:

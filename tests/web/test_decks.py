@@ -53,3 +53,13 @@ def test_an_uploaded_decks_name_is_only_a_label_of_its_report(server, filename, 
     r = server.client.post("/api/deckcheck", json={"game": "virevolt", "text": ILLEGAL, "filename": filename})
     assert r.status_code == 200, r.text
     assert f"{label}:4" in r.json()["text"] and r.json()["report"]["file"] == label
+
+
+@pytest.mark.parametrize("text, said", [
+    (5, "'text' is the deck's text, not the whole number 5"),
+    (["Pyra"], "'text' is the deck's text, not a list"),
+    ("  \n", "the deck is empty"),
+])
+def test_a_deck_text_that_is_no_text_is_refused_saying_what_it_is(server, text, said):
+    r = server.client.post("/api/deckcheck", json={"game": "virevolt", "text": text})
+    assert r.status_code == 400 and said in r.text, r.text
