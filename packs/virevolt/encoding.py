@@ -173,6 +173,8 @@ def encoding(rules, nplayers: int) -> Encoding:
     state_marks = tuple((s, H + 3 + ix_state[s]) for s in STATES)
     max_hp = hz.max_hp
 
+    secret = rules.secret_decision
+
     def observer(state, player: int, out: bytearray) -> None:
         """``fill(rules.view(state, player), out)``, read straight from the state: the same
         reads the view makes for ``player`` (their own hand and traps, sizes of the rest).
@@ -188,7 +190,7 @@ def encoding(rules, nplayers: int) -> Encoding:
         out[o_turn] = state.turn
         out[o_active + (state.active - player) % nplayers] = 1
         pend = state.pending
-        if pend is not None:
+        if pend is not None and (pend.player == player or not secret(state)):  # (VIR-TRAP-02: a trap window's asking)
             out[o_pending + (pend.player - player) % nplayers] = 1
         marked = [(at, marks[s]) for s, at in state_marks if marks[s]]  # the states some hero has
         k = KEYS[player]

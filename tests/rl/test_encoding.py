@@ -189,3 +189,24 @@ def test_a_number_beyond_a_byte_is_clipped_as_the_view_encoding_clips_it(name):
     obs = game.observation(state, 0)
     assert obs[game.encoding.layout.offset("turn")] == 255
     assert obs.tobytes() == game.encoding.observe(game.view(state, 0)).tobytes()
+
+
+def test_VIR_TRAP_02_a_trap_window_is_not_in_the_others_observations():
+    """Being asked about a trap says you hold one that can answer now: the others' tensors must not
+    show who the game waits for (the direct observer did, while the view hid it)."""
+    game = tabletop.load("virevolt", players=2)
+    enc, rules = game.encoding, game.rules
+    pending = enc.layout.offset("pending")
+    windows = 0
+    for seed in range(6):
+        rng, state = Random(seed), game.new_state(seed)
+        while not state.over and state.turn < 40:
+            if state.pending is not None and rules.secret_decision(state):
+                windows += 1
+                other = 1 - state.pending.player
+                for seen in (enc.observe_state_bytes(state, other, rules.view),
+                             enc.observe_bytes(rules.view(state, other))):
+                    assert seen[pending:pending + 2] == b"\0\0"
+            actions = game.legal_actions(state)
+            rules.apply(state, actions[rng.below(len(actions))])
+    assert windows > 0
