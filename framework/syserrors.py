@@ -7,6 +7,7 @@ falls back on the system's own for the rare rest.
 from __future__ import annotations
 
 import errno
+import os
 
 from tabletop.framework.language import N_, gettext
 
@@ -30,6 +31,10 @@ _REASONS = {
 
 
 def reason(e: OSError) -> str:
-    """Why the system refused, as the reader reads it (the system's words for an unusual refusal)."""
+    """Why the system refused, as the reader reads it (the system's words for an unusual refusal).
+    An error whose words are not the system's for its number is one of ours (``the folder X does
+    not exist``, already in the reader's language): its words are kept."""
+    if e.errno is None or (e.strerror and e.strerror != os.strerror(e.errno)):
+        return e.strerror or str(e)
     known = _REASONS.get(e.errno)
     return gettext(known) if known is not None else (e.strerror or str(e))
