@@ -386,6 +386,7 @@ class _Compiler(Reading):
         guard = _INTERVENING_IF.search(text, 0, colon)
         head = to_atoms(self.parse("start_phrase", text[:guard.start() if guard else colon]).children)
         body = " " * (colon + 1) + text[colon + 1:]
+        head = _each_turn_first(head)
         head, once = _once_per_turn(head)
         head, nth = _nth_time(head)
         head, whose_turn = _during(head)
@@ -1494,6 +1495,7 @@ class _Compiler(Reading):
             t = atoms[b - 1].end if b > a else s + 1
             err = self.error(str(e), s, t - s, p.show() if p.listed else None)  # a refused form is no model
             err.unfit = isinstance(e, Unfit)  # this reading only: phrase() tries the next one
+            err.refused = not p.listed
             raise err from None
 
     def choosing(self, value, family: str, atoms: list[Atom]):
@@ -1878,6 +1880,16 @@ _FIRST_TIME = (["for", "the", "first", "time", "each", "turn"], ["for", "the", "
 
 #: "the second time X each turn": the event's order in the turn, from the second (the first is once a turn)
 _NTH = {w: n for w, n in ORDINALS.items() if n > 1}
+
+
+def _each_turn_first(head: list[Atom]) -> list[Atom]:
+    """``the first time each turn X`` (the order Magic and Flesh and Blood print) as ``the first
+    time X each turn``; the same for ``the second time each turn`` ... ``the tenth time``."""
+    values = [a.value for a in head[:5]]
+    if len(head) > 5 and values[0] == "the" and values[1] in ORDINALS and values[2] == "time" \
+            and values[3:5] in (["each", "turn"], ["this", "turn"]):
+        return head[:3] + head[5:] + head[3:5]
+    return head
 
 
 def _nth_time(head: list[Atom]) -> tuple[list[Atom], int | None]:

@@ -46,7 +46,12 @@ def cost_to(c: Any, atoms: list[Atom]) -> tuple | CardLanguageError | None:
                 steps = c.statement([Atom("w", "pay", left[0].start, left[0].end)] + atoms[1:])
                 reading.keep()
                 return steps
-            cost = c.statement(left)
+            try:
+                cost = c.statement(left)
+            except CardLanguageError as error:  # a cost read, but refused for what it says ("pay 2 red"): that
+                if error.meaning or error.refused:  # refusal, if nothing else reads
+                    refusal = refusal or error
+                continue
             given, why = _given(cost[-1], verb, c.vocab.table)
             try:
                 effect = c.statement(right)

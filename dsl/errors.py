@@ -11,6 +11,7 @@ class CardLanguageError(LocatedError):
     city" on a command card): of several ways to read a text, that is the fault to report."""
 
     meaning = False
+    refused = False  # raised by a form the game reads only to refuse (a pattern not listed): its reason is the fault
     unfit = False  # raised by a reading that does not fit here (an Unfit): the phrase's next reading is tried
 
     def __init__(self, message: str, file: str | None = None, line: int | None = None,

@@ -68,26 +68,41 @@ def departure(table, x: CardSelector, hows: tuple, by: PlayerSel | None = None) 
     return card_event(triggers.LEFT, x, None, "", hows, by=by)
 
 
-def attacking(table, x: CardSelector) -> Event:
+def attacking(table, x: CardSelector, y: CardSelector | None = None) -> Event:
     """``when this hero attacks``, ``whenever an enemy hero attacks``: an attack made by one of the
     cards ``x`` names, whose owner is the attacking player; ``it`` is the attacker, ``the target``
-    the card attacked. Refused where players attack, not cards."""
+    the card attacked. With ``y`` (``whenever an enemy hero attacks this hero``), an attack on one
+    of the cards ``y`` names, whose owner is the player attacked. Refused where players attack, not cards."""
     if table.attacker is None:
         raise ValueError(gettext("in {game}, cards never attack: players do; say 'whenever you attack ...'").format(
             game=table.name))
+    if y is not None and (x.chosen or y.chosen):
+        raise ValueError(gettext("a trigger waits for what happens and asks nothing: say which heroes by what they "
+                                 "are ('an enemy hero', 'this hero'), not 'target ...'"))
     this = x.ref == "this"
     pairs = _split_owners(x, None)
+    attacked = _split_owners(y, None) if y is not None else None
 
-    def test(state, ctx) -> bool:
-        attacker = ctx.get("attacker")
-        if attacker is None:
-            return False
+    def by_x(state, ctx, attacker) -> bool:
         if this:
             return attacker == ctx["source"]
         for sel, owner in pairs:
             if owner is not None and ctx.get("by") not in owner.resolve(state, ctx):
                 continue
             if sel.matches(state, attacker, ctx):
+                return True
+        return False
+
+    def test(state, ctx) -> bool:
+        attacker = ctx.get("attacker")
+        if attacker is None or not by_x(state, ctx, attacker):
+            return False
+        if attacked is None:
+            return True
+        for sel, owner in attacked:
+            if owner is not None and ctx.get("player") not in owner.resolve(state, ctx):
+                continue
+            if sel.matches(state, ctx["subject"], ctx):
                 return True
         return False
     return Event(triggers.ATTACKED, test, False, ("it", "they", "attacker", "target"), "", it="attacker")
@@ -192,6 +207,9 @@ def register(v: Vocabulary, table, ex) -> None:
         lambda x: card_event(T.ATTACKED, x, None, "", provides=("it", "they", "attacker")))
     v.trigger("{x:cards} attack|attacks", example=f"this {table.attacker} attacks",
               listed=table.attacker is not None)(lambda x: attacking(table, x))
+    atk_ = table.attacker or "hero"
+    v.trigger("{x:cards} attack|attacks {y:cards}", example=f"an enemy {atk_} attacks this {atk_}",
+              listed=table.attacker is not None)(lambda x, y: attacking(table, x, y))
     # "the attacker": the hero whose attack dealt the damage (none when something else did)
     v.trigger("{x:cards} take|takes damage", example="this card takes damage")(
         lambda x: card_event(T.DAMAGED, x, None, "", provides=("it", "they", "attacker", "amount")))

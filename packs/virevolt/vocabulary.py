@@ -234,6 +234,18 @@ def build_vocabulary() -> Vocabulary:
                     "gain|gains|get|gets {n:number} crystal|crystals"):
         v.pattern(EFFECT, pattern, listed=False)(no_crystal_tokens)
 
+    def no_paying(**_words):
+        raise ValueError(gettext("an incantation's crystals are paid as it is cast, for the one effect chosen "
+                                 "(VIR-INC-02): give each choice its own entry of 'effects:' with its 'cost:', or "
+                                 "spend crystals in the effect with 'consume 2 crystals to ...'"))
+    for pattern in ("pay {n:number} {c:word:crystal} [crystal|crystals]", "pay {n:number} crystal|crystals"):
+        v.pattern(EFFECT, pattern, listed=False)(no_paying)
+
+    @v.pattern(EFFECT, "deal {n:number} more damage", listed=False)
+    def more_to_whom(n):
+        raise ValueError(gettext("say which hero takes the damage: 'deal 2 more damage to the target' (or 'to it', "
+                                 "'to this hero')"))
+
     @v.pattern(EFFECT, "swap|exchange the hp of {x:cards}", listed=False)
     def swap_hp(x):
         raise ValueError("a hero's HP is its printed HP less its damage (VIR-HERO-01): swap the damage instead, "
