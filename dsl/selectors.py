@@ -583,6 +583,9 @@ def _post(m: Matcher, pos: int, sel: CardSelector):
             end = e2
         yield end, replace(sel, other=True, problem=sel.problem or m.missing(pos, end, "this"))
         return
+    if w == "except" and sel.ref is None:  # "each hero except your main hero", "target hero except the target"
+        yield from _except(m, pos + 1, sel)
+        return
     if w == "with" and nxt == "the" and sel.best is None:
         yield from _superlative(m, pos + 2, sel, table)
     if w in ("with", "that", "which"):
@@ -606,6 +609,23 @@ def _post(m: Matcher, pos: int, sel: CardSelector):
     if w == "of" and nxt == "the":  # "each card of the named house" (a word a text named: dsl.named)
         for end, test, problem in of_the_named(m, pos):
             yield end, replace(sel, filters=sel.filters + (test,), problem=sel.problem or problem)
+
+
+def _except(m: Matcher, pos: int, sel: CardSelector):
+    """``each hero except your main hero``, ``each enemy hero except the target``: the cards ``sel``
+    names but those the selector at ``pos`` names as the statement runs (all heroes but one). The
+    cards spared are described, never picked: ``except target hero`` would ask whom to spare."""
+    for end, spared in _cards(m, pos):
+        problem = spared.problem
+        if chooses(spared):
+            problem = problem or (pos, end, gettext(
+                "{cards!r}: the cards after 'except' are spared, not chosen: name them ('your main hero', 'this "
+                "hero', 'the target'), or choose them in a statement before and say 'except it'").format(
+                cards=spared.text))
+
+        def kept(state, iid: int, key, ctx: dict, spared: CardSelector = spared) -> bool:
+            return all(c != iid for c, _k in spared.candidates(state, ctx))
+        yield end, replace(sel, filters=sel.filters + (kept,), problem=sel.problem or problem)
 
 
 def _of_your_choice(m: Matcher, pos: int, end: int, sel: CardSelector) -> CardSelector:

@@ -63,3 +63,16 @@ def test_vir_inc_02_paying_in_an_effect_names_the_effects_costs(text: str) -> No
 def test_more_damage_naming_no_hero_says_to_name_it() -> None:
     message = error("deal 2 damage to target enemy hero; if it is frozen, deal 2 more damage", "virevolt")
     assert "deal 2 more damage to the target" in message
+
+
+@pytest.mark.parametrize("pack, text", [
+    ("virevolt", "destroy each enemy hero except the enemy main hero"),
+    ("virevolt", "deal 3 damage to target enemy hero; deal 1 damage to each enemy hero except it"),
+    ("volfyirion", "destroy each enemy troop except the enemy troop with the most defence"),
+])
+def test_except_spares_the_cards_it_names(pack: str, text: str) -> None:
+    assert tabletop.compile(text, pack).steps
+
+
+def test_the_cards_except_spares_are_not_chosen() -> None:
+    assert "spared, not chosen" in error("deal 1 damage to each enemy hero except target enemy hero", "virevolt")
