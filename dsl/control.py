@@ -51,10 +51,20 @@ def choose_step(progs: tuple, labels: tuple, key: str, n: int = 1, upto: bool = 
     alternatives chosen run in the order they are printed, whatever order they were chosen in."""
     options = tuple(("choose", lab) for lab in labels)
     values = tuple(range(len(progs)))
+    # an alternative that is a cost ("or consume 2 crystals to deal 5 damage"): choosing it is the
+    # player's yes, so its cost is not asked again (SURE)
+    paid = tuple(bool(p.steps) and getattr(p.steps[0], "is_cost", False) for p in progs)
+
+    def chosen(ctx: dict, i: int) -> dict:
+        inner = child(ctx)
+        if paid[i]:
+            inner[SURE] = True
+        return inner
     if n == 1:
         def step(state, ctx):
             if key in ctx:
-                state.stack.append(Frame(progs[ctx.pop(key)], child(ctx)))
+                i = ctx.pop(key)
+                state.stack.append(Frame(progs[i], chosen(ctx, i)))
                 return None
             card = ctx.get("card")
             prompt = Phrase(N_("choose one ({card})"), card=CardName(card)) if card is not None else Word(N_("choose one"))
@@ -86,7 +96,7 @@ def choose_step(progs: tuple, labels: tuple, key: str, n: int = 1, upto: bool = 
                 prompt = Phrase(N_("choose {n}: {k} of {n}"), n=n, k=len(picked) + 1)
             return Decision(ctx["controller"], prompt, opts, vals, key)
         for i in sorted(picked, reverse=True):  # the first printed on top of the stack: it runs first
-            state.stack.append(Frame(progs[i], child(ctx)))
+            state.stack.append(Frame(progs[i], chosen(ctx, i)))
         return None
     return step
 

@@ -172,4 +172,5 @@ def _offered(given, ask, key: str):
             if ctx.get(SURE):
                 ctx[key] = True
         return ask(state, ctx)
+    step.is_cost = True  # a choice whose alternative starts so has asked already (control.choose_step)
     return step
