@@ -23,6 +23,9 @@ DISARMED = "virevolt/cannot-attack"
 #: the stat of a change waiting for the next attack on a hero ("the next attack against your main
 #: hero deals 2 less damage"): used up as that attack resolves (:func:`shield`)
 NEXT_ATTACK = "next attack damage"
+#: the stat of a change waiting for its controller's next attack ("your next attack this turn deals
+#: 2 more damage"): used up as that attack resolves (:func:`boost`)
+NEXT_OWN_ATTACK = "own next attack damage"
 
 
 def targets(state, p: int) -> list[int]:
@@ -123,6 +126,19 @@ def shield(state, target: int, q: int) -> int:
     return max(out, 0)
 
 
+def boost(state, attacker: int, p: int) -> int:
+    """How much more damage (less, if negative) each damage of the attack ``p`` makes with
+    ``attacker`` now deals, by the changes waiting for ``p``'s next attack; each is used up by it."""
+    if lasting.MODIFIERS not in state.listen:
+        return 0
+    out = 0
+    for mod, c, entry in lasting.applying(state, hz.holders(state), NEXT_OWN_ATTACK, attacker, p):
+        out += mod.value(state, c)
+        if entry is not None:
+            lasting.use(state, entry)
+    return out
+
+
 def _resolve(state, ctx):
     attacker = ctx["attacker"]
     main = state.zones[KEYS[ctx["tplayer"]].main]
@@ -143,6 +159,9 @@ def _resolve(state, ctx):
     cut = shield(state, target, ctx["tplayer"])
     if cut:
         run["shield"] = cut  # what is left of it as the attack deals damage (heroes.damage)
+    more = boost(state, attacker, ctx["actor"])
+    if more:
+        run["bonus"] = more  # on each damage, as "this attack deals 2 more damage" (heroes.damage)
     state.stack.append(Frame(atk.program, run))
     return None
 

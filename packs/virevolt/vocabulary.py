@@ -570,6 +570,26 @@ def build_vocabulary() -> Vocabulary:
         step.modifies = True
         return step
 
+    def own_next_attack(n, c, uid, turn: bool):
+        """A change for one attack: the controller's next attack deals ``n`` more (or less) damage on
+        each damage it deals, as ``this attack deals N more damage``; used up by that attack, and
+        with ``this turn`` gone at the turn's end if no attack came."""
+        _positive(n, "a change of the damage of your next attack")
+        mod = lasting.Modifier(uid(), combat.NEXT_OWN_ATTACK, yours, n, 1 if c == "more" else -1)
+        lasting.register(mod.id, mod)
+
+        def step(state, ctx):
+            lasting.add(state, mod.id, ctx["controller"], ctx.get("source", -1), state.turn if turn else 0, 1)
+            return None
+        step.modifies = True
+        return step
+
+    for turn, pattern in ((False, "your next attack deals {n:number} {c:word:more-less} damage"),
+                          (True, "your next attack this turn deals {n:number} {c:word:more-less} damage"),
+                          (True, "your next attack deals {n:number} {c:word:more-less} damage this turn")):
+        v.effect(pattern, example="your next attack this turn deals 2 more damage")(
+            lambda n, c, uid, turn=turn: own_next_attack(n, c, uid, turn))
+
     @v.effect("that|this attack deals {n:number} less damage", needs="attacker",
               example="that attack deals 2 less damage")
     def that_attack(n, uid):

@@ -76,3 +76,16 @@ def test_except_spares_the_cards_it_names(pack: str, text: str) -> None:
 
 def test_the_cards_except_spares_are_not_chosen() -> None:
     assert "spared, not chosen" in error("deal 1 damage to each enemy hero except target enemy hero", "virevolt")
+
+
+@pytest.mark.parametrize("text", [
+    "your next attack deals 1 more damage",
+    "your next attack this turn deals 2 more damage",
+    "your next attack deals 1 less damage this turn",
+])
+def test_your_next_attack_is_a_change_for_one_attack(text: str) -> None:
+    assert "modifiers" in tabletop.compile(text, "virevolt").listens
+
+
+def test_your_next_attack_needs_a_positive_change() -> None:
+    assert "positive" in error("your next attack deals 0 more damage", "virevolt")
