@@ -42,6 +42,8 @@ class Phase:
 #: other without end ("whenever one of your heroes is healed: deal 1 damage to it" beside "whenever one
 #: of your heroes takes damage: heal 1 damage from it") stops there, and the game goes on
 MAX_ANSWERS = 1000
+#: the var marking a turn whose start is being answered: its first phase is entered once that is done
+BEGUN = "_begun"
 
 
 class Rules:
@@ -378,10 +380,17 @@ class Rules:
                 return
             # the phase is over: the next one begins (after the last, a new turn)
             phase, last = after[state.phase]
+            if last and BEGUN in state.vars:  # the start of the turn has been answered: its first phase
+                del state.vars[BEGUN]
+                self.enter_phase(state, phase)
+                continue
             if state.listen and self._announce_leaving(state, last):
                 continue  # the abilities answering the end of the phase (or turn) resolve first
             if last:
                 self._new_turn(state)
+                if state.events:  # what answers the start of the turn resolves before its first phase
+                    state.vars[BEGUN] = state.turn
+                    continue
             self.enter_phase(state, phase)
 
     def _new_turn(self, state: State) -> None:
@@ -435,7 +444,11 @@ class Rules:
             self.narrate_turn(state)
         self.start_turn(state)
         announce(state, TURN_START, player=state.active)
-        self.enter_phase(state, self.phases[0])
+        if state.events:  # answered before the first phase: the game waits as after a turn's last phase
+            state.phase, state.phase_done = self.phases[-1].name, True
+            state.vars[BEGUN] = state.turn
+        else:
+            self.enter_phase(state, self.phases[0])
         self.settle(state)
         return state
 
